@@ -1,0 +1,155 @@
+/**
+ * Types of the auth machine (spec sections 3, 4, 7 and 8).
+ *
+ * Sections: entities, actor results, context, events, tags, system ids.
+ */
+
+import type { AuthFailure, RegisterErrorView } from '../../src/domain/authErrors.ts';
+import type { RegisterRequest } from '../../src/domain/schemas/auth.ts';
+import type { User as UserFromSchema } from '../../src/domain/schemas/user.ts';
+
+// ─── Entities ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The signed-in user (spec section 3), as the valibot response schema of src/domain/schemas/user.ts
+ * parses it (fields a new account has not filled in are defaulted: '' / null / 0 / [] / false).
+ */
+export type User = UserFromSchema;
+
+/** What login, register and refresh return (spec section 7); `user` is optional on login/register. */
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  user?: User | null;
+}
+
+/** The register body (spec sections 3 and 7), `dob` as YYYY-MM-DD, as the shared request schema parses it. */
+export type RegistrationPayload = RegisterRequest;
+
+// ─── Actor results (expected failures are data; a rejected promise is an outage) ───────────────
+
+/** `{ ok: false, error }`: an expected failure, described for the error texts of spec section 8. */
+export interface Failure {
+  ok: false;
+  error: AuthFailure;
+}
+
+export type RestoreSessionOutput =
+  | { ok: true; session: Session; user: User; remember: boolean }
+  /** `none`: nothing stored. `failed`: tokens were stored but the profile could not be loaded. */
+  | { ok: false; reason: 'none' | 'failed' };
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+export type LoginOutput = { ok: true; session: Session } | Failure;
+
+export interface RegisterInput {
+  payload: RegistrationPayload;
+}
+export type RegisterOutput = { ok: true; session: Session } | Failure;
+
+export interface LoadProfileInput {
+  /** The token to send; the API client may equally read it with `selectAccessToken`. */
+  accessToken: string | null;
+}
+export type LoadProfileOutput = { ok: true; user: User } | Failure;
+
+export interface RefreshSessionInput {
+  refreshToken: string;
+}
+/** A refresh returns a rotated pair, and usually the user. */
+export type RefreshSessionOutput = { ok: true; session: Session } | Failure;
+
+export interface LogoutInput {
+  refreshToken: string | null;
+  accessToken: string | null;
+}
+/** Failures are only logged (by the actor); the machine clears the session either way. */
+export type LogoutOutput = { ok: true } | Failure;
+
+// ─── Context ─────────────────────────────────────────────────────────────────────────────────
+
+export interface AuthContext {
+  /** The profile; null when signed out, and while a login still waits for its profile. */
+  user: User | null;
+  /** The bearer token the API client attaches (`selectAccessToken`). */
+  accessToken: string | null;
+  refreshToken: string | null;
+  /** Remember me: persistent storage when true, per-tab storage otherwise. */
+  remember: boolean;
+  /** Where to go after a successful login (the `redirect` search param of /auth/login). */
+  redirectTo: string | null;
+  /** Login screen error text (spec section 8). */
+  loginError: string | null;
+  /** Register screen error view (spec section 8). */
+  registerError: RegisterErrorView | null;
+  /** Why the last refresh failed ('No refresh token' or the server's message); null otherwise. */
+  refreshError: string | null;
+  /** Why the last profile reload failed; the user is kept. */
+  profileError: string | null;
+  /**
+   * The user's last action this machine knows of, epoch ms: the page load (input `now`) or the
+   * login/register submit (`at`). The inactivity child starts counting from it. Time only enters
+   * the machine through input and events; the machine never reads the clock.
+   */
+  lastActivityAt: number;
+}
+
+/** `now`: when the app started (epoch ms); a page load counts as user activity. */
+export interface AuthInput {
+  now: number;
+}
+
+// ─── Events ──────────────────────────────────────────────────────────────────────────────────
+
+export type AuthEvent =
+  /**
+   * Login form submit at `at` (epoch ms, the click counts as activity); `redirectTo` is where the
+   * guard sent the user from (default '/').
+   */
+  | { type: 'login.submit'; email: string; password: string; remember: boolean; redirectTo?: string | null; at: number }
+  /** Register form submit with the parsed payload, at `at` (epoch ms). */
+  | { type: 'register.submit'; payload: RegistrationPayload; at: number }
+  /** Dismiss the login and register errors (e.g. when leaving the screen). */
+  | { type: 'errors.clear' }
+  /** The API client got a 401 on a non-auth call outside /auth/ (spec section 4). */
+  | { type: 'session.unauthorized' }
+  /** Refresh the tokens now (proactively, e.g. shortly before the access token expires). */
+  | { type: 'session.refresh' }
+  /** Fetch the profile again (after a change the server made). */
+  | { type: 'profile.reload' }
+  /** A screen saved the profile and got the updated user back. */
+  | { type: 'profile.updated'; user: User }
+  /** The user chose Logout. */
+  | { type: 'logout' }
+  /** The inactivity child ended the idle session. */
+  | { type: 'session.timeout' }
+  /** Another tab signed out (storage event or BroadcastChannel). */
+  | { type: 'session.external.signedOut' }
+  /** Another tab refreshed the shared tokens. */
+  | { type: 'session.external.updated'; session: Session };
+
+export type AuthEventType = AuthEvent['type'];
+
+// ─── Tags, system ids ────────────────────────────────────────────────────────────────────────
+
+/** `loading`: startup restore (full-screen "Loading..."). `busy`: a request is in flight. `refreshing`: tokens are being refreshed. */
+export type AuthTag = 'loading' | 'busy' | 'refreshing';
+
+export const AUTH_SYSTEM_ID = 'auth';
+export const INACTIVITY_SYSTEM_ID = 'inactivity';
+
+/** Routes the machine navigates to. */
+export const AFTER_LOGIN_DEFAULT = '/';
+export const AFTER_REGISTER = '/pension-info';
+export const LOGIN_ROUTE = '/auth/login';
+
+/** The server is told about a logout, but the user does not wait longer than this (ms). */
+export const LOGOUT_TIMEOUT_MS = 5_000;
+
+/** Refresh failure when no refresh token is held (spec section 4). */
+export const NO_REFRESH_TOKEN = 'No refresh token';
+/** Refresh or profile reload failed without anything to say (an outage). */
+export const GENERIC_SESSION_ERROR = 'Something went wrong. Please try again.';

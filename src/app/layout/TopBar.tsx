@@ -1,0 +1,49 @@
+import { Anchor, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { selectFirstNameOrAccount } from '../../../machines/auth/auth.selectors.ts';
+import { AuthActor } from '../actors.tsx';
+
+/** Desktop top bar: Tax Refund, Bank Accounts, and the account menu (spec section 2, Layout). */
+export function TopBar() {
+  const accountLabel = AuthActor.useSelector(selectFirstNameOrAccount);
+  const auth = AuthActor.useActorRef();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Anchor component={Link} to="/landing" underline="never" c="inherit" aria-label="MaxOut overview">
+        <Text fw={800} fz="xl">
+          Max<Text span inherit c="teal.8">Out</Text>
+        </Text>
+      </Anchor>
+      <Group gap="xs" component="nav" aria-label="Main" visibleFrom="sm">
+        <Button component={Link} to="/tax-refund-options" variant="subtle">
+          Tax Refund
+        </Button>
+        <Button component={Link} to="/linked-bank-accounts" variant="subtle">
+          Bank Accounts
+        </Button>
+        <Menu position="bottom-end" width={200}>
+          <Menu.Target>
+            <UnstyledButton aria-label={`Account menu: ${accountLabel}`} px="sm" py={6} style={{ borderRadius: 8 }} fw={600}>
+              {accountLabel} ▾
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} to="/profile">
+              Profile
+            </Menu.Item>
+            <Menu.Item component={Link} to="/pension-info">
+              Pension Setup
+            </Menu.Item>
+            <Menu.Item component={Link} to="/settings">
+              Settings
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => auth.send({ type: 'logout' })}>
+              Logout
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,35 @@
+import { Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+/** Auth (spec section 2): Sign Up, Log in, terms and privacy links. */
+export function AuthScreen() {
+  return (
+    <Container size="xs" py={64}>
+      <Stack gap="md">
+        <Title order={1} ta="center">
+          Welcome to MaxOut
+        </Title>
+        <Text ta="center" c="dimmed">
+          Create an account or sign in to continue.
+        </Text>
+        <Button component={Link} to="/auth/register" size="lg">
+          Sign Up
+        </Button>
+        <Button component={Link} to="/auth/login" size="lg" variant="outline">
+          Log in
+        </Button>
+        <Text fz="sm" ta="center" c="dimmed">
+          By continuing you agree to our{' '}
+          <Anchor component={Link} to="/terms-and-conditions">
+            Terms and Conditions
+          </Anchor>{' '}
+          and{' '}
+          <Anchor component={Link} to="/terms-and-conditions" hash="privacy">
+            Privacy Notice
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

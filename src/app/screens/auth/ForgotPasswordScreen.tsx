@@ -1,0 +1,62 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import * as v from 'valibot';
+import { selectErrorMessage, selectIsBusy, selectNotice, selectReminderSent } from '../../../../machines/passwordReset/passwordReset.selectors.ts';
+import { emailField } from '../../../domain/schemas/fields.ts';
+import { passwordResetLogic } from '../../effects/recoveryEffects.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+const ForgotForm = v.object({ email: emailField });
+
+/** Forgot password: asks for a reset link; the answer never says whether the account exists. */
+export function ForgotPasswordScreen() {
+  const recovery = useActorRef(passwordResetLogic);
+  const busy = useSelector(recovery, selectIsBusy);
+  const sent = useSelector(recovery, selectReminderSent);
+  const notice = useSelector(recovery, selectNotice);
+  const error = useSelector(recovery, selectErrorMessage);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: schemaResolver(ForgotForm, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  return (
+    <AuthCard title="Forgot your password?" intro="Enter your email and we will send you a link to choose a new password.">
+      {sent ? (
+        <Stack>
+          <Alert color="teal" role="status" title="Check your email">
+            {notice ?? 'If an account exists for this email, we have sent a link to reset the password.'}
+          </Alert>
+          <Text fz="sm">The link works once and expires after 30 minutes.</Text>
+          <Button variant="light" onClick={() => recovery.send({ type: 'recovery.retry' })}>
+            Send another link
+          </Button>
+          <Anchor component={Link} to="/auth/login" ta="center">
+            Back to log in
+          </Anchor>
+        </Stack>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit((values) => recovery.send({ type: 'reminder.submit', email: values.email.trim() }))}>
+          <Stack>
+            {error ? (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+            <Button type="submit" loading={busy} fullWidth>
+              Send reset link
+            </Button>
+            <Anchor component={Link} to="/auth/login" ta="center" fz="sm">
+              Back to log in
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

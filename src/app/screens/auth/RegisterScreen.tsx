@@ -1,0 +1,120 @@
+import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { selectIsBusy, selectRegisterError } from '../../../../machines/auth/auth.selectors.ts';
+import { calendarDay, displayDateToApiDate, maskDateInput } from '../../../domain/dates.ts';
+import { INVALID_DATE_OF_BIRTH } from '../../../domain/authErrors.ts';
+import { dateOfBirthField, emailField, pensionPlanIdField } from '../../../domain/schemas/fields.ts';
+import { REQUIRED } from '../../../domain/schemas/messages.ts';
+import { AuthActor } from '../../actors.tsx';
+import { AuthCard } from './AuthCard.tsx';
+
+const maritalOptions = [
+  { value: 'single', label: 'Single' },
+  { value: 'married', label: 'Married' },
+];
+
+function registerForm(today: ReturnType<typeof calendarDay>) {
+  return v.object({
+    maritalStatus: v.picklist(['single', 'married'], REQUIRED),
+    dob: dateOfBirthField(today),
+    email: emailField,
+    pensionPlanId: pensionPlanIdField,
+  });
+}
+
+/**
+ * Register (spec section 2): marital status, date of birth typed as DD.MM.YYYY (dots inserted
+ * as the user types), email, pension plan ID. No password: the server mails a set-password
+ * link. Success → /pension-info (the auth machine navigates).
+ */
+export function RegisterScreen() {
+  const auth = AuthActor.useActorRef();
+  const busy = AuthActor.useSelector(selectIsBusy);
+  const serverError = AuthActor.useSelector(selectRegisterError);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { maritalStatus: '', dob: '', email: '', pensionPlanId: '' },
+    validate: schemaResolver(registerForm(calendarDay(new Date())), { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  // Server field errors are shown first (spec section 5); the client's own come after.
+  const dobError = serverError?.fieldErrors['details.dob'] ?? form.errors.dob;
+  const emailError = serverError?.fieldErrors.email ?? form.errors.email;
+
+  const submit = form.onSubmit((values) => {
+    const dob = displayDateToApiDate(values.dob);
+    if (!dob) {
+      form.setFieldError('dob', INVALID_DATE_OF_BIRTH);
+      return;
+    }
+    const pensionPlanId = values.pensionPlanId.trim();
+    auth.send({
+      type: 'register.submit',
+      at: Date.now(),
+      payload: {
+        email: values.email.trim(),
+        details: { dob, maritalStatus: values.maritalStatus as 'single' | 'married', ...(pensionPlanId ? { pensionPlanId } : {}) },
+      },
+    });
+  });
+
+  return (
+    <AuthCard title="Create your account" intro="We will email you a link to set your password.">
+      <form noValidate onSubmit={submit}>
+        <Stack>
+          {serverError ? (
+            <Alert color="red" role="alert" title="Could not create the account">
+              {serverError.message}
+            </Alert>
+          ) : null}
+          <Select
+            label="Marital status"
+            placeholder="Choose one"
+            data={maritalOptions}
+            required
+            allowDeselect={false}
+            {...form.getInputProps('maritalStatus')}
+          />
+          <TextInput
+            label="Date of birth"
+            description="DD.MM.YYYY"
+            placeholder="DD.MM.YYYY"
+            inputMode="numeric"
+            autoComplete="bday"
+            required
+            {...form.getInputProps('dob')}
+            error={dobError}
+            onChange={(event) => form.setFieldValue('dob', maskDateInput(event.currentTarget.value))}
+          />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} error={emailError} />
+          <TextInput
+            label="Pension plan ID"
+            description="Optional: your Irish Life pension plan ID, if you have one"
+            {...form.getInputProps('pensionPlanId')}
+          />
+          <Button type="submit" loading={busy} fullWidth>
+            Sign Up
+          </Button>
+          {import.meta.env.DEV ? (
+            <Button
+              variant="light"
+              color="gray"
+              onClick={() => form.setValues({ maritalStatus: 'single', dob: '15.06.1990', email: `dev+${Date.now()}@maxout.test`, pensionPlanId: 'IL-123456' })}
+            >
+              Fill Mock Data
+            </Button>
+          ) : null}
+          <Text ta="center" fz="sm">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/auth/login">
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

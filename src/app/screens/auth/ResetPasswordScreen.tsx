@@ -1,0 +1,89 @@
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import * as v from 'valibot';
+import { selectErrorMessage, selectFieldErrors, selectIsBusy, selectResetDone } from '../../../../machines/passwordReset/passwordReset.selectors.ts';
+import { newPasswordField } from '../../../domain/schemas/fields.ts';
+import { PASSWORDS_DO_NOT_MATCH, REQUIRED } from '../../../domain/schemas/messages.ts';
+import { passwordResetLogic } from '../../effects/recoveryEffects.ts';
+import { resetPasswordRoute } from '../../router.tsx';
+import { AuthCard } from './AuthCard.tsx';
+
+const ResetForm = v.pipe(
+  v.object({ password: newPasswordField, confirmation: v.pipe(v.string(), v.minLength(1, REQUIRED)) }),
+  v.forward(
+    v.partialCheck([['password'], ['confirmation']], (input) => input.password === input.confirmation, PASSWORDS_DO_NOT_MATCH),
+    ['confirmation'],
+  ),
+);
+
+/** Reset password (from the mailed link): new password and its confirmation. */
+export function ResetPasswordScreen() {
+  const { token } = resetPasswordRoute.useParams();
+  const recovery = useActorRef(passwordResetLogic);
+  const busy = useSelector(recovery, selectIsBusy);
+  const done = useSelector(recovery, selectResetDone);
+  const error = useSelector(recovery, selectErrorMessage);
+  const fieldErrors = useSelector(recovery, selectFieldErrors);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmation: '' },
+    validate: schemaResolver(ResetForm, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  if (done) {
+    return (
+      <AuthCard title="Password saved">
+        <Stack>
+          <Alert color="teal" role="status">
+            Your new password is set. Use it to log in.
+          </Alert>
+          <Button component={Link} to="/auth/login">
+            Log in
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a password" intro="At least 8 characters. A passphrase of a few words is easy to remember and hard to guess.">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          recovery.send({ type: 'reset.submit', token, password: values.password, password_confirmation: values.confirmation }),
+        )}
+      >
+        <Stack>
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+              {fieldErrors.token ? (
+                <>
+                  {' '}
+                  <Anchor component={Link} to="/auth/forgot-password">
+                    Request a new link
+                  </Anchor>
+                </>
+              ) : null}
+            </Alert>
+          ) : null}
+          <PasswordInput label="New password" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} error={fieldErrors.password ?? form.errors.password} />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            key={form.key('confirmation')}
+            {...form.getInputProps('confirmation')}
+            error={fieldErrors.password_confirmation ?? form.errors.confirmation}
+          />
+          <Button type="submit" loading={busy} fullWidth>
+            Save password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

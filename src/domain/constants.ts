@@ -1,0 +1,29 @@
+/** Business constants from spec section 9 and the inactivity rules of section 4. */
+
+/** API base path (spec section 7: /api/{product}). */
+export const API_PREFIX = '/api/maxout';
+
+/** Minimum age to register, in whole years. */
+export const MIN_REGISTRATION_AGE = 16;
+
+/** Inactivity: the first timer, after which the warning dialog opens (50 minutes). */
+export const IDLE_WARNING_MS = 3_000_000;
+/** Inactivity: the second timer, the hard idle limit of a session (1 hour). */
+export const SESSION_IDLE_LIMIT_MS = 3_600_000;
+/** Inactivity: the countdown shown in the warning dialog, in seconds. */
+export const LOGOUT_COUNTDOWN_SECONDS = 300;
+
+/** Round-ups: the pending sum must exceed this many cents before the daily prompt shows. */
+export const ROUNDUP_THRESHOLD_CENTS = 2000;
+/** Round-ups: a closed prompt stays closed for one day. */
+export const ROUNDUP_SNOOZE_MS = 86_400_000;
+
+/** Guided flow: profile refresh delay after a posted answer. */
+export const PROFILE_REFRESH_DELAY_MS = 700;
+
+/** PAYE A1 authorisation: in force at most 4 years; evidence kept 6 years. */
+export const PAYE_AUTHORISATION_YEARS = 4;
+export const PAYE_EVIDENCE_RETENTION_YEARS = 6;
+
+/** Signature pad: emits its image this long after a stroke ends. */
+export const SIGNATURE_EMIT_DELAY_MS = 100;

@@ -1,0 +1,90 @@
+/**
+ * Money formats and conversions (spec section 9, "Currency format"). Amounts reach the UI as
+ * euro numbers, as cents (User.taxback, Transaction.roundup) or as loosely typed form values,
+ * so every formatter first coerces with `toAmount`, which maps anything non-numeric to 0.
+ */
+
+export interface FormatEuroOptions {
+  /** The input is in cents (divided by 100 before formatting). */
+  cents?: boolean;
+  /** Keep a trailing ".00" (by default "€1,234.00" becomes "€1,234"). */
+  keepZeroDecimals?: boolean;
+}
+
+// One formatter each: building an Intl.NumberFormat is far slower than calling it.
+const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+const euroWholeFormat = new Intl.NumberFormat('en-IE', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/**
+ * Coerces a loosely typed amount to a finite number: numbers as they are, numeric strings
+ * ("12.5", " 7 ") parsed, everything else (NaN, ±Infinity, '', 'abc', null, objects) → 0.
+ */
+export function toAmount(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    // Number('') is 0 and Number('0x10') is 16; accept only plain decimal notation.
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return 0;
+    const parsed = Number(trimmed);
+    return Number.isFinite(parsed) ? parsed : 0;
+  }
+  return 0;
+}
+
+/** Rounds to `decimals` places, half away from zero, after removing binary float noise. */
+function roundHalfAwayFromZero(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  // toPrecision(15) turns 1.005 * 100 = 100.49999999999999 back into 100.5 before rounding.
+  const scaled = Number((Math.abs(value) * factor).toPrecision(15));
+  const rounded = Math.round(scaled) / factor;
+  // `|| 0` folds -0 into 0 so that "-€0" can never be shown.
+  return (value < 0 ? -rounded : rounded) || 0;
+}
+
+/**
+ * Euro in the en-IE format: 1234 → "€1,234", 1234.5 → "€1,234.50", -3 → "-€3".
+ * Zero (including anything that rounds to zero cents, or a non-numeric input) is always
+ * "€0.00", as the spec requires.
+ */
+export function formatEuro(value: unknown, options: FormatEuroOptions = {}): string {
+  const amount = options.cents ? toAmount(value) / 100 : toAmount(value);
+  const rounded = roundHalfAwayFromZero(amount, 2);
+  if (rounded === 0) return '€0.00';
+  const text = euroFormat.format(rounded);
+  return options.keepZeroDecimals ? text : text.replace(/\.00$/, '');
+}
+
+/**
+ * Euro without decimals, rounded half away from zero (the Overview gauge): 1234.5 → "€1,235".
+ * Zero is "€0" here: the gauge never shows cents.
+ */
+export function formatEuroWhole(value: unknown, options: Pick<FormatEuroOptions, 'cents'> = {}): string {
+  const amount = options.cents ? toAmount(value) / 100 : toAmount(value);
+  const rounded = roundHalfAwayFromZero(amount, 0);
+  if (rounded === 0) return '€0';
+  return euroWholeFormat.format(rounded);
+}
+
+/** Cents to euro (1999 → 19.99); non-numeric → 0. */
+export function centsToEuro(cents: unknown): number {
+  return roundHalfAwayFromZero(toAmount(cents) / 100, 2);
+}
+
+/**
+ * Euro to integer cents, half away from zero, robust to float error:
+ * 0.1 + 0.2 → 30, 1.005 → 101, -1.005 → -101; non-numeric → 0.
+ */
+export function euroToCents(euro: unknown): number {
+  return roundHalfAwayFromZero(toAmount(euro) * 100, 0);
+}
+
+/** Rounds a euro amount to whole cents (half away from zero), e.g. for computed reliefs. */
+export function roundToCents(euro: number): number {
+  return roundHalfAwayFromZero(toAmount(euro), 2);
+}

@@ -1,0 +1,147 @@
+/**
+ * Pension tax relief (spec section 9, "Pension tax relief"): the age-related limit on relievable
+ * contributions, the remaining room this year, and the tax back a contribution earns.
+ * All amounts are euro.
+ */
+import type { Dayjs } from 'dayjs';
+import { ageOn, parseApiDate } from './dates.ts';
+import { roundToCents } from './money.ts';
+
+export type MaritalStatus = 'single' | 'married';
+
+/** The user fields the pension rules read (a subset of spec section 3's User). */
+export interface PensionUser {
+  /** YYYY-MM-DD */
+  date_of_birth: string;
+  annual_income: number | null;
+  paid_pension: number | null;
+  pension: number | null;
+  marital_status: MaritalStatus;
+}
+
+/** Relievable contributions are a percentage of earnings up to this cap (spec section 9). */
+export const PENSION_EARNINGS_CAP = 115_000;
+
+/** The spec caps the maximum tax back at the same figure. */
+export const MAX_TAXBACK_CAP = 115_000;
+
+/**
+ * Standard rate band by marital status: the 2025 and 2026 figures of
+ * shared/reference/irish-tax-rules.md section 1 ("SRB: single … €44,000"; "SRB: married couple
+ * or civil partners, one income … €53,000"), which are also the spec's values.
+ */
+export const STANDARD_RATE_BAND: Readonly<Record<MaritalStatus, number>> = {
+  single: 44_000,
+  married: 53_000,
+};
+
+export const STANDARD_RATE = 0.2;
+export const HIGHER_RATE = 0.4;
+
+/** Age bands, youngest first: the band applies up to and including `maxAge`. */
+export const AGE_PERCENTAGE_BANDS: readonly { readonly maxAge: number; readonly percentage: number }[] = [
+  { maxAge: 29, percentage: 15 },
+  { maxAge: 39, percentage: 20 },
+  { maxAge: 49, percentage: 25 },
+  { maxAge: 54, percentage: 30 },
+  { maxAge: 59, percentage: 35 },
+  { maxAge: Number.POSITIVE_INFINITY, percentage: 40 },
+];
+
+/** The age-related percentage of earnings, as a whole percent (29 → 15, 60 → 40). */
+export function agePercentage(age: number): number {
+  if (Number.isNaN(age)) return 0; // no age, no relief band
+  const band = AGE_PERCENTAGE_BANDS.find((b) => age <= b.maxAge);
+  return band?.percentage ?? 0;
+}
+
+/** Non-negative finite number or 0: the profile may hold null for amounts not yet entered. */
+function amount(value: number | null | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** The user's age today, or null when the stored date of birth is unreadable. */
+export function pensionAge(user: PensionUser, today: Dayjs): number | null {
+  const dob = parseApiDate(user.date_of_birth);
+  return dob ? ageOn(dob, today) : null;
+}
+
+export function standardRateBand(maritalStatus: MaritalStatus): number {
+  return STANDARD_RATE_BAND[maritalStatus];
+}
+
+/**
+ * The marginal rate sent with refund calculations (spec section 9): 0.4 when annual income
+ * exceeds the standard rate band for the marital status, else 0.2.
+ */
+export function marginalRate(user: Pick<PensionUser, 'annual_income' | 'marital_status'> | null): number {
+  if (!user) return STANDARD_RATE;
+  return amount(user.annual_income) > standardRateBand(user.marital_status) ? HIGHER_RATE : STANDARD_RATE;
+}
+
+/**
+ * Room left this year: floor(min(income, cap) × percentage) − paid_pension, not below zero.
+ * An unreadable date of birth gives 0 rather than guessing an age band.
+ */
+export function maxPensionContribution(user: PensionUser | null, today: Dayjs): number {
+  if (!user) return 0;
+  const age = pensionAge(user, today);
+  if (age === null) return 0;
+  const cappedIncome = Math.min(amount(user.annual_income), PENSION_EARNINGS_CAP);
+  // × percentage / 100 rather than × 0.15: integer products keep the floor exact.
+  const limit = Math.floor((cappedIncome * agePercentage(age)) / 100);
+  return Math.max(0, limit - amount(user.paid_pension));
+}
+
+/**
+ * Tax back on a contribution: 40% on the part of it that fits in the income above the standard
+ * rate band, 20% on the rest (all of it at 20% when income is within the band). Rounded to cents
+ * and capped at MAX_TAXBACK_CAP. A null user, or a contribution ≤ 0, gives 0.
+ * The income read is the actual annual income (not the 115,000 earnings cap): relief at 40% is
+ * limited by how much income is taxed at 40%.
+ */
+export function taxbackFor(contribution: number, user: PensionUser | null): number {
+  if (!user) return 0;
+  const paid = amount(contribution);
+  const incomeAboveBand = Math.max(0, amount(user.annual_income) - standardRateBand(user.marital_status));
+  const atHigherRate = Math.min(paid, incomeAboveBand);
+  const atStandardRate = paid - atHigherRate;
+  const relief = atHigherRate * HIGHER_RATE + atStandardRate * STANDARD_RATE;
+  return Math.min(roundToCents(relief), MAX_TAXBACK_CAP);
+}
+
+export interface PensionSummary {
+  /** Whole years today; 0 without a user or with an unreadable date of birth. */
+  age: number;
+  /** Whole percent of capped income (15…40); 0 without a user or readable date of birth. */
+  percentage: number;
+  maxContribution: number;
+  maxTaxback: number;
+  currentPension: number;
+  currentTaxback: number;
+}
+
+const EMPTY_SUMMARY: PensionSummary = {
+  age: 0,
+  percentage: 0,
+  maxContribution: 0,
+  maxTaxback: 0,
+  currentPension: 0,
+  currentTaxback: 0,
+};
+
+/** Everything the Overview gauge and the pension screens show; all zeros without a user. */
+export function pensionSummary(user: PensionUser | null, today: Dayjs): PensionSummary {
+  if (!user) return { ...EMPTY_SUMMARY };
+  const age = pensionAge(user, today);
+  const maxContribution = maxPensionContribution(user, today);
+  const currentPension = amount(user.pension);
+  return {
+    age: age ?? 0,
+    percentage: age === null ? 0 : agePercentage(age),
+    maxContribution,
+    maxTaxback: taxbackFor(maxContribution, user),
+    currentPension,
+    currentTaxback: taxbackFor(currentPension, user),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Request bodies of the auth and profile calls (spec section 7). Strict objects: a field the
+ * endpoint does not take is an error, not silently dropped, so a client typo or a mass-
+ * assignment attempt (e.g. `paye_a1_authorized` in /edit-profile) fails loudly.
+ * Schemas that check an age take `today`.
+ */
+import * as v from 'valibot';
+import type { Dayjs } from 'dayjs';
+import {
+  amountField,
+  apiDateOfBirthField,
+  booleanField,
+  emailField,
+  maritalStatusField,
+  nameField,
+  newPasswordField,
+  nullablePensionPlanIdField,
+  passwordField,
+  pensionPlanIdField,
+  ppsnField,
+  requestObject,
+  stop,
+  tokenField,
+} from './fields.ts';
+import * as m from './messages.ts';
+
+/** POST /auth/login */
+export const LoginRequestSchema = requestObject({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
+
+/** POST /auth/register: `{ email, details: { dob, maritalStatus, pensionPlanId? } }`, dob as YYYY-MM-DD. */
+export function registerRequestSchema(today: Dayjs) {
+  return requestObject({
+    email: emailField,
+    details: requestObject({
+      dob: apiDateOfBirthField(today),
+      maritalStatus: maritalStatusField,
+      pensionPlanId: pensionPlanIdField,
+    }),
+  });
+}
+export type RegisterRequest = v.InferOutput<ReturnType<typeof registerRequestSchema>>;
+export type RegisterRequestInput = v.InferInput<ReturnType<typeof registerRequestSchema>>;
+
+/** POST /auth/refresh */
+export const RefreshRequestSchema = requestObject({
+  refresh_token: tokenField,
+});
+export type RefreshRequest = v.InferOutput<typeof RefreshRequestSchema>;
+
+/**
+ * POST /auth/logout. The refresh token is optional: a client that lost it (e.g. a per-tab
+ * session) can still end its access token's session.
+ */
+export const LogoutRequestSchema = requestObject({
+  refresh_token: v.optional(tokenField),
+});
+export type LogoutRequest = v.InferOutput<typeof LogoutRequestSchema>;
+
+/** POST /send-password-reminder */
+export const ForgotPasswordRequestSchema = requestObject({
+  email: emailField,
+});
+export type ForgotPasswordRequest = v.InferOutput<typeof ForgotPasswordRequestSchema>;
+
+/** POST /reset-password: the new password twice; a mismatch is reported on the confirmation. */
+export const ResetPasswordRequestSchema = v.pipe(
+  requestObject({
+    token: tokenField,
+    password: newPasswordField,
+    // stop(): an empty confirmation is "required", not also "do not match".
+    password_confirmation: v.pipe(v.string(m.REQUIRED), v.nonEmpty(m.REQUIRED), stop<string>()),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (input) => input.password === input.password_confirmation,
+      m.PASSWORDS_DO_NOT_MATCH,
+    ),
+    ['password_confirmation'],
+  ),
+);
+export type ResetPasswordRequest = v.InferOutput<typeof ResetPasswordRequestSchema>;
+
+/**
+ * POST /edit-profile: every field optional; only those present change. `pension_plan_id: null`
+ * (or '') clears the plan ID. Server-owned fields (email, taxback, paye_a1_authorized, form11)
+ * are not accepted here.
+ */
+export function editProfileRequestSchema(today: Dayjs) {
+  return requestObject({
+    first_name: v.optional(nameField),
+    surname: v.optional(nameField),
+    ppsn: v.optional(ppsnField),
+    opt_out_paye_auth: v.optional(booleanField),
+    annual_income: v.optional(amountField),
+    paid_pension: v.optional(amountField),
+    pension: v.optional(amountField),
+    marital_status: v.optional(maritalStatusField),
+    pension_plan_id: nullablePensionPlanIdField,
+    date_of_birth: v.optional(apiDateOfBirthField(today)),
+  });
+}
+export type EditProfileRequest = v.InferOutput<ReturnType<typeof editProfileRequestSchema>>;
+export type EditProfileRequestInput = v.InferInput<ReturnType<typeof editProfileRequestSchema>>;

@@ -1,0 +1,46 @@
+/**
+ * Response bodies: the User of spec section 3 and the Session of the auth calls. Response
+ * objects drop unknown fields and default the fields a new account has not filled in yet
+ * (null or missing → '' / null / 0 / [] / false), so a partial profile never fails to load —
+ * a failed profile load signs the user out (spec section 4).
+ */
+import * as v from 'valibot';
+import { parseApiDate } from '../dates.ts';
+import { MARITAL_STATUSES, responseObject, tokenField } from './fields.ts';
+import * as m from './messages.ts';
+
+export const UserSchema = responseObject({
+  first_name: v.nullish(v.string(), ''),
+  surname: v.nullish(v.string(), ''),
+  ppsn: v.nullish(v.string(), null),
+  /** YYYY-MM-DD */
+  date_of_birth: v.pipe(
+    v.string(m.DATE_OF_BIRTH_INVALID),
+    v.check((text) => parseApiDate(text) !== null, m.DATE_OF_BIRTH_INVALID),
+  ),
+  email: v.string(m.EMAIL_REQUIRED),
+  /** Euro; null until the user records it on /pension-info (the route guard reads this). */
+  annual_income: v.nullish(v.number(), null),
+  /** Euro already paid into a pension this year (reduces the room left). */
+  paid_pension: v.nullish(v.number(), 0),
+  /** Euro the user's current pension contribution. */
+  pension: v.nullish(v.number(), 0),
+  marital_status: v.picklist(MARITAL_STATUSES, m.MARITAL_STATUS_INVALID),
+  pension_plan_id: v.nullish(v.string(), null),
+  /** Cents (divided by 100 for display). */
+  taxback: v.nullish(v.number(), 0),
+  /** Form 11 entries; their shape is validated where they are used. */
+  form11: v.nullish(v.array(v.unknown()), []),
+  paye_a1_authorized: v.nullish(v.boolean(), false),
+  opt_out_paye_auth: v.nullish(v.boolean(), false),
+});
+export type User = v.InferOutput<typeof UserSchema>;
+export type UserInput = v.InferInput<typeof UserSchema>;
+
+/** Login, register and refresh responses; `user` may be absent (then the profile is fetched). */
+export const SessionResponseSchema = responseObject({
+  access_token: tokenField,
+  refresh_token: tokenField,
+  user: v.optional(UserSchema),
+});
+export type SessionResponse = v.InferOutput<typeof SessionResponseSchema>;

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import * as v from 'valibot';
+import type { LogLevel } from './services/logger.ts';
+
+/** Environment, validated once at boot so a typo fails loudly instead of half-working. */
+const Env = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a number')), '8080'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'))),
+  STATIC_DIR: v.optional(v.string(), 'dist'),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_URL must be a URL'))),
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error']), 'info'),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.string(), 'MaxOut <no-reply@maxout.ie>'),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters'))),
+  /** Number of reverse proxies in front of the server whose X-Forwarded-For entries are believed; 0 = none. */
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^(\d|true|false)$/, 'TRUST_PROXY must be a hop count 0-9, true or false')), '0'),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  staticDir: string;
+  publicUrl: string;
+  logLevel: LogLevel;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string | undefined;
+  encryptionKey: string | undefined;
+  /** Trusted proxy hops for X-Forwarded-For (0: use the socket address). */
+  trustProxy: number;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const result = v.safeParse(Env, env);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.output;
+  const port = Number(e.PORT);
+  return {
+    port,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    staticDir: path.resolve(e.STATIC_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,51 @@
+import { SignJWT, jwtVerify } from 'jose';
+
+/** Access tokens: HS256 JWTs, 15 minutes, bound to a session family (checklist C5, C9). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const TOKEN_ISSUER = 'maxout';
+export const TOKEN_AUDIENCE = 'maxout';
+
+export interface AccessClaims {
+  userId: string;
+  familyId: string;
+}
+
+export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, now: Date): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: claims.familyId, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setNotBefore(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(secret);
+}
+
+/**
+ * Verifies an access token: the algorithm is pinned to HS256 (so `none` and every other
+ * algorithm are refused), issuer, audience, `typ`, `exp` and `nbf` are checked against the
+ * injected clock. Returns null for any failure; the caller answers 401 without saying why.
+ */
+export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+  if (token.length > 4096) return null;
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['sub', 'sid', 'typ', 'exp', 'iat'],
+      clockTolerance: 0,
+    });
+    if (payload.typ !== 'access') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    if (!UUID.test(payload.sub) || !UUID.test(payload.sid)) return null;
+    return { userId: payload.sub, familyId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

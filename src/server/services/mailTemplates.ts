@@ -1,0 +1,54 @@
+import type { MailMessage } from './mailer.ts';
+
+/** The messages the product sends. Plain text; links carry the token in the path (spec: /reset-password/{token}). */
+
+export function resetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/reset-password/${token}`;
+}
+
+export function setPasswordMail(publicUrl: string, to: string, token: string): MailMessage {
+  const link = resetLink(publicUrl, token);
+  return {
+    to,
+    subject: 'Welcome to MaxOut: set your password',
+    body: [
+      'Welcome to MaxOut.',
+      '',
+      'To finish creating your account, choose a password using this link (valid for 24 hours):',
+      link,
+      '',
+      'If you did not create a MaxOut account, you can ignore this message.',
+    ].join('\n'),
+    secrets: [token],
+  };
+}
+
+export function resetPasswordMail(publicUrl: string, to: string, token: string): MailMessage {
+  const link = resetLink(publicUrl, token);
+  return {
+    to,
+    subject: 'Reset your MaxOut password',
+    body: [
+      'We received a request to reset the password of your MaxOut account.',
+      '',
+      'Choose a new password using this link (valid for 30 minutes, and only once):',
+      link,
+      '',
+      'If you did not ask for this, you can ignore this message; your password stays the same.',
+    ].join('\n'),
+    secrets: [token],
+  };
+}
+
+export function passwordChangedMail(publicUrl: string, to: string, purpose: 'set' | 'reset'): MailMessage {
+  return {
+    to,
+    subject: purpose === 'set' ? 'Your MaxOut password was set' : 'Your MaxOut password was changed',
+    body: [
+      purpose === 'set' ? 'The password of your MaxOut account was set.' : 'The password of your MaxOut account was changed.',
+      'For your security, every device that was signed in has been signed out.',
+      '',
+      `If this was not you, reset your password at once: ${publicUrl}/auth/forgot-password`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,89 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { passwordTokens, users } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+import { randomToken, sha256Hex } from './crypto.ts';
+import type { SessionService } from './sessions.ts';
+
+/**
+ * Set-password and reset-password links. 32 random bytes (256 bits), only the SHA-256 hash is
+ * stored, single use, and issuing a new link retires every older unused one of the user.
+ */
+export const PASSWORD_TOKEN_TTL_MS = {
+  /** A reset link (forgot password): 30 minutes. */
+  reset: 30 * 60_000,
+  /**
+   * The set-password link mailed at registration: 24 hours, because a new user may not read
+   * the mail at once; the account cannot be signed into with a password before it is used,
+   * and a fresh link is one "forgot password" away.
+   */
+  set: 24 * 3_600_000,
+} as const;
+
+export type PasswordTokenPurpose = keyof typeof PASSWORD_TOKEN_TTL_MS;
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function createPasswordTokenService(deps: { db: Db; clock: Clock; sessions: SessionService }) {
+  const { db, clock } = deps;
+  return {
+    /** A new link for the user; older unused links stop working. */
+    async issue(userId: string, purpose: PasswordTokenPurpose, tx: Db = db): Promise<string> {
+      const now = clock.now();
+      await tx
+        .update(passwordTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+      const token = randomToken(32);
+      await tx.insert(passwordTokens).values({
+        userId,
+        tokenHash: sha256Hex(token),
+        purpose,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS[purpose]),
+      });
+      return token;
+    },
+
+    /** Whether a token is currently usable (a cheap check before the expensive password hash). */
+    async isUsable(token: string): Promise<boolean> {
+      if (!TOKEN_SHAPE.test(token)) return false;
+      const [row] = await db
+        .select({ id: passwordTokens.id })
+        .from(passwordTokens)
+        .where(and(eq(passwordTokens.tokenHash, sha256Hex(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, clock.now())));
+      return row !== undefined;
+    },
+
+    /**
+     * Uses the token and sets the password, in one transaction. The claim is a single
+     * conditional UPDATE (`… WHERE used_at IS NULL AND expires_at > now RETURNING`), so of
+     * concurrent submissions exactly one wins. Every session of the user is ended.
+     */
+    async consume(token: string, passwordHash: string): Promise<{ userId: string; email: string; purpose: PasswordTokenPurpose } | null> {
+      if (!TOKEN_SHAPE.test(token)) return null;
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(passwordTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordTokens.tokenHash, sha256Hex(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+          .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
+        if (!claimed) return null;
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: now })
+          .where(eq(users.id, claimed.userId))
+          .returning({ email: users.email });
+        if (!user) return null;
+        // Any other link still open for this user is retired too.
+        await tx
+          .update(passwordTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordTokens.userId, claimed.userId), isNull(passwordTokens.usedAt)));
+        await deps.sessions.revokeAllForUser(claimed.userId, 'password_change', tx);
+        return { userId: claimed.userId, email: user.email, purpose: claimed.purpose };
+      });
+    },
+  };
+}

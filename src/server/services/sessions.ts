@@ -1,0 +1,196 @@
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { SESSION_IDLE_LIMIT_MS } from '../../domain/constants.ts';
+import type { Db } from '../db/index.ts';
+import { refreshTokens, sessionFamilies } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+import { deriveKey, hmacSha256, randomToken, sha256Hex } from './crypto.ts';
+
+/**
+ * Sessions are refresh-token families (one per sign-in). Every refresh rotates the token; the
+ * presented token must be the family's newest. Lifetimes are judged with the injected clock.
+ */
+export const SESSION_LIMITS = {
+  /** Idle limit: no refresh for this long ends the session (spec: 1 hour, the inactivity logout). */
+  idleMs: SESSION_IDLE_LIMIT_MS,
+  /** Absolute limit without "remember me" (ASVS L2: 12 h). */
+  absoluteMs: 12 * 3_600_000,
+  /** Absolute limit with "remember me": 30 days (an accepted deviation, checklist D2). */
+  rememberAbsoluteMs: 30 * 86_400_000,
+  /** Only the immediately previous refresh token is accepted, and only this long after its rotation. */
+  graceMs: 30_000,
+} as const;
+
+export type RevokeReason = 'logout' | 'reuse' | 'idle' | 'expired' | 'password_change';
+
+export type RotateResult =
+  | { kind: 'ok'; userId: string; familyId: string; refreshToken: string; replayed: boolean }
+  | { kind: 'invalid' }
+  | { kind: 'ended'; userId: string; familyId: string; reason: 'idle' | 'expired' | 'revoked' }
+  | { kind: 'reuse'; userId: string; familyId: string };
+
+/**
+ * The successor of a refresh token is derived from it with a server key
+ * (HMAC-SHA256(key, family id ‖ token)), not drawn at random. Only hashes are stored, so this
+ * is what lets a refresh inside the grace window answer with the *same* successor again: two
+ * tabs refreshing at once both end up holding the one valid token. Without the key a
+ * successor cannot be computed; with a stale token outside the grace window it is refused.
+ */
+function successorOf(key: Uint8Array, familyId: string, token: string): string {
+  return hmacSha256(key, `${familyId}:${token}`).toString('base64url');
+}
+
+/** A plausible refresh token: 43 base64url characters (32 bytes). Anything else is refused before a query. */
+const REFRESH_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Uint8Array; limits?: Partial<typeof SESSION_LIMITS> | undefined }) {
+  const { db, clock } = deps;
+  const limits = { ...SESSION_LIMITS, ...deps.limits };
+  const successorKey = deriveKey(deps.jwtSecret, 'refresh-successor/v1');
+
+  return {
+    limits,
+
+    /** A new family and its first (random) refresh token. `tx` lets registration share its transaction. */
+    async create(userId: string, remember: boolean, tx: Db = db): Promise<{ familyId: string; refreshToken: string }> {
+      const now = clock.now();
+      const [family] = await tx
+        .insert(sessionFamilies)
+        .values({
+          userId,
+          remember,
+          createdAt: now,
+          lastUsedAt: now,
+          absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
+        })
+        .returning({ id: sessionFamilies.id });
+      if (!family) throw new Error('session family insert returned no row');
+      const refreshToken = randomToken(32);
+      await tx.insert(refreshTokens).values({ familyId: family.id, tokenHash: sha256Hex(refreshToken), issuedAt: now });
+      return { familyId: family.id, refreshToken };
+    },
+
+    /**
+     * Exchanges a refresh token for its successor, in one transaction with the family row
+     * locked (`SELECT … FOR UPDATE`), so concurrent refreshes on PostgreSQL are serialised per
+     * family; PGlite has one connection and serialises anyway.
+     */
+    async rotate(presented: string): Promise<RotateResult> {
+      if (!REFRESH_TOKEN_SHAPE.test(presented)) return { kind: 'invalid' };
+      const tokenHash = sha256Hex(presented);
+      return db.transaction(async (tx) => {
+        const [found] = await tx.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+        if (!found) return { kind: 'invalid' } as const;
+        const [family] = await tx.select().from(sessionFamilies).where(eq(sessionFamilies.id, found.familyId)).for('update');
+        if (!family) return { kind: 'invalid' } as const;
+        const ids = { userId: family.userId, familyId: family.id };
+        if (family.revokedAt) return { kind: 'ended', ...ids, reason: 'revoked' } as const;
+
+        const now = clock.now();
+        const end = async (reason: 'idle' | 'expired') => {
+          await tx.update(sessionFamilies).set({ revokedAt: now, revokeReason: reason }).where(eq(sessionFamilies.id, family.id));
+          return { kind: 'ended', ...ids, reason } as const;
+        };
+        if (now.getTime() >= family.absoluteExpiresAt.getTime()) return end('expired');
+        if (now.getTime() - family.lastUsedAt.getTime() > limits.idleMs) return end('idle');
+
+        // Read again under the lock: a concurrent refresh may have rotated it meanwhile.
+        const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+        if (!token) return { kind: 'invalid' } as const;
+        const successor = successorOf(successorKey, family.id, presented);
+
+        if (token.rotatedAt === null) {
+          const [next] = await tx
+            .insert(refreshTokens)
+            .values({ familyId: family.id, tokenHash: sha256Hex(successor), issuedAt: now })
+            .returning({ id: refreshTokens.id });
+          if (!next) throw new Error('refresh token insert returned no row');
+          await tx.update(refreshTokens).set({ rotatedAt: now, replacedById: next.id }).where(eq(refreshTokens.id, token.id));
+          await tx.update(sessionFamilies).set({ lastUsedAt: now }).where(eq(sessionFamilies.id, family.id));
+          return { kind: 'ok', ...ids, refreshToken: successor, replayed: false } as const;
+        }
+
+        // A rotated token: accepted only inside the grace window, and only if its successor is
+        // still the family's newest token (so only the immediately previous token qualifies).
+        const withinGrace = now.getTime() - token.rotatedAt.getTime() <= limits.graceMs;
+        if (withinGrace && token.replacedById) {
+          const [next] = await tx
+            .select({ tokenHash: refreshTokens.tokenHash, rotatedAt: refreshTokens.rotatedAt })
+            .from(refreshTokens)
+            .where(eq(refreshTokens.id, token.replacedById));
+          if (next && next.rotatedAt === null && next.tokenHash === sha256Hex(successor)) {
+            await tx.update(sessionFamilies).set({ lastUsedAt: now }).where(eq(sessionFamilies.id, family.id));
+            return { kind: 'ok', ...ids, refreshToken: successor, replayed: true } as const;
+          }
+        }
+
+        // Reuse of a rotated token: treat as theft and end the whole family (RFC 9700 §4.14.2).
+        await tx.update(sessionFamilies).set({ revokedAt: now, revokeReason: 'reuse' }).where(eq(sessionFamilies.id, family.id));
+        return { kind: 'reuse', ...ids } as const;
+      });
+    },
+
+    /** Ends the family a refresh token belongs to (any token of the family, current or old). */
+    async revokeByToken(presented: string, reason: RevokeReason): Promise<{ userId: string; familyId: string } | null> {
+      if (!REFRESH_TOKEN_SHAPE.test(presented)) return null;
+      const [found] = await db
+        .select({ familyId: refreshTokens.familyId, userId: sessionFamilies.userId })
+        .from(refreshTokens)
+        .innerJoin(sessionFamilies, eq(sessionFamilies.id, refreshTokens.familyId))
+        .where(eq(refreshTokens.tokenHash, sha256Hex(presented)));
+      if (!found) return null;
+      await db
+        .update(sessionFamilies)
+        .set({ revokedAt: clock.now(), revokeReason: reason })
+        .where(and(eq(sessionFamilies.id, found.familyId), isNull(sessionFamilies.revokedAt)));
+      return found;
+    },
+
+    /** Ends one family, if it belongs to the user and is still open. */
+    async revokeFamily(familyId: string, userId: string, reason: RevokeReason): Promise<void> {
+      await db
+        .update(sessionFamilies)
+        .set({ revokedAt: clock.now(), revokeReason: reason })
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+    },
+
+    /** Ends every open session of a user (password set or reset). */
+    async revokeAllForUser(userId: string, reason: RevokeReason, tx: Db = db): Promise<number> {
+      const rows = await tx
+        .update(sessionFamilies)
+        .set({ revokedAt: clock.now(), revokeReason: reason })
+        .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)))
+        .returning({ id: sessionFamilies.id });
+      return rows.length;
+    },
+
+    /** For every authenticated request: the family exists, belongs to the user, is open and within its absolute lifetime. */
+    async isActive(familyId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessionFamilies.id })
+        .from(sessionFamilies)
+        .where(
+          and(
+            eq(sessionFamilies.id, familyId),
+            eq(sessionFamilies.userId, userId),
+            isNull(sessionFamilies.revokedAt),
+            gt(sessionFamilies.absoluteExpiresAt, clock.now()),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** The newest families of a user, newest first (tests and diagnostics). */
+    async listForUser(userId: string) {
+      return db.select().from(sessionFamilies).where(eq(sessionFamilies.userId, userId)).orderBy(desc(sessionFamilies.createdAt));
+    },
+
+    /** Deletes families (and, by cascade, their tokens) that ended more than 7 days ago. */
+    async prune(): Promise<void> {
+      const cutoff = new Date(clock.now().getTime() - 7 * 86_400_000);
+      await db.delete(sessionFamilies).where(lt(sessionFamilies.absoluteExpiresAt, cutoff));
+      await db.delete(sessionFamilies).where(lt(sessionFamilies.revokedAt, cutoff));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,155 @@
+/**
+ * vitest globalSetup of the `e2e` project: builds the SPA once, starts one real server
+ * (`node --import tsx src/server/main.ts`) on a free port with a fresh PGlite DATA_DIR, waits for
+ * /api/maxout/health, and provides `baseUrl`. Server stdout/stderr go to
+ * test-results/e2e-server.log (read it with serverLog.ts). Teardown stops the server's whole
+ * process group and removes the data directory.
+ *
+ * E2E_SKIP_BUILD=1 reuses an existing dist/ (the build is skipped only if dist/index.html exists).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH, installHint } from '../support/systemDeps.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the server under test, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    baseUrl: string;
+    /** Absolute path of the server's log (JSON lines). */
+    serverLogPath: string;
+  }
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+export const resultsDir = path.join(root, 'test-results');
+const logPath = path.join(resultsDir, 'e2e-server.log');
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(installHint([{ pkg: 'chromium', why: `${CHROMIUM_PATH} (e2e tests)` }]));
+
+  mkdirSync(resultsDir, { recursive: true });
+  const timings: string[] = [];
+
+  const distIndex = path.join(root, 'dist/index.html');
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(distIndex)) {
+    timings.push('build skipped (E2E_SKIP_BUILD=1)');
+  } else {
+    const started = performance.now();
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) {
+      throw new Error(`vite build failed (exit ${build.status ?? build.signal}):\n${`${build.stdout}${build.stderr}`.trim().split('\n').slice(-40).join('\n')}`);
+    }
+    timings.push(`build ${Math.round(performance.now() - started)} ms`);
+  }
+
+  const started = performance.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  writeFileSync(logPath, '');
+  const logFd = openSync(logPath, 'a');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(root, 'dist'),
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'info',
+  };
+  // The embedded defaults: PGlite in DATA_DIR, mail printed to the log (where tests read links).
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    // Own process group, so teardown can stop the server and anything it started.
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+    env,
+  });
+  closeSync(logFd);
+  const stop = () => stopServer(child, dataDir);
+  process.once('exit', () => {
+    if (child.exitCode === null) killGroup(child, 'SIGKILL');
+  });
+
+  try {
+    await waitForHealth(baseUrl, child, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  timings.push(`server ready ${Math.round(performance.now() - started)} ms`);
+  console.log(`[e2e] ${baseUrl}: ${timings.join(', ')}; log ${path.relative(root, logPath)}`);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('serverLogPath', logPath);
+  return stop;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = `exit ${code ?? signal}`;
+  });
+  while (Date.now() < deadline) {
+    if (exited) break;
+    try {
+      const response = await fetch(`${baseUrl}/api/maxout/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const tail = readFileSync(logPath, 'utf8').trim().split('\n').slice(-30).join('\n');
+  throw new Error(`e2e server did not become healthy (${exited ?? `timeout ${timeoutMs} ms`}). Last log lines:\n${tail}`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopServer(child: ChildProcess, dataDir: string) {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    killGroup(child, 'SIGTERM');
+    const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5_000).unref());
+    if ((await Promise.race([exited, timer])) === 'timeout') {
+      killGroup(child, 'SIGKILL');
+      await exited;
+    }
+  }
+  // The group may hold children that outlived the server process itself.
+  killGroup(child, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,646 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor, type AnyActorRef } from 'xstate';
+import { authMachine, safeRedirectTarget } from '../../machines/auth/auth.machine.ts';
+import {
+  selectAccessToken,
+  selectFirstNameOrAccount,
+  selectGuardUser,
+  selectIsBusy,
+  selectIsLoading,
+  selectIsRefreshing,
+  selectIsSignedIn,
+  selectLoginError,
+  selectProfileError,
+  selectRefreshError,
+  selectRegisterError,
+  selectUser,
+} from '../../machines/auth/auth.selectors.ts';
+import type { AuthEvent, Session, User } from '../../machines/auth/auth.types.ts';
+import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS } from '../../src/domain/constants.ts';
+import { getStateNodes } from 'xstate/graph';
+import { controllablePromises } from '../support/modelTest.ts';
+
+const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
+
+const user: User = {
+  first_name: 'Aoife',
+  surname: 'Byrne',
+  ppsn: '1234567T',
+  date_of_birth: '1990-04-01',
+  email: 'aoife@example.ie',
+  annual_income: 52000,
+  paid_pension: 1000,
+  pension: 2500,
+  marital_status: 'single',
+  pension_plan_id: 'PP-1',
+  taxback: 12345,
+  form11: [],
+  paye_a1_authorized: true,
+  opt_out_paye_auth: false,
+};
+
+const session = (n: number, withUser: User | null = user): Session => ({
+  access_token: `access-${n}`,
+  refresh_token: `refresh-${n}`,
+  ...(withUser ? { user: withUser } : {}),
+});
+
+const loginEvent = (extra: Partial<Extract<AuthEvent, { type: 'login.submit' }>> = {}): AuthEvent => ({
+  type: 'login.submit',
+  email: 'aoife@example.ie',
+  password: 'correct horse',
+  remember: true,
+  at: T0 + 60_000,
+  ...extra,
+});
+
+const registerEvent: AuthEvent = {
+  type: 'register.submit',
+  payload: { email: 'new@example.ie', details: { dob: '1990-04-01', maritalStatus: 'married', pensionPlanId: 'PP-9' } },
+  at: T0 + 90_000,
+};
+
+type Call = { type: string; params?: unknown };
+
+const flush = async () => {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+};
+
+/** A real auth actor with controllable promise actors and recorded effects (the real inactivity child). */
+function start() {
+  const promises = controllablePromises();
+  const calls: Call[] = [];
+  const record = (type: string) => (_: unknown, params?: unknown) => {
+    calls.push(params === undefined ? { type } : { type, params });
+  };
+  const actor = createActor(
+    authMachine.provide({
+      actors: {
+        restoreSession: promises.logic(),
+        login: promises.logic(),
+        register: promises.logic(),
+        loadProfile: promises.logic(),
+        refreshSession: promises.logic(),
+        logout: promises.logic(),
+      },
+      actions: {
+        navigate: record('navigate'),
+        persistSession: record('persistSession'),
+        clearStoredSession: record('clearStoredSession'),
+        clearSession: record('clearSession'),
+        clearAnswers: record('clearAnswers'),
+        broadcastSignedOut: record('broadcastSignedOut'),
+      },
+    }),
+    { input: { now: T0 } },
+  ).start();
+  const settle = async (id: string, output: unknown) => {
+    promises.resolve(id, output);
+    await flush();
+  };
+  const fail = async (id: string) => {
+    promises.reject(id, new Error('outage'));
+    await flush();
+  };
+  const types = () => calls.map((c) => c.type);
+  return { actor, promises, calls, settle, fail, types };
+}
+
+type Harness = ReturnType<typeof start>;
+
+async function restored(h: Harness = start()) {
+  await h.settle('restoreSession', { ok: true, session: session(1), user, remember: true });
+  expect(h.actor.getSnapshot().matches('signedIn')).toBe(true);
+  h.calls.length = 0;
+  return h;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('startup restore', () => {
+  it('is loading until the stored session is restored, then signed in', async () => {
+    const h = start();
+    expect(selectIsLoading(h.actor.getSnapshot())).toBe(true);
+    expect(selectIsSignedIn(h.actor.getSnapshot())).toBe(false);
+    await h.settle('restoreSession', { ok: true, session: session(1), user, remember: false });
+    const s = h.actor.getSnapshot();
+    expect(selectIsLoading(s)).toBe(false);
+    expect(selectIsSignedIn(s)).toBe(true);
+    expect(selectUser(s)).toEqual(user);
+    expect(selectAccessToken(s)).toBe('access-1');
+    expect(s.context.remember).toBe(false);
+    expect(h.calls).toEqual([]); // nothing to store or navigate: the tokens came from storage
+  });
+
+  it('calls clearStoredSession when the stored session’s profile failed to load', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'failed' });
+    expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(h.calls).toEqual([{ type: 'clearStoredSession' }]);
+    expect(selectIsLoading(h.actor.getSnapshot())).toBe(false);
+  });
+
+  it('goes signed out without clearing anything when nothing was stored', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(h.calls).toEqual([]);
+  });
+
+  it('an outage while restoring leaves the stored session for the next load', async () => {
+    const h = start();
+    await h.fail('restoreSession');
+    expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(h.calls).toEqual([]);
+  });
+});
+
+describe('login', () => {
+  it('with a user in the response: stores the session and goes to the redirect target', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(loginEvent({ redirectTo: '/form11-questionnaire?x=1' }));
+    expect(selectIsBusy(h.actor.getSnapshot())).toBe(true);
+    expect(h.promises.inputs.login).toEqual({ email: 'aoife@example.ie', password: 'correct horse' });
+    await h.settle('login', { ok: true, session: session(2) });
+    expect(selectIsSignedIn(h.actor.getSnapshot())).toBe(true);
+    expect(h.calls).toEqual([
+      { type: 'persistSession', params: { session: session(2), remember: true } },
+      { type: 'navigate', params: { to: '/form11-questionnaire?x=1' } },
+    ]);
+    expect(h.promises.starts('loadProfile')).toBe(0);
+    expect(JSON.stringify(h.actor.getSnapshot().context)).not.toContain('correct horse');
+  });
+
+  it('without a user in the response: loads the profile with the new token, then signs in', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(loginEvent({ remember: false }));
+    await h.settle('login', { ok: true, session: session(3, null) });
+    const loading = h.actor.getSnapshot();
+    expect(loading.matches({ signedOut: { signingIn: 'loadingProfile' } })).toBe(true);
+    expect(selectIsBusy(loading)).toBe(true);
+    expect(selectAccessToken(loading)).toBe('access-3'); // the API client can attach it already
+    expect(h.promises.inputs.loadProfile).toEqual({ accessToken: 'access-3' });
+    expect(h.calls).toEqual([]); // nothing stored before the sign-in completes
+    await h.settle('loadProfile', { ok: true, user });
+    expect(selectIsSignedIn(h.actor.getSnapshot())).toBe(true);
+    expect(selectUser(h.actor.getSnapshot())).toEqual(user);
+    expect(h.calls).toEqual([
+      { type: 'persistSession', params: { session: session(3), remember: false } },
+      { type: 'navigate', params: { to: '/' } },
+    ]);
+  });
+
+  it('a failed profile load after login is a login failure; nothing is kept', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(loginEvent());
+    await h.settle('login', { ok: true, session: session(3, null) });
+    await h.settle('loadProfile', { ok: false, error: { status: 503, message: null, source: 'server' } });
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ signedOut: 'idle' })).toBe(true);
+    expect(selectLoginError(s)).toBe('Server error, team has been notified. Please try again later.');
+    expect(selectAccessToken(s)).toBeNull();
+    expect(s.context.refreshToken).toBeNull();
+    expect(h.calls).toEqual([]);
+  });
+
+  it.each([
+    [{ status: 401, message: null, source: 'server' }, 'Invalid email or password. Please check your credentials and try again.'],
+    [{ status: 401, message: 'Account locked.', source: 'server' }, 'Account locked.'],
+    [{ status: 422, message: null, source: 'server' }, 'Please check your email and password format.'],
+    [{ status: 502, message: null, source: 'server' }, 'Server error, team has been notified. Please try again later.'],
+    [{ status: null, message: 'Failed to fetch', source: 'network' }, 'Login failed: Failed to fetch'],
+  ])('failure %j shows the spec’s message', async (error, message) => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(loginEvent());
+    await h.settle('login', { ok: false, error });
+    expect(selectLoginError(h.actor.getSnapshot())).toBe(message);
+    expect(selectIsBusy(h.actor.getSnapshot())).toBe(false);
+  });
+
+  it('an outage shows the generic message; a new submit clears it', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(loginEvent());
+    await h.fail('login');
+    expect(selectLoginError(h.actor.getSnapshot())).toBe('Something went wrong, team has been notified. Please try again later.');
+    h.actor.send(loginEvent());
+    expect(selectLoginError(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('errors.clear dismisses the login and register errors', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(loginEvent());
+    await h.fail('login');
+    expect(selectLoginError(h.actor.getSnapshot())).not.toBeNull();
+    h.actor.send({ type: 'errors.clear' });
+    expect(selectLoginError(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('one request at a time: can() says no while busy, and a second submit starts nothing', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    expect(h.actor.getSnapshot().can(loginEvent())).toBe(true);
+    h.actor.send(loginEvent());
+    expect(h.actor.getSnapshot().can(loginEvent())).toBe(false);
+    expect(h.actor.getSnapshot().can(registerEvent)).toBe(false);
+    h.actor.send(loginEvent());
+    h.actor.send(registerEvent);
+    expect(h.promises.starts('login')).toBe(1);
+    expect(h.promises.starts('register')).toBe(0);
+  });
+
+  it('never redirects off-site or back into /auth', () => {
+    expect(safeRedirectTarget('/landing')).toBe('/landing');
+    expect(safeRedirectTarget('/form11/health-expenses?x=1#top')).toBe('/form11/health-expenses?x=1#top');
+    for (const bad of [null, undefined, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'landing', '/auth/login', '/auth', '/auth?x']) {
+      expect(safeRedirectTarget(bad), String(bad)).toBe('/');
+    }
+  });
+});
+
+describe('register', () => {
+  it('stores the session (per tab) and navigates to /pension-info', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(registerEvent);
+    expect(h.promises.inputs.register).toEqual({ payload: (registerEvent as Extract<AuthEvent, { type: 'register.submit' }>).payload });
+    await h.settle('register', { ok: true, session: session(4) });
+    expect(selectIsSignedIn(h.actor.getSnapshot())).toBe(true);
+    expect(h.calls).toEqual([
+      { type: 'persistSession', params: { session: session(4), remember: false } },
+      { type: 'navigate', params: { to: '/pension-info' } },
+    ]);
+  });
+
+  it('without a user in the response: loads the profile first', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(registerEvent);
+    await h.settle('register', { ok: true, session: session(5, null) });
+    expect(h.actor.getSnapshot().matches({ signedOut: { registering: 'loadingProfile' } })).toBe(true);
+    await h.settle('loadProfile', { ok: true, user });
+    expect(h.calls.at(-1)).toEqual({ type: 'navigate', params: { to: '/pension-info' } });
+  });
+
+  it('server field errors: first message per field plus the server message', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(registerEvent);
+    await h.settle('register', {
+      ok: false,
+      error: {
+        status: 422,
+        message: 'The given data was invalid.',
+        source: 'server',
+        fieldErrors: { 'details.dob': ['You must be at least 16 years old to register', 'Please enter a valid date'] },
+      },
+    });
+    expect(selectRegisterError(h.actor.getSnapshot())).toEqual({
+      message: 'The given data was invalid.',
+      fieldErrors: { 'details.dob': 'You must be at least 16 years old to register' },
+    });
+    expect(selectAccessToken(h.actor.getSnapshot())).toBeNull();
+    h.actor.send(registerEvent);
+    expect(selectRegisterError(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('other failures and outages: "Something went wrong. Please try again. (Error: …)"', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(registerEvent);
+    await h.settle('register', { ok: false, error: { status: null, message: 'Failed to fetch', source: 'network' } });
+    expect(selectRegisterError(h.actor.getSnapshot())?.message).toBe('Something went wrong. Please try again. (Error: Failed to fetch)');
+    h.actor.send(registerEvent);
+    await h.fail('register');
+    expect(selectRegisterError(h.actor.getSnapshot())).toEqual({ message: 'Something went wrong. Please try again.', fieldErrors: {} });
+  });
+});
+
+describe('refresh', () => {
+  it('five concurrent 401s start exactly one refresh; callers wait on the snapshot for the new token', async () => {
+    const h = await restored();
+    for (let i = 0; i < 5; i += 1) h.actor.send({ type: 'session.unauthorized' });
+    h.actor.send({ type: 'session.refresh' });
+    expect(h.promises.starts('refreshSession')).toBe(1);
+    expect(h.promises.inputs.refreshSession).toEqual({ refreshToken: 'refresh-1' });
+    expect(selectIsRefreshing(h.actor.getSnapshot())).toBe(true);
+    expect(h.actor.getSnapshot().can({ type: 'session.unauthorized' })).toBe(false);
+
+    // What the API client's 401 hook does for each waiting request.
+    const waiters = Array.from({ length: 5 }, () =>
+      waitFor(h.actor, (s) => !s.hasTag('refreshing')).then((s) => selectAccessToken(s)),
+    );
+    await h.settle('refreshSession', { ok: true, session: session(6, null) });
+    expect(await Promise.all(waiters)).toEqual(Array(5).fill('access-6'));
+    expect(h.actor.getSnapshot().matches({ signedIn: { session: 'active' } })).toBe(true);
+    expect(selectUser(h.actor.getSnapshot())).toEqual(user); // kept when the refresh carries none
+    expect(h.calls).toEqual([{ type: 'persistSession', params: { session: session(6), remember: true } }]);
+
+    // A later 401 may refresh again.
+    h.actor.send({ type: 'session.unauthorized' });
+    expect(h.promises.starts('refreshSession')).toBe(2);
+    expect(h.promises.inputs.refreshSession).toEqual({ refreshToken: 'refresh-6' });
+  });
+
+  it('a failed refresh clears the session and goes to /auth/login', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'session.unauthorized' });
+    await h.settle('refreshSession', { ok: false, error: { status: 401, message: 'Refresh token revoked.', source: 'server' } });
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ signedOut: 'idle' })).toBe(true);
+    expect(selectRefreshError(s)).toBe('Refresh token revoked.');
+    expect(selectUser(s)).toBeNull();
+    expect(selectAccessToken(s)).toBeNull();
+    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'navigate', params: { to: '/auth/login' } }]);
+    expect(h.promises.starts('logout')).toBe(0);
+  });
+
+  it('an outage while refreshing also ends the session, with a generic message', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'session.refresh' });
+    await h.fail('refreshSession');
+    expect(selectRefreshError(h.actor.getSnapshot())).toBe('Something went wrong. Please try again.');
+    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('without a refresh token fails fast with "No refresh token"', async () => {
+    const h = start();
+    await h.settle('restoreSession', { ok: true, session: { access_token: 'access-only', refresh_token: '' }, user, remember: false });
+    h.calls.length = 0;
+    h.actor.send({ type: 'session.unauthorized' });
+    expect(h.promises.starts('refreshSession')).toBe(0);
+    expect(selectRefreshError(h.actor.getSnapshot())).toBe('No refresh token');
+    expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'navigate', params: { to: '/auth/login' } }]);
+  });
+
+  it('a profile reload interrupted by a 401 survives the refresh (parallel regions)', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'profile.reload' });
+    h.actor.send({ type: 'session.unauthorized' });
+    expect(h.actor.getSnapshot().matches({ signedIn: { session: 'refreshing', profile: 'reloading' } })).toBe(true);
+    expect(h.promises.isPending('reloadProfile')).toBe(true);
+    await h.settle('refreshSession', { ok: true, session: session(6) });
+    await h.settle('reloadProfile', { ok: true, user: { ...user, taxback: 1 } });
+    expect(selectUser(h.actor.getSnapshot())?.taxback).toBe(1);
+  });
+
+  it('adopts tokens another tab refreshed (keeping the user when none comes with them)', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'session.external.updated', session: session(7, null) });
+    expect(selectAccessToken(h.actor.getSnapshot())).toBe('access-7');
+    expect(h.actor.getSnapshot().context.refreshToken).toBe('refresh-7');
+    expect(selectUser(h.actor.getSnapshot())).toEqual(user);
+    expect(h.calls).toEqual([]); // the other tab already stored them
+  });
+});
+
+describe('profile', () => {
+  it('profile.updated replaces the user', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'profile.updated', user: { ...user, first_name: 'Eve' } });
+    expect(selectFirstNameOrAccount(h.actor.getSnapshot())).toBe('Eve');
+  });
+
+  it('a failed reload keeps the user and says why', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'profile.reload' });
+    expect(h.promises.inputs.reloadProfile).toEqual({ accessToken: 'access-1' });
+    await h.settle('reloadProfile', { ok: false, error: { status: null, message: 'Failed to fetch', source: 'network' } });
+    expect(selectUser(h.actor.getSnapshot())).toEqual(user);
+    expect(selectProfileError(h.actor.getSnapshot())).toBe('Failed to fetch');
+    h.actor.send({ type: 'profile.reload' });
+    await h.settle('reloadProfile', { ok: true, user });
+    expect(selectProfileError(h.actor.getSnapshot())).toBeNull();
+  });
+});
+
+describe('logout', () => {
+  const expectedEffects = [
+    { type: 'clearSession' },
+    { type: 'clearAnswers' },
+    { type: 'broadcastSignedOut' },
+    { type: 'navigate', params: { to: '/auth/login' } },
+  ];
+
+  it('tells the server, then clears tokens, user and answers, tells other tabs and shows the login', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'logout' });
+    expect(selectIsBusy(h.actor.getSnapshot())).toBe(true);
+    expect(h.promises.inputs.logout).toEqual({ refreshToken: 'refresh-1', accessToken: 'access-1' });
+    expect(h.calls).toEqual([]); // the tokens stay until the server has been told
+    await h.settle('logout', { ok: true });
+    expect(h.calls).toEqual(expectedEffects);
+    const s = h.actor.getSnapshot();
+    expect(s.matches({ signedOut: 'idle' })).toBe(true);
+    expect(selectUser(s)).toBeNull();
+    expect(selectAccessToken(s)).toBeNull();
+    expect(s.context.refreshToken).toBeNull();
+  });
+
+  it('does all of it even when the server call fails', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'logout' });
+    await h.settle('logout', { ok: false, error: { status: 500, message: null, source: 'server' } });
+    expect(h.calls).toEqual(expectedEffects);
+    expect(selectAccessToken(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('does all of it when the logout actor rejects (outage)', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'logout' });
+    await h.fail('logout');
+    expect(h.calls).toEqual(expectedEffects);
+  });
+
+  it('does not wait for a hanging server longer than 5 s', async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    h.actor.send({ type: 'logout' });
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(h.actor.getSnapshot().matches('signingOut')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(h.calls).toEqual(expectedEffects);
+  });
+
+  it('another tab’s sign-out clears locally without calling the server or broadcasting', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'session.external.signedOut' });
+    expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(h.promises.starts('logout')).toBe(0);
+    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'clearAnswers' }, { type: 'navigate', params: { to: '/auth/login' } }]);
+  });
+});
+
+describe('the inactivity child', () => {
+  const inactivityOf = (actor: AnyActorRef) => actor.system.get('inactivity') as AnyActorRef | undefined;
+
+  it('exists with systemId "inactivity" only while signed in, and is stopped on sign-out', async () => {
+    const h = start();
+    expect(inactivityOf(h.actor)).toBeUndefined();
+    await h.settle('restoreSession', { ok: true, session: session(1), user, remember: true });
+    const child = inactivityOf(h.actor);
+    expect(child).toBeDefined();
+    expect(h.actor.getSnapshot().children.inactivity).toBe(child);
+    expect(child!.getSnapshot().status).toBe('active');
+    expect(child!.getSnapshot().context).toEqual({ lastActivityAt: T0, now: T0 }); // the page load counts as activity
+
+    h.actor.send({ type: 'logout' });
+    expect(child!.getSnapshot().status).toBe('stopped');
+    expect(inactivityOf(h.actor)).toBeUndefined();
+    await h.settle('logout', { ok: true });
+    expect(inactivityOf(h.actor)).toBeUndefined();
+
+    // Signing in again starts a new one, counting from the login click.
+    h.actor.send(loginEvent({ at: T0 + 600_000 }));
+    expect(inactivityOf(h.actor)).toBeUndefined();
+    await h.settle('login', { ok: true, session: session(2) });
+    const next = inactivityOf(h.actor);
+    expect(next).toBeDefined();
+    expect(next).not.toBe(child);
+    expect(next!.getSnapshot().context.lastActivityAt).toBe(T0 + 600_000);
+
+    h.actor.send({ type: 'session.external.signedOut' });
+    expect(next!.getSnapshot().status).toBe('stopped');
+    expect(inactivityOf(h.actor)).toBeUndefined();
+  });
+
+  it('is stopped when a failed refresh ends the session', async () => {
+    const h = await restored();
+    const child = inactivityOf(h.actor)!;
+    h.actor.send({ type: 'session.unauthorized' });
+    await h.settle('refreshSession', { ok: false, error: { status: 401, message: null, source: 'server' } });
+    expect(child.getSnapshot().status).toBe('stopped');
+    expect(inactivityOf(h.actor)).toBeUndefined();
+  });
+
+  it('an idle session times out through it: same as logout', async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS);
+    expect(inactivityOf(h.actor)!.getSnapshot().value).toBe('warning');
+    expect(h.actor.getSnapshot().matches('signedIn')).toBe(true);
+    await vi.advanceTimersByTimeAsync(LOGOUT_COUNTDOWN_SECONDS * 1000);
+    expect(h.actor.getSnapshot().matches('signingOut')).toBe(true);
+    expect(inactivityOf(h.actor)).toBeUndefined();
+    await h.settle('logout', { ok: false, error: { status: null, message: 'offline', source: 'network' } });
+    expect(h.calls).toEqual([
+      { type: 'clearSession' },
+      { type: 'clearAnswers' },
+      { type: 'broadcastSignedOut' },
+      { type: 'navigate', params: { to: '/auth/login' } },
+    ]);
+  });
+
+  it('session.timeout sent directly (e.g. by an app-provided endSession) signs out the same way', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'session.timeout' });
+    expect(h.actor.getSnapshot().matches('signingOut')).toBe(true);
+    await h.settle('logout', { ok: true });
+    expect(h.types()).toEqual(['clearSession', 'clearAnswers', 'broadcastSignedOut', 'navigate']);
+  });
+});
+
+describe('defaults and context', () => {
+  it('every state has a description', () => {
+    const nodes = [authMachine.root, ...getStateNodes(authMachine.root)];
+    expect(nodes.filter((n) => !n.description).map((n) => n.id)).toEqual([]);
+    expect(nodes).toHaveLength(17);
+  });
+
+  it('the default actors are harmless: nothing restored, a login fails as "not provided"', async () => {
+    const actor = createActor(authMachine, { input: { now: T0 } }).start();
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    actor.send(loginEvent());
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+    expect(selectLoginError(actor.getSnapshot())).toBe('Login failed: not provided');
+    actor.stop();
+  });
+
+  it('context is plain JSON at every stage', async () => {
+    const h = start();
+    const check = () => {
+      const { context } = h.actor.getSnapshot();
+      expect(JSON.parse(JSON.stringify(context))).toEqual(context);
+    };
+    check();
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    h.actor.send(registerEvent);
+    await h.settle('register', { ok: false, error: { status: 422, message: 'x', source: 'server', fieldErrors: { email: ['taken'] } } });
+    check();
+    h.actor.send(loginEvent());
+    await h.settle('login', { ok: true, session: session(2) });
+    check();
+    expect(() => JSON.stringify(h.actor.getPersistedSnapshot())).not.toThrow();
+  });
+});
+
+describe('selectors on partial snapshots', () => {
+  const ctx = (over: Partial<ReturnType<typeof authMachine.getInitialSnapshot>['context']> = {}) => ({
+    context: {
+      user: null,
+      accessToken: null,
+      refreshToken: null,
+      remember: false,
+      redirectTo: null,
+      loginError: null,
+      registerError: null,
+      refreshError: null,
+      profileError: null,
+      lastActivityAt: T0,
+      ...over,
+    },
+  });
+  const tags = (...names: string[]) => ({ hasTag: (t: string) => names.includes(t) });
+
+  it('loading, busy and refreshing come from tags', () => {
+    expect(selectIsLoading(tags('loading'))).toBe(true);
+    expect(selectIsLoading(tags())).toBe(false);
+    expect(selectIsBusy(tags('busy'))).toBe(true);
+    expect(selectIsBusy(tags('loading'))).toBe(false);
+    expect(selectIsRefreshing(tags('refreshing'))).toBe(true);
+  });
+
+  it('signed in comes from the state', () => {
+    expect(selectIsSignedIn({ matches: (v: unknown) => v === 'signedIn' } as never)).toBe(true);
+    expect(selectIsSignedIn({ matches: () => false } as never)).toBe(false);
+  });
+
+  it('user, token and errors come from context', () => {
+    expect(selectUser(ctx())).toBeNull();
+    expect(selectUser(ctx({ user }))).toBe(user);
+    expect(selectAccessToken(ctx({ accessToken: 'a' }))).toBe('a');
+    expect(selectAccessToken(ctx())).toBeNull();
+    expect(selectLoginError(ctx({ loginError: 'x' }))).toBe('x');
+    expect(selectRegisterError(ctx({ registerError: { message: 'm', fieldErrors: { email: 'e' } } }))).toEqual({
+      message: 'm',
+      fieldErrors: { email: 'e' },
+    });
+    expect(selectRefreshError(ctx({ refreshError: 'No refresh token' }))).toBe('No refresh token');
+    expect(selectProfileError(ctx())).toBeNull();
+  });
+
+  it('the account label is the first name, or "Account"', () => {
+    expect(selectFirstNameOrAccount(ctx({ user }))).toBe('Aoife');
+    expect(selectFirstNameOrAccount(ctx())).toBe('Account');
+    expect(selectFirstNameOrAccount(ctx({ user: { ...user, first_name: '' } }))).toBe('Account');
+    expect(selectFirstNameOrAccount(ctx({ user: { ...user, first_name: '  ' } }))).toBe('Account');
+  });
+
+  it('the guard user is null when signed out, else income and PAYE flag', () => {
+    expect(selectGuardUser(ctx())).toBeNull();
+    expect(selectGuardUser(ctx({ user }))).toEqual({ annual_income: 52000, paye_a1_authorized: true });
+    expect(selectGuardUser(ctx({ user: { ...user, annual_income: null, paye_a1_authorized: false } }))).toEqual({
+      annual_income: null,
+      paye_a1_authorized: false,
+    });
+  });
+});

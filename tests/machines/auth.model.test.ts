@@ -1,0 +1,334 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createEmptyActor, type AnyActorRef, type AnyActorScope } from 'xstate';
+import type { AuthFailure } from '../../src/domain/authErrors.ts';
+import { authMachine } from '../../machines/auth/auth.machine.ts';
+import { selectAccessToken, selectIsBusy, selectIsLoading, selectIsSignedIn, selectUser } from '../../machines/auth/auth.selectors.ts';
+import type {
+  LoadProfileOutput,
+  LoginOutput,
+  LogoutOutput,
+  RefreshSessionOutput,
+  RegisterOutput,
+  RestoreSessionOutput,
+  Session,
+  User,
+} from '../../machines/auth/auth.types.ts';
+import { createModelTest, type EventFixtures, type ModelStep } from '../support/modelTest.ts';
+
+/**
+ * Model-based test of the auth machine: paths generated with xstate/graph (tests/support/modelTest.ts),
+ * every state and transition covered, every path run against a real actor with controllable promise
+ * actors, fake timers and the real inactivity child; effects recorded and checked after every step.
+ */
+
+const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
+
+const user: User = {
+  first_name: 'Aoife',
+  surname: 'Byrne',
+  ppsn: '1234567T',
+  date_of_birth: '1990-04-01',
+  email: 'aoife@example.ie',
+  annual_income: 52000,
+  paid_pension: 1000,
+  pension: 2500,
+  marital_status: 'single',
+  pension_plan_id: 'PP-1',
+  taxback: 12345,
+  form11: [],
+  paye_a1_authorized: true,
+  opt_out_paye_auth: false,
+};
+const freshUser: User = { ...user, email: 'new@example.ie', first_name: '', surname: '', annual_income: null, paye_a1_authorized: false };
+
+const session = (n: number, withUser: User | null = user): Session => ({
+  access_token: `access-${n}`,
+  refresh_token: `refresh-${n}`,
+  ...(withUser ? { user: withUser } : {}),
+});
+
+const fail = (error: AuthFailure) => ({ ok: false as const, error });
+const outage = new Error('the promise rejected (outage)');
+
+const restoreOutputs: RestoreSessionOutput[] = [
+  { ok: true, session: session(1), user, remember: true },
+  // A stored session without a refresh token: a later 401 fails fast with 'No refresh token'.
+  { ok: true, session: { access_token: 'access-only', refresh_token: '' }, user, remember: false },
+  { ok: false, reason: 'none' },
+  { ok: false, reason: 'failed' },
+];
+const loginOutputs: LoginOutput[] = [
+  { ok: true, session: session(2) },
+  { ok: true, session: session(3, null) },
+  fail({ status: 401, message: null, source: 'server' }),
+  fail({ status: 401, message: 'Your account is locked.', source: 'server' }),
+  fail({ status: 422, message: null, source: 'server' }),
+  fail({ status: 500, message: null, source: 'server' }),
+  fail({ status: null, message: 'Failed to fetch', source: 'network' }),
+  fail({ status: null, message: null, source: 'network' }),
+];
+const registerOutputs: RegisterOutput[] = [
+  { ok: true, session: session(4, freshUser) },
+  { ok: true, session: session(5, null) },
+  fail({
+    status: 422,
+    message: 'The given data was invalid.',
+    source: 'server',
+    fieldErrors: { email: ['The email has already been taken.'], 'details.dob': ['You must be at least 16 years old to register'] },
+  }),
+  fail({ status: 500, message: 'Server error, please try again later.', source: 'server' }),
+];
+const loadProfileOutputs: LoadProfileOutput[] = [{ ok: true, user }, fail({ status: 503, message: null, source: 'server' })];
+const reloadProfileOutputs: LoadProfileOutput[] = [
+  { ok: true, user: { ...user, taxback: 99999 } },
+  fail({ status: null, message: 'Failed to fetch', source: 'network' }),
+];
+const refreshOutputs: RefreshSessionOutput[] = [
+  { ok: true, session: session(6) },
+  fail({ status: 401, message: 'Refresh token revoked.', source: 'server' }),
+];
+// Both outcomes lead to the same state and effects, so the graph keeps the first: the server failure.
+const logoutOutputs: LogoutOutput[] = [fail({ status: 500, message: null, source: 'server' }), { ok: true }];
+
+const done = <T,>(id: string, outputs: readonly T[]) => () => outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }));
+const error = (id: string) => () => [{ type: `xstate.error.actor.${id}`, error: outage }];
+
+const fixtures = {
+  'login.submit': () => [
+    { type: 'login.submit', email: 'aoife@example.ie', password: 'correct horse', remember: true, redirectTo: '/roundups', at: T0 + 60_000 },
+  ],
+  'register.submit': () => [
+    {
+      type: 'register.submit',
+      payload: { email: 'new@example.ie', details: { dob: '1990-04-01', maritalStatus: 'single', pensionPlanId: 'PP-9' } },
+      at: T0 + 90_000,
+    },
+  ],
+  'errors.clear': () => [{ type: 'errors.clear' }],
+  'session.unauthorized': () => [{ type: 'session.unauthorized' }],
+  'session.refresh': () => [{ type: 'session.refresh' }],
+  'profile.reload': () => [{ type: 'profile.reload' }],
+  'profile.updated': () => [{ type: 'profile.updated', user: { ...user, first_name: 'Aoife Marie' } }],
+  logout: () => [{ type: 'logout' }],
+  'session.timeout': () => [{ type: 'session.timeout' }],
+  'session.external.signedOut': () => [{ type: 'session.external.signedOut' }],
+  'session.external.updated': () => [{ type: 'session.external.updated', session: session(7, null) }],
+  'xstate.done.actor.restoreSession': done('restoreSession', restoreOutputs),
+  'xstate.error.actor.restoreSession': error('restoreSession'),
+  'xstate.done.actor.login': done('login', loginOutputs),
+  'xstate.error.actor.login': error('login'),
+  'xstate.done.actor.register': done('register', registerOutputs),
+  'xstate.error.actor.register': error('register'),
+  'xstate.done.actor.loadProfile': done('loadProfile', loadProfileOutputs),
+  'xstate.error.actor.loadProfile': error('loadProfile'),
+  'xstate.done.actor.reloadProfile': done('reloadProfile', reloadProfileOutputs),
+  'xstate.error.actor.reloadProfile': error('reloadProfile'),
+  'xstate.done.actor.refreshSession': done('refreshSession', refreshOutputs),
+  'xstate.error.actor.refreshSession': error('refreshSession'),
+  'xstate.done.actor.logout': done('logout', logoutOutputs),
+  'xstate.error.actor.logout': error('logout'),
+} satisfies EventFixtures<typeof authMachine>;
+
+/**
+ * xstate/graph's traversal (getAdjacencyMap) runs every transition in ONE mock actor scope whose
+ * system never unregisters stopped children, so entering `signedIn` a second time would collide
+ * on systemId 'inactivity'. This view of the machine runs such a transition in a fresh scope;
+ * everything else (config, implementations, snapshots) is the machine itself.
+ */
+function freshScope(): AnyActorScope {
+  const self = createEmptyActor();
+  return {
+    self,
+    id: 'auth-model',
+    sessionId: 'auth-model',
+    logger: () => {},
+    defer: () => {},
+    emit: () => {},
+    system: self.system,
+    stopChild: () => {},
+    actionExecutor: () => {},
+  };
+}
+const usable = (scope: AnyActorScope) => (scope.self.system.get('inactivity') ? freshScope() : scope);
+/* Only a scope whose system already holds an 'inactivity' child is swapped (the helper's own probes use a fresh one each). */
+const graphSafeMachine = new Proxy(authMachine, {
+  get(target, prop) {
+    if (prop === 'transition') {
+      return (snapshot: Parameters<typeof target.transition>[0], event: Parameters<typeof target.transition>[1], scope: AnyActorScope) =>
+        target.transition(snapshot, event, usable(scope));
+    }
+    return Reflect.get(target, prop, target);
+  },
+});
+
+const model = createModelTest(graphSafeMachine, {
+  events: fixtures,
+  input: { now: T0 },
+  // Keep apart what guards and screens depend on; every value here comes from a finite fixture set.
+  serializeContext: (c) => ({
+    refreshToken: Boolean(c.refreshToken),
+    loginError: c.loginError,
+    registerError: c.registerError?.message ?? null,
+    refreshError: c.refreshError,
+    profileError: c.profileError,
+  }),
+});
+
+type Call = { type: string; params?: unknown };
+type Step = ModelStep<typeof authMachine>;
+
+function fakeEffects(calls: Call[]) {
+  const record = (type: string) => (_: unknown, params?: unknown) => {
+    calls.push(params === undefined ? { type } : { type, params });
+  };
+  return {
+    navigate: record('navigate'),
+    persistSession: record('persistSession'),
+    clearStoredSession: record('clearStoredSession'),
+    clearSession: record('clearSession'),
+    clearAnswers: record('clearAnswers'),
+    broadcastSignedOut: record('broadcastSignedOut'),
+  };
+}
+
+interface Taken {
+  source: string;
+  event: string;
+  targets: string[];
+}
+/** The helper's transition labels read `source —[event if guard]→ target, …`. */
+function taken(step: Step): Taken[] {
+  return step.transitions.map((label) => {
+    const match = /^(.*) —\[(.*?)\]→ (.*)$/.exec(label);
+    if (!match) throw new Error(`unexpected transition label ${label}`);
+    return { source: match[1]!, event: match[2]!, targets: match[3]!.split(', ') };
+  });
+}
+const types = (calls: Call[]) => calls.map((c) => c.type);
+
+/** What every step must show, whatever the path: checks on the real actor, its system and the effects. */
+function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: number) {
+  const snapshot = actor.getSnapshot();
+  const signedIn = selectIsSignedIn(snapshot);
+  // The inactivity child lives exactly while signed in.
+  expect(Boolean(actor.system.get('inactivity')), 'inactivity child iff signed in').toBe(signedIn);
+  expect(Boolean(snapshot.children.inactivity)).toBe(signedIn);
+  expect(selectIsLoading(snapshot)).toBe(snapshot.matches('restoring'));
+  expect(selectIsBusy(snapshot)).toBe(
+    snapshot.matches({ signedOut: 'signingIn' }) || snapshot.matches({ signedOut: 'registering' }) || snapshot.matches('signingOut'),
+  );
+  if (signedIn) {
+    expect(selectUser(snapshot)).not.toBeNull();
+    expect(selectAccessToken(snapshot)).not.toBeNull();
+  }
+  if (snapshot.matches({ signedOut: 'idle' }) || snapshot.matches('restoring')) {
+    expect(selectUser(snapshot)).toBeNull();
+    expect(selectAccessToken(snapshot)).toBeNull();
+  }
+
+  // Effects of this step's transitions.
+  const t = taken(step);
+  const from = (prefix: string) => t.some((x) => x.source === prefix || x.source.startsWith(`${prefix}.`));
+  const to = (target: string) => t.some((x) => x.targets.includes(target));
+  const on = (event: string) => t.some((x) => x.event === event || x.event.startsWith(`${event} `));
+  const login = { type: 'navigate', params: { to: '/auth/login' } };
+  if (from('signingOut')) {
+    // Logout and timeout: whatever the server said (or if it said nothing in time).
+    expect(types(calls)).toEqual(['clearSession', 'clearAnswers', 'broadcastSignedOut', 'navigate']);
+    expect(calls.at(-1)).toEqual(login);
+  } else if (on('session.external.signedOut')) {
+    expect(types(calls)).toEqual(['clearSession', 'clearAnswers', 'navigate']);
+    expect(calls.at(-1)).toEqual(login);
+    expect(logoutStarts, 'the server is not told about another tab’s sign-out').toBe(0);
+  } else if (from('signedIn') && to('signedOut')) {
+    // A failed refresh (or none possible) ends the session without the server or the other tabs.
+    expect(types(calls)).toEqual(['clearSession', 'navigate']);
+    expect(calls.at(-1)).toEqual(login);
+  } else if (from('signedOut') && to('signedIn')) {
+    const register = from('signedOut.registering');
+    expect(types(calls)).toEqual(['persistSession', 'navigate']);
+    expect(calls[0]?.params).toEqual({ remember: !register, session: { access_token: snapshot.context.accessToken, refresh_token: snapshot.context.refreshToken, user: snapshot.context.user } });
+    expect(calls[1]).toEqual({ type: 'navigate', params: { to: register ? '/pension-info' : '/roundups' } });
+  } else if (t.some((x) => x.event === 'xstate.done.actor.restoreSession if restoreFailed')) {
+    expect(types(calls)).toEqual(['clearStoredSession']);
+  } else if (t.some((x) => x.event === 'xstate.done.actor.refreshSession if succeeded')) {
+    expect(calls).toEqual([{ type: 'persistSession', params: { session: session(6), remember: snapshot.context.remember } }]);
+  } else {
+    expect(calls, `no effects expected for ${step.transitions.join(' + ')}`).toEqual([]);
+  }
+}
+
+describe('auth machine model', () => {
+  it('covers every state and every transition', () => {
+    expect(() => model.assertFullCoverage()).not.toThrow();
+    expect(model.unrealisablePaths).toEqual([]);
+    const report = model.coverage();
+    expect(report.states.uncovered).toEqual([]);
+    expect(report.transitions.uncovered).toEqual([]);
+    expect(report.states.covered).toEqual(
+      expect.arrayContaining([
+        'restoring',
+        'signedOut.idle',
+        'signedOut.signingIn.authenticating',
+        'signedOut.signingIn.loadingProfile',
+        'signedOut.registering.submitting',
+        'signedOut.registering.loadingProfile',
+        'signedIn.session.active',
+        'signedIn.session.refreshing',
+        'signedIn.profile.idle',
+        'signedIn.profile.reloading',
+        'signingOut',
+      ]),
+    );
+  });
+
+  it('has the fixture paths the brief asks for', () => {
+    const descriptions = model.paths.map((p) => p.description);
+    const some = (re: RegExp) => expect(descriptions.some((d) => re.test(d)), String(re)).toBe(true);
+    some(/login\.submit .* → xstate\.done\.actor\.login \{"output":\{"ok":true,"session":\{[^}]*"user"/); // login with user
+    some(/xstate\.done\.actor\.login \{"output":\{"ok":true,"session":\{"access_token":"access-3".*→ xstate\.done\.actor\.loadProfile/); // without
+    for (const status of ['401', '422', '500', 'null']) some(new RegExp(`done\\.actor\\.login \\{"output":\\{"ok":false,"error":\\{"status":${status}`));
+    some(/done\.actor\.register \{"output":\{"ok":true/);
+    some(/done\.actor\.register \{"output":\{"ok":false/);
+    some(/session\.refresh$/);
+    some(/session\.unauthorized → xstate\.done\.actor\.refreshSession \{"output":\{"ok":true/);
+    some(/session\.unauthorized → session\.unauthorized/); // a 401 during the refresh is ignored
+    some(/"refresh_token":"".*session\.unauthorized$/); // no refresh token: fails fast
+    some(/logout → xstate\.done\.actor\.logout \{"output":\{"ok":false/);
+    some(/logout → xstate\.error\.actor\.logout/);
+    some(/logout → after logoutTimeout \(\+5000 ms\)/);
+    some(/session\.timeout/);
+    some(/session\.external\.signedOut/);
+  });
+
+  for (const path of model.paths) {
+    it(`real actor: ${path.description}`, async () => {
+      let calls: Call[] = [];
+      let logoutStarts = () => 0;
+      await model.runPath(path, {
+        createActor: ({ promises }) => {
+          logoutStarts = () => promises.starts('logout');
+          return createActor(
+            authMachine.provide({
+              actors: {
+                restoreSession: promises.logic(),
+                login: promises.logic(),
+                register: promises.logic(),
+                loadProfile: promises.logic(),
+                refreshSession: promises.logic(),
+                logout: promises.logic(),
+              },
+              actions: fakeEffects((calls = [])),
+            }),
+            { input: { now: T0 } },
+          );
+        },
+        assertContext: true,
+        beforeStep: () => {
+          calls.length = 0;
+        },
+        afterStep: ({ actor, step }) => checkStep(actor as AnyActorRef, step, calls, logoutStarts()),
+      });
+    });
+  }
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, type EventObject } from 'xstate';
+import { deadlinesOf, inactivityMachine } from '../../machines/inactivity/inactivity.machine.ts';
+import {
+  selectCountdownText,
+  selectSecondsLeft,
+  selectTimedOut,
+  selectWarningOpen,
+} from '../../machines/inactivity/inactivity.selectors.ts';
+import type { InactivityContext } from '../../machines/inactivity/inactivity.types.ts';
+import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+
+const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
+const TWO_HOURS = 7_200_000;
+
+const fixtures = {
+  activity: ({ context }) => {
+    const { warnAt, hardLimitAt } = deadlinesOf(context);
+    return [
+      { type: 'activity', at: Math.min(context.now + 60_000, warnAt - 1) }, // newer, before the warning
+      { type: 'activity', at: context.lastActivityAt }, // stale: changes nothing
+      { type: 'activity', at: warnAt + 1_000 }, // stamped after the warning time (the tab slept)
+      { type: 'activity', at: hardLimitAt + TWO_HOURS }, // stamped long past the hard limit
+    ];
+  },
+  'session.continue': ({ context }) => [
+    { type: 'session.continue', at: context.now }, // in time
+    { type: 'session.continue', at: deadlinesOf(context).logoutAt }, // too late
+  ],
+  'clock.tick': ({ context }) => {
+    const { warnAt, logoutAt, hardLimitAt } = deadlinesOf(context);
+    return [
+      { type: 'clock.tick', now: warnAt - 1 }, // before the warning
+      { type: 'clock.tick', now: warnAt }, // exactly at the warning
+      { type: 'clock.tick', now: warnAt + 61_000 }, // during the countdown
+      { type: 'clock.tick', now: logoutAt }, // exactly at the end of the countdown
+      { type: 'clock.tick', now: hardLimitAt + TWO_HOURS }, // woke long past the hard limit
+    ];
+  },
+} satisfies EventFixtures<typeof inactivityMachine>;
+
+/** Readable times in path names: offsets from the last activity. */
+function describeEvent(event: EventObject): string | undefined {
+  const e = event as EventObject & { at?: number; now?: number };
+  const time = e.at ?? e.now;
+  if (time === undefined) return undefined;
+  return `${event.type}@T0+${((time - T0) / 1000).toFixed(3).replace(/\.?0+$/, '')}s`;
+}
+
+const model = createModelTest(inactivityMachine, { events: fixtures, input: { now: T0 }, describeEvent });
+
+describe('inactivity machine: model-based', () => {
+  it('covers every state and every transition', () => {
+    model.assertFullCoverage();
+    expect(model.coverage().states.covered).toEqual(['active', 'warning', 'timedOut']);
+    expect(model.unrealisablePaths).toEqual([]);
+  });
+
+  it('generates paths through the warning timer, the countdown, continue and the hard limit', () => {
+    const all = model.paths.flatMap((p) => p.steps.flatMap((s) => s.transitions));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'active —[after untilWarning]→ warning',
+        'warning —[after untilLogout]→ timedOut',
+        'warning —[session.continue]→ active',
+        'active —[always if isPastLogout]→ timedOut',
+        'warning —[activity]→ (no target)',
+      ]),
+    );
+  });
+
+  const journeys = [
+    model.pathFromEvents('an idle session ends at 55 min', ['after:untilWarning', 'after:untilLogout']),
+    model.pathFromEvents('continue restarts both timers', [
+      'after:untilWarning',
+      ({ context }) => ({ type: 'session.continue', at: context.now + 10_000 }),
+      'after:untilWarning',
+      'after:untilLogout',
+    ]),
+    model.pathFromEvents('a countdown ticking to 0:00', [
+      'after:untilWarning',
+      ({ context }) => ({ type: 'clock.tick', now: context.now + 1_000 }),
+      ({ context }) => ({ type: 'clock.tick', now: deadlinesOf(context).logoutAt - 1 }),
+      ({ context }) => ({ type: 'activity', at: context.now }),
+      ({ context }) => ({ type: 'clock.tick', now: deadlinesOf(context).logoutAt }),
+    ]),
+    model.pathFromEvents('a tab asleep for 2 hours', [{ type: 'clock.tick', now: T0 + TWO_HOURS }]),
+  ];
+
+  it('times the pinned journeys by the model', () => {
+    expect(journeys[0]!.steps.map((s) => s.advanceMs)).toEqual([0, 3_000_000, 300_000]);
+    expect(journeys[0]!.steps.at(-1)!.atMs).toBe(3_300_000);
+    expect(journeys[1]!.steps.map((s) => s.state.value)).toEqual(['active', 'warning', 'active', 'warning', 'timedOut']);
+    expect(journeys[1]!.steps.at(-1)!.atMs).toBe(3_000_000 + 3_300_000);
+    expect(journeys[2]!.steps.map((s) => s.state.value)).toEqual(['active', 'warning', 'warning', 'warning', 'warning', 'timedOut']);
+    expect(journeys[3]!.steps.map((s) => s.state.value)).toEqual(['active', 'timedOut']);
+  });
+
+  for (const path of [...model.paths, ...journeys]) {
+    it(path.description, async () => {
+      let endSessionCalls = 0;
+      let tickersRunning = 0;
+      await model.runPath(path, {
+        createActor: () =>
+          createActor(
+            inactivityMachine.provide({
+              actions: { endSession: () => void (endSessionCalls += 1) },
+              actors: {
+                countdownTicker: fromCallback(() => {
+                  tickersRunning += 1;
+                  return () => void (tickersRunning -= 1);
+                }),
+              },
+            }),
+            { input: { now: T0 } },
+          ),
+        assertContext: true,
+        afterStep: ({ actor }) => {
+          const snapshot = actor.getSnapshot() as ReturnType<typeof inactivityMachine.resolveState>;
+          const value = snapshot.value;
+          expect(tickersRunning, 'the countdown ticker runs exactly while the warning shows').toBe(value === 'warning' ? 1 : 0);
+          expect(endSessionCalls, 'endSession runs once, on timing out').toBe(value === 'timedOut' ? 1 : 0);
+          expect(selectWarningOpen(snapshot)).toBe(value === 'warning');
+          expect(selectTimedOut(snapshot)).toBe(value === 'timedOut');
+          const seconds = selectSecondsLeft(snapshot);
+          expect(seconds).toBeGreaterThanOrEqual(0);
+          expect(seconds).toBeLessThanOrEqual(300);
+          expect(selectCountdownText(snapshot)).toMatch(/^[0-5]:[0-5]\d$/);
+          if (value === 'active') checkActiveInvariant(snapshot.context);
+        },
+      });
+    });
+  }
+});
+
+/** In `active`, no deadline has passed by `now`. */
+function checkActiveInvariant(context: InactivityContext): void {
+  expect(context.now).toBeLessThan(deadlinesOf(context).warnAt);
+}
+
+// The helper uses fake timers itself; make sure none leak out of a run.
+it('leaves real timers behind', () => {
+  expect(vi.isFakeTimers()).toBe(false);
+});

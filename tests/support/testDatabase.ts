@@ -1,0 +1,311 @@
+/**
+ * Databases and apps for server tests. The `server-pglite` and `server-postgres` vitest projects
+ * run the same files; `TEST_DATABASE` ('pglite' | 'postgres') decides which database they get.
+ *
+ * Typical file:
+ *
+ *   const t = useTestApp();                       // one app + database per file, reset before each test
+ *   it('answers', async () => {
+ *     const res = await t.request('GET', '/health'); // paths not starting with /api/ get /api/maxout prepended
+ *     expect(res.status).toBe(200);
+ *   });
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { API_PREFIX } from '../../src/domain/constants.ts';
+import { type AppDeps, createApp } from '../../src/server/app.ts';
+import { type Database, type Db, openDatabase, schema } from '../../src/server/db/index.ts';
+import { createManualClock } from '../../src/server/services/clock.ts';
+import { createMemoryLogger } from '../../src/server/services/logger.ts';
+import { createMailer, memoryTransport } from '../../src/server/services/mailer.ts';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const migrationsFolder = path.join(root, 'src/server/db/migrations');
+
+/** Which database this project tests against (TEST_DATABASE, default pglite). */
+export function testDatabaseKind(): TestDatabaseKind {
+  const kind = process.env.TEST_DATABASE ?? 'pglite';
+  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`TEST_DATABASE must be 'pglite' or 'postgres', not '${kind}'`);
+  return kind;
+}
+
+/**
+ * A fresh, migrated, empty database of the kind this project tests. The caller closes it.
+ *
+ * - pglite: in memory. The first file ever to run pays PGlite's initdb (2–5 s) and saves a
+ *   snapshot of the migrated database under node_modules/.cache/maxout-tests/; later files (and
+ *   later runs, until the migrations change) load that snapshot instead (well under a second).
+ * - postgres: `CREATE DATABASE <unique> TEMPLATE <migrated template>` on the cluster started by
+ *   postgresGlobalSetup.ts; close() drops it.
+ *
+ * Opening costs something either way: share one per file (beforeAll) and `resetDatabase` between tests.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  return testDatabaseKind() === 'postgres' ? createPostgresDatabase() : createPgliteDatabase();
+}
+
+/** Every table declared in src/server/db/schema.ts, schema-qualified and quoted. */
+function schemaTables(): string[] {
+  return (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => {
+      const { name, schema: pgSchema } = getTableConfig(table);
+      return pgSchema ? `"${pgSchema}"."${name}"` : `"${name}"`;
+    });
+}
+
+/** Empties every table of the schema (identities restart) in one statement: a few ms on both databases. */
+export async function resetDatabase(database: Database): Promise<void> {
+  const tables = schemaTables();
+  if (tables.length === 0) return;
+  await database.db.execute(sql.raw(`TRUNCATE TABLE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+}
+
+// ─── PGlite ────────────────────────────────────────────────────────────────────────────────
+
+const snapshotDir = path.join(root, 'node_modules/.cache/maxout-tests');
+
+/** Changes whenever the migrations, the way the database is opened, or PGlite itself change. */
+function snapshotFile(): string {
+  const hash = createHash('sha256');
+  for (const file of listFiles(migrationsFolder)) hash.update(file).update(readFileSync(file));
+  hash.update(readFileSync(path.join(root, 'src/server/db/index.ts')));
+  hash.update(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json')));
+  return path.join(snapshotDir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))
+    .sort();
+}
+
+async function createPgliteDatabase(): Promise<Database> {
+  const file = snapshotFile();
+  if (existsSync(file)) {
+    try {
+      return await loadPgliteSnapshot(readFileSync(file));
+    } catch {
+      rmSync(file, { force: true }); // unreadable snapshot: rebuild it below
+    }
+  }
+  // The real code path: initdb, then the committed migrations.
+  const database = await openDatabase({ kind: 'pglite' });
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir('none');
+  mkdirSync(snapshotDir, { recursive: true });
+  for (const old of readdirSync(snapshotDir)) {
+    if (old.startsWith('pglite-') && old.endsWith('.tar') && old !== path.basename(file)) rmSync(path.join(snapshotDir, old), { force: true });
+  }
+  // Parallel workers may all get here; each writes its own file and renames, so readers never see half a file.
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temporary, new Uint8Array(await dump.arrayBuffer()));
+  renameSync(temporary, file);
+  return database;
+}
+
+/** Same shape as openDatabase's PGlite branch, but starting from a migrated data directory. */
+async function loadPgliteSnapshot(bytes: Uint8Array): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(bytes)]) });
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder }); // a no-op check: the snapshot is already migrated
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+// ─── PostgreSQL ────────────────────────────────────────────────────────────────────────────
+
+async function createPostgresDatabase(): Promise<Database> {
+  const adminUrl = inject('postgresAdminUrl');
+  const template = inject('postgresTemplate');
+  const prefix = inject('postgresDatabasePrefix');
+  if (!adminUrl || !template || !prefix) {
+    throw new Error('TEST_DATABASE=postgres needs tests/support/postgresGlobalSetup.ts as globalSetup (the server-postgres project has it).');
+  }
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  let database: Database;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), poolSize: 5 });
+  } catch (error) {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw error;
+  }
+  let closed = false;
+  return {
+    ...database,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await database.close();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The same server URL with another database name. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+// ─── Apps ──────────────────────────────────────────────────────────────────────────────────
+
+export type ManualClock = ReturnType<typeof createManualClock>;
+export type MemoryLogger = ReturnType<typeof createMemoryLogger>;
+
+export interface TestResponse<T> {
+  status: number;
+  /** Parsed JSON when the response is JSON, otherwise the text (undefined when empty). */
+  body: T;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+}
+
+export type MemoryMail = ReturnType<typeof memoryTransport>;
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  /** Everything createApp was given: `createApp(t.deps)` builds a second app on the same database. */
+  deps: AppDeps;
+  database: Database;
+  log: MemoryLogger;
+  clock: ManualClock;
+  /** Delivered mail (`mail.messages`); call `deps.mailer.flush()` first, delivery is asynchronous. */
+  mail: MemoryMail;
+  /**
+   * Sends `body` as JSON (when given) and reads the answer. A path that does not start with
+   * `/api/` is relative to the API prefix: `request('GET', '/health')` is GET /api/maxout/health.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields freely
+  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse<T>>;
+  /** Closes the database if createTestApp opened it. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Use this database (the caller closes it) instead of opening a fresh one. */
+  database?: Database;
+  /** Start of the manual clock (default 2026-01-15T10:00:00Z). */
+  now?: Date | string;
+  /** Replace app dependencies (e.g. `rateLimits`, `sessionLimits`, another mailer). */
+  deps?: Partial<AppDeps>;
+}
+
+/** The origin mailed links start with in server tests. */
+export const TEST_PUBLIC_URL = 'http://maxout.test';
+
+/**
+ * createApp over a test database, with a memory logger, a manual clock, fresh random keys and a
+ * mailer that keeps messages in memory.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const ownsDatabase = !options.database;
+  const log = createMemoryLogger();
+  const clock = createManualClock(options.now);
+  const mail = memoryTransport();
+  const deps: AppDeps = {
+    database,
+    log,
+    clock,
+    publicUrl: TEST_PUBLIC_URL,
+    jwtSecret: randomBytes(32),
+    encryptionKey: randomBytes(32),
+    mailer: createMailer({ database, log, transport: mail, now: () => clock.now() }),
+    ...options.deps,
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    database,
+    log,
+    clock,
+    mail,
+    request: (method, requestPath, body, headers) => send(app, method, requestPath, body, headers),
+    close: async () => {
+      await deps.mailer.flush();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}
+
+/** Sends one request to a Hono app the way a JSON client would (see TestApp.request). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields freely
+export async function send<T = any>(
+  app: { request(input: string, init?: RequestInit): Response | Promise<Response> },
+  method: string,
+  requestPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TestResponse<T>> {
+  const url = requestPath.startsWith('/api/') ? requestPath : `${API_PREFIX}${requestPath.startsWith('/') ? '' : '/'}${requestPath}`;
+  const init: RequestInit = { method, headers: { accept: 'application/json', ...headers } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'content-type': 'application/json', ...init.headers };
+  }
+  const response = await app.request(url, init);
+  const text = await response.text();
+  const isJson = /\bjson\b/i.test(response.headers.get('content-type') ?? '');
+  return {
+    status: response.status,
+    body: (text === '' ? undefined : isJson ? JSON.parse(text) : text) as T,
+    headers: Object.fromEntries(response.headers.entries()),
+  };
+}
+
+/**
+ * Registers vitest hooks: one app and database for the file (beforeAll / afterAll), the tables
+ * emptied, the log cleared and the clock put back before each test. Returns the TestApp
+ * (usable inside tests and hooks, not at collection time).
+ */
+export function useTestApp(options: TestAppOptions & { resetBetweenTests?: boolean } = {}): TestApp {
+  const holder = {} as TestApp;
+  const start = new Date(options.now ?? createManualClock().now()).toISOString();
+  beforeAll(async () => {
+    Object.assign(holder, await createTestApp(options));
+  });
+  beforeEach(async () => {
+    if (options.resetBetweenTests === false) return;
+    await holder.deps.mailer.flush();
+    await resetDatabase(holder.database);
+    holder.log.lines.length = 0;
+    holder.mail.messages.length = 0;
+    holder.clock.set(start);
+  });
+  afterAll(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}
