@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { loginErrorMessage, registerErrorView, type AuthFailure } from '../../src/domain/authErrors.ts';
+import { safeInternalPath } from '../../src/domain/navigation.ts';
 import { inactivity, loadProfile, login, logout, refreshSession, register, restoreSession } from './auth.actors.ts';
 import {
   AFTER_LOGIN_DEFAULT,
@@ -22,11 +23,9 @@ import {
  * no backslash), and never back into /auth. Anything else becomes '/'.
  */
 export function safeRedirectTarget(target: string | null | undefined): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) {
-    return AFTER_LOGIN_DEFAULT;
-  }
-  if (target === '/auth' || target.startsWith('/auth/') || target.startsWith('/auth?')) return AFTER_LOGIN_DEFAULT;
-  return target;
+  const path = safeInternalPath(target, AFTER_LOGIN_DEFAULT);
+  if (path === '/auth' || path.startsWith('/auth/') || path.startsWith('/auth?')) return AFTER_LOGIN_DEFAULT;
+  return path;
 }
 
 /** The message of an expected failure, or the generic one. */
@@ -225,7 +224,7 @@ export const authMachine = setup({
                 src: 'login',
                 input: ({ event }) => {
                   assertEvent(event, 'login.submit');
-                  return { email: event.email, password: event.password };
+                  return { email: event.email, password: event.password, remember: event.remember };
                 },
                 onDone: [
                   {

@@ -42,6 +42,8 @@ export type RestoreSessionOutput =
 export interface LoginInput {
   email: string;
   password: string;
+  /** Remember me: the server gives the session its longer absolute lifetime. */
+  remember: boolean;
 }
 export type LoginOutput = { ok: true; session: Session } | Failure;
 

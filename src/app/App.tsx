@@ -45,10 +45,11 @@ function RoutedApp() {
   return <RouterProvider router={router} />;
 }
 
-export function App({ inspect }: { inspect?: Observer<InspectionEvent> }) {
+/** `startedAt`: page load time, the auth machine's first "last activity". */
+export function App({ inspect, startedAt }: { inspect?: Observer<InspectionEvent>; startedAt: number }) {
   return (
     <MantineProvider theme={theme}>
-      <AuthActor.Provider logic={authLogic} options={{ input: { now: Date.now() }, ...(inspect ? { inspect } : {}) }}>
+      <AuthActor.Provider logic={authLogic} options={{ input: { now: startedAt }, ...(inspect ? { inspect } : {}) }}>
         <RoutedApp />
       </AuthActor.Provider>
     </MantineProvider>

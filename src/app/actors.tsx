@@ -76,17 +76,16 @@ export function createAuthLogic(effects: { navigate(to: string): void; clearAnsw
           return { ok: false, reason: 'failed' };
         }
       }),
-      login: fromPromise<LoginOutput, LoginInput>(async ({ input, signal, self }) => {
+      login: fromPromise<LoginOutput, LoginInput>(async ({ input, signal }) => {
         try {
-          const remember = (self._parent?.getSnapshot() as { context?: { remember?: boolean } } | undefined)?.context?.remember ?? false;
-          return { ok: true, session: await authApi.login({ ...input, remember }, signal) };
+          return { ok: true, session: await authApi.login(input, signal) };
         } catch (error) {
           return { ok: false, error: await toApiFailure(error) };
         }
       }),
       register: fromPromise<RegisterOutput, RegisterInput>(async ({ input, signal }) => {
         try {
-          return { ok: true, session: await authApi.register(input.payload as never, signal) };
+          return { ok: true, session: await authApi.register(input.payload, signal) };
         } catch (error) {
           return { ok: false, error: await toApiFailure(error) };
         }

@@ -21,7 +21,7 @@ if (!container) throw new Error('index.html has no #root element');
 void loadInspector().then((inspect) => {
   createRoot(container).render(
     <StrictMode>
-      <App inspect={inspect} />
+      <App inspect={inspect} startedAt={Date.now()} />
     </StrictMode>,
   );
 });

@@ -5,7 +5,15 @@
  * resulting strings in its context; screens only render them.
  */
 
-import { DATE_OF_BIRTH_INVALID } from './schemas/messages.ts';
+import {
+  DATE_OF_BIRTH_INVALID,
+  GENERIC_ERROR as LOGIN_GENERIC_ERROR,
+  LOGIN_FORMAT as LOGIN_INVALID_FORMAT,
+  LOGIN_INVALID_CREDENTIALS,
+  SERVER_ERROR as LOGIN_SERVER_ERROR,
+  loginFailed,
+  registerFailed,
+} from './schemas/messages.ts';
 
 /**
  * Where an error's `message` came from.
@@ -35,10 +43,8 @@ export interface AuthFailure {
   fieldErrors?: Record<string, string[]>;
 }
 
-export const LOGIN_INVALID_CREDENTIALS = 'Invalid email or password. Please check your credentials and try again.';
-export const LOGIN_INVALID_FORMAT = 'Please check your email and password format.';
-export const LOGIN_SERVER_ERROR = 'Server error, team has been notified. Please try again later.';
-export const LOGIN_GENERIC_ERROR = 'Something went wrong, team has been notified. Please try again later.';
+// The texts themselves live with every other message in schemas/messages.ts.
+export { LOGIN_INVALID_CREDENTIALS, LOGIN_INVALID_FORMAT, LOGIN_SERVER_ERROR, LOGIN_GENERIC_ERROR };
 
 /** Register: a date of birth the client could not parse (checked before anything is sent). */
 export const INVALID_DATE_OF_BIRTH = DATE_OF_BIRTH_INVALID;
@@ -76,7 +82,7 @@ export function loginErrorMessage(error: AuthFailure): string {
   if (error.status === 422) return LOGIN_INVALID_FORMAT;
   if (error.status !== null && error.status >= 500) return LOGIN_SERVER_ERROR;
   const other = text(error.message);
-  return other !== null ? `Login failed: ${other}` : LOGIN_GENERIC_ERROR;
+  return other !== null ? loginFailed(other) : LOGIN_GENERIC_ERROR;
 }
 
 /** What the register screen shows: a banner message and the first message per field. */
@@ -108,7 +114,7 @@ export function registerErrorView(error: AuthFailure): RegisterErrorView {
   }
   const message = text(error.message);
   return {
-    message: message === null ? REGISTER_GENERIC_ERROR : `${REGISTER_GENERIC_ERROR} (Error: ${message})`,
+    message: message === null ? REGISTER_GENERIC_ERROR : registerFailed(message),
     fieldErrors: {},
   };
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
 import { controllablePromises, createModelTest, type EventFixtures } from './modelTest.ts';
 
@@ -105,6 +105,22 @@ describe('createModelTest: a machine with invoke, after, guards and always', () 
   }
 });
 
+describe('createModelTest: simple paths', () => {
+  const simple = createModelTest(fetcher, { events: fixtures, pathGenerator: 'simple' });
+  const shortest = createModelTest(fetcher, { events: fixtures });
+
+  it('generates at least as many paths as shortest, with the same coverage', () => {
+    expect(simple.paths.length).toBeGreaterThanOrEqual(shortest.paths.length);
+    expect(() => simple.assertFullCoverage()).not.toThrow();
+  });
+
+  for (const path of simple.paths) {
+    it(`runs: ${path.description}`, async () => {
+      await simple.runPath(path, { createActor: realActor(fetcher), assertContext: true });
+    });
+  }
+});
+
 describe('createModelTest: coverage gaps are reported by name', () => {
   it('names a guarded transition that no fixture satisfies', () => {
     const model = createModelTest(fetcher, {
@@ -170,6 +186,39 @@ describe('createModelTest: the real actor must behave like the model', () => {
   });
 });
 
+describe('createModelTest: run options', () => {
+  const counter = setup({
+    types: { context: {} as { count: number }, events: {} as { type: 'bump' } },
+    actions: { bump: assign({ count: ({ context }) => context.count + 1 }) },
+  }).createMachine({
+    id: 'counter',
+    context: { count: 0 },
+    initial: 'counting',
+    states: { counting: { on: { bump: { actions: 'bump' } } } },
+  });
+  const model = createModelTest(counter, { events: { bump: () => [{ type: 'bump' }] } });
+  const path = model.paths.find((p) => p.steps.length > 1)!;
+
+  it('compares context when asked', async () => {
+    const wrong = counter.provide({ actions: { bump: assign({ count: ({ context }) => context.count + 2 }) } });
+    await expect(model.runPath(path, { createActor: () => createActor(wrong), assertContext: true })).rejects.toThrow(
+      /context differs\n\s+expected \{"count":1\}\n\s+actual\s+\{"count":2\}/,
+    );
+    await model.runPath(path, { createActor: () => createActor(wrong) }); // value only by default
+  });
+
+  it('lets a caller deliver an event type its own way and hook every step', async () => {
+    const seen: string[] = [];
+    await model.runPath(path, {
+      createActor: () => createActor(counter),
+      executors: { bump: ({ actor }) => actor.send({ type: 'bump' }) },
+      beforeStep: ({ index, step }) => void seen.push(`before ${index} ${step.event.type}`),
+      afterStep: ({ index, actor }) => void seen.push(`after ${index} ${JSON.stringify(actor.getSnapshot().context)}`),
+    });
+    expect(seen).toEqual(['before 0 xstate.init', 'after 0 {"count":0}', 'before 1 bump', 'after 1 {"count":1}']);
+  });
+});
+
 describe('createModelTest: pinned journeys', () => {
   const model = createModelTest(fetcher, { events: fixtures });
 
@@ -183,7 +232,7 @@ describe('createModelTest: pinned journeys', () => {
     expect(journey.description).toMatch(/^load, succeed, reset, load again: "loading" ← load → /);
     expect(journey.steps.map((s) => s.state.value)).toEqual(['idle', 'loading', 'success', 'idle', 'loading']);
     expect(journey.steps.map((s) => s.advanceMs)).toEqual([0, 0, 0, 2000, 0]);
-    expect(journey.steps[2]!.statesVisited).toEqual(['loading', 'checking', 'success']);
+    expect(journey.steps[2]!.statesVisited).toEqual(['checking', 'success']);
     await model.runPath(journey, { createActor: realActor(fetcher), assertContext: true });
   });
 
@@ -240,8 +289,6 @@ describe('createModelTest: delayed events that cannot happen', () => {
 });
 
 describe('controllablePromises', () => {
-  afterEach(() => undefined);
-
   it('keeps an invoked promise pending until resolved by invoke id, and records its input', async () => {
     const promises = controllablePromises();
     const actor = createActor(fetcher.provide({ actors: { fetchData: promises.logic() } })).start();

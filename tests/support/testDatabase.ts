@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { is, sql } from 'drizzle-orm';
+import { is, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
@@ -68,6 +68,16 @@ export async function resetDatabase(database: Database): Promise<void> {
   const tables = schemaTables();
   if (tables.length === 0) return;
   await database.db.execute(sql.raw(`TRUNCATE TABLE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+}
+
+/**
+ * Runs raw SQL and returns its rows, typed by the caller; the same on both drivers
+ * (`db.execute` is typed `unknown` on the shared Db type).
+ *   const [row] = await queryRows<{ n: number }>(t.database, sql`select count(*)::int as n from users`);
+ */
+export async function queryRows<T extends Record<string, unknown>>(database: Database, query: SQL): Promise<T[]> {
+  const result = (await database.db.execute(query)) as { rows?: T[] };
+  return result.rows ?? [];
 }
 
 // ─── PGlite ────────────────────────────────────────────────────────────────────────────────

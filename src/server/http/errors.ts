@@ -38,6 +38,11 @@ export async function readJson<TSchema extends v.GenericSchema>(c: Context, sche
   } catch {
     throw new ApiError(400, 'The request body is not valid JSON.');
   }
+  // valibot's object schemas accept an array when every field is optional (no required key is
+  // missing and an empty array has no unknown keys); a JSON array is never a valid object body.
+  if (Array.isArray(raw) && /object$/.test(schema.type)) {
+    throw new ApiError(422, VALIDATION_MESSAGE, { _: ['The request body must be a JSON object.'] });
+  }
   const result = v.safeParse(schema, raw);
   if (!result.success) throw new ApiError(422, VALIDATION_MESSAGE, fieldErrors(result.issues));
   return result.output;

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { selectIsBusy, selectLoginError } from '../../../../machines/auth/auth.selectors.ts';
 import { emailField, passwordField } from '../../../domain/schemas/fields.ts';
 import { AuthActor } from '../../actors.tsx';
+import { actionTime } from '../../effects/clock.ts';
 import { loginRoute } from '../../router.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -28,7 +29,7 @@ export function LoginScreen() {
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          auth.send({ type: 'login.submit', email: values.email.trim(), password: values.password, remember: values.remember, redirectTo: redirect, at: Date.now() }),
+          auth.send({ type: 'login.submit', email: values.email.trim(), password: values.password, remember: values.remember, redirectTo: redirect, at: actionTime() }),
         )}
       >
         <Stack>

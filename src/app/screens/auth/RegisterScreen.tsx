@@ -8,6 +8,7 @@ import { INVALID_DATE_OF_BIRTH } from '../../../domain/authErrors.ts';
 import { dateOfBirthField, emailField, pensionPlanIdField } from '../../../domain/schemas/fields.ts';
 import { REQUIRED } from '../../../domain/schemas/messages.ts';
 import { AuthActor } from '../../actors.tsx';
+import { actionTime } from '../../effects/clock.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 const maritalOptions = [
@@ -36,7 +37,8 @@ export function RegisterScreen() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { maritalStatus: '', dob: '', email: '', pensionPlanId: '' },
-    validate: schemaResolver(registerForm(calendarDay(new Date())), { sync: true }),
+    // "Today" is taken when the rules run, so a form left open past midnight judges ages correctly.
+    validate: (values) => schemaResolver(registerForm(calendarDay(new Date())), { sync: true })(values),
     validateInputOnBlur: true,
   });
 
@@ -53,7 +55,7 @@ export function RegisterScreen() {
     const pensionPlanId = values.pensionPlanId.trim();
     auth.send({
       type: 'register.submit',
-      at: Date.now(),
+      at: actionTime(),
       payload: {
         email: values.email.trim(),
         details: { dob, maritalStatus: values.maritalStatus as 'single' | 'married', ...(pensionPlanId ? { pensionPlanId } : {}) },

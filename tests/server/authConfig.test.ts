@@ -1,0 +1,107 @@
+/**
+ * Server wiring of the auth features that need no database: secrets from the environment or
+ * DATA_DIR files, TRUST_PROXY and the client address used by per-address rate limits, and the
+ * password policy helpers.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { clientAddress } from '../../src/server/http/clientAddress.ts';
+import { isCommonPassword } from '../../src/server/services/commonPasswords.ts';
+import { randomToken } from '../../src/server/services/crypto.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../src/server/services/passwords.ts';
+import { loadSecrets } from '../../src/server/services/secrets.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'maxout-secrets-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('secrets', () => {
+  it('generates both secrets on first start under DATA_DIR/secrets with mode 0600, and reuses them', () => {
+    const dataDir = tempDir();
+    const first = loadSecrets({ jwtSecret: undefined, encryptionKey: undefined, dataDir });
+    expect(first.sources).toEqual({ jwtSecret: 'file', encryptionKey: 'file' });
+    expect(first.encryptionKey.byteLength).toBe(32);
+    expect(first.jwtSecret.byteLength).toBeGreaterThanOrEqual(32);
+    for (const name of ['jwt-secret', 'encryption-key']) {
+      expect(statSync(path.join(dataDir, 'secrets', name)).mode & 0o777).toBe(0o600);
+    }
+    expect(statSync(path.join(dataDir, 'secrets')).mode & 0o077).toBe(0);
+    const second = loadSecrets({ jwtSecret: undefined, encryptionKey: undefined, dataDir });
+    expect(Buffer.from(second.jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(true);
+    expect(Buffer.from(second.encryptionKey).equals(Buffer.from(first.encryptionKey))).toBe(true);
+  });
+
+  it('prefers JWT_SECRET and ENCRYPTION_KEY from the environment and writes no file then', () => {
+    const dataDir = tempDir();
+    const secrets = loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: 'ab'.repeat(32), dataDir });
+    expect(secrets.sources).toEqual({ jwtSecret: 'env', encryptionKey: 'env' });
+    expect(Buffer.from(secrets.encryptionKey).toString('hex')).toBe('ab'.repeat(32));
+    expect(() => readFileSync(path.join(dataDir, 'secrets', 'jwt-secret'))).toThrow();
+  });
+
+  it('validates the environment: short JWT_SECRET, malformed ENCRYPTION_KEY and TRUST_PROXY fail at boot', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'xyz' })).toThrow(/ENCRYPTION_KEY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+});
+
+describe('client address for per-address limits', () => {
+  function appWith(trustProxy: number) {
+    return new Hono().get('/ip', (c) => c.text(clientAddress(c, trustProxy)));
+  }
+  const ask = async (trustProxy: number, forwarded?: string) =>
+    (await appWith(trustProxy).request('/ip', { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} })).text();
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set (a client cannot pick its address)', async () => {
+    expect(await ask(0, '203.0.113.9')).toBe('unknown'); // no socket under app.request()
+  });
+
+  it('takes the entry appended by the outermost trusted proxy', async () => {
+    expect(await ask(1, '203.0.113.9')).toBe('203.0.113.9');
+    // The client forged the first entry; our one proxy appended the real address last.
+    expect(await ask(1, '1.1.1.1, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await ask(2, '1.1.1.1, 203.0.113.9, 10.0.0.2')).toBe('203.0.113.9');
+    expect(await ask(3, '203.0.113.9')).toBe('203.0.113.9');
+  });
+});
+
+describe('password helpers', () => {
+  it('hashes with argon2id m=19456 t=2 p=1 and flags weaker hashes for a rehash', async () => {
+    const stored = await hashPassword('some long passphrase');
+    expect(stored.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(needsRehash(stored)).toBe(false);
+    expect(await verifyPassword(stored, 'some long passphrase')).toBe(true);
+    expect(await verifyPassword(stored, 'some long passphrasE')).toBe(false);
+    const { hash } = await import('@node-rs/argon2');
+    expect(needsRehash(await hash('x', { memoryCost: 4096, timeCost: 3, parallelism: 1 }))).toBe(true);
+    expect(needsRehash(await hash('x', { memoryCost: 19456, timeCost: 1, parallelism: 1 }))).toBe(true);
+    expect(needsRehash('not a phc string')).toBe(true);
+    expect(await verifyPassword('not a phc string', 'x')).toBe(false);
+  });
+
+  it('rejects common passwords case-insensitively and accepts ordinary passphrases', () => {
+    for (const common of ['password', 'PASSWORD123', 'qwertyuiop', '12345678', 'iloveyou']) expect(isCommonPassword(common), common).toBe(true);
+    for (const fine of ['correct horse battery staple', 'Tá sé go maith 2026', randomToken(12)]) expect(isCommonPassword(fine), fine).toBe(false);
+  });
+
+  it('draws link and refresh tokens of 32 random bytes without repeats', () => {
+    const tokens = new Set(Array.from({ length: 10_000 }, () => randomToken()));
+    expect(tokens.size).toBe(10_000);
+    for (const token of [...tokens].slice(0, 100)) expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+  });
+});
