@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import { AuthActor, connectAuth, createAuthLogic } from './actors.tsx';
 import { type AppRouter, createAppRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** The router is made once the auth actor exists; the machine's `navigate` reaches it late-bound. */
 const routerHolder: { current: AppRouter | null } = { current: null };
@@ -48,7 +48,7 @@ function RoutedApp() {
 /** `startedAt`: page load time, the auth machine's first "last activity". */
 export function App({ inspect, startedAt }: { inspect?: Observer<InspectionEvent>; startedAt: number }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <AuthActor.Provider logic={authLogic} options={{ input: { now: startedAt }, ...(inspect ? { inspect } : {}) }}>
         <RoutedApp />
       </AuthActor.Provider>

@@ -33,6 +33,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(installHint([{ pkg: 'chromium', why: `${CHROMIUM_PATH} (e2e tests)` }]));
 
   mkdirSync(resultsDir, { recursive: true });
+  // Screenshots of an earlier run would pass for this run's.
+  rmSync(path.join(resultsDir, 'screenshots'), { recursive: true, force: true });
   const timings: string[] = [];
 
   const distIndex = path.join(root, 'dist/index.html');

@@ -53,21 +53,45 @@ export async function createTestDatabase(): Promise<Database> {
   return testDatabaseKind() === 'postgres' ? createPostgresDatabase() : createPgliteDatabase();
 }
 
-/** Every table declared in src/server/db/schema.ts, schema-qualified and quoted. */
-function schemaTables(): string[] {
-  return (Object.values(schema) as unknown[])
-    .filter((value): value is PgTable => is(value, PgTable))
-    .map((table) => {
-      const { name, schema: pgSchema } = getTableConfig(table);
-      return pgSchema ? `"${pgSchema}"."${name}"` : `"${name}"`;
-    });
+interface SchemaTable {
+  /** Quoted, schema-qualified name. */
+  name: string;
+  /** Unquoted name for pg_get_serial_sequence, and the identity / serial columns in it. */
+  regclass: string;
+  sequenceColumns: string[];
 }
 
-/** Empties every table of the schema (identities restart) in one statement: a few ms on both databases. */
+let cachedTables: SchemaTable[] | undefined;
+
+/** Every table declared in src/server/db/schema.ts. */
+function schemaTables(): SchemaTable[] {
+  cachedTables ??= (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => {
+      const { name, schema: pgSchema, columns } = getTableConfig(table);
+      const quoted = pgSchema ? `"${pgSchema}"."${name}"` : `"${name}"`;
+      const sequenceColumns = columns
+        .filter((column) => Boolean((column as { generatedIdentity?: unknown }).generatedIdentity) || /Serial/.test(column.columnType))
+        .map((column) => column.name);
+      return { name: quoted, regclass: quoted, sequenceColumns };
+    });
+  return cachedTables;
+}
+
+/**
+ * Empties every table of the schema and restarts identity/serial sequences, in one statement.
+ * A DELETE per table in one data-modifying CTE (foreign keys are checked at the end of the
+ * statement, so order does not matter): about 1 ms on PostgreSQL and ~10 ms on PGlite, where
+ * TRUNCATE costs 15 ms and 20-90 ms (it swaps files).
+ */
 export async function resetDatabase(database: Database): Promise<void> {
   const tables = schemaTables();
   if (tables.length === 0) return;
-  await database.db.execute(sql.raw(`TRUNCATE TABLE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+  const deletes = tables.map((table, i) => `d${i} AS (DELETE FROM ${table.name})`).join(', ');
+  const restarts = tables.flatMap((table) =>
+    table.sequenceColumns.map((column) => `setval(pg_get_serial_sequence('${table.regclass.replace(/'/g, "''")}', '${column}'), 1, false)`),
+  );
+  await database.db.execute(sql.raw(`WITH ${deletes} SELECT ${restarts.length > 0 ? restarts.join(', ') : '1'}`));
 }
 
 /**

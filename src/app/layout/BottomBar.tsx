@@ -24,7 +24,7 @@ export function BottomBar() {
             component={Link}
             to={item.to}
             aria-current={current ? 'page' : undefined}
-            c={current ? 'teal.8' : 'gray.7'}
+            c={current ? 'teal.9' : 'gray.7'}
             px={6}
             py={4}
           >

@@ -11,7 +11,7 @@ export function TopBar() {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Anchor component={Link} to="/landing" underline="never" c="inherit" aria-label="MaxOut overview">
         <Text fw={800} fz="xl">
-          Max<Text span inherit c="teal.8">Out</Text>
+          Max<Text span inherit c="teal.9">Out</Text>
         </Text>
       </Anchor>
       <Group gap="xs" component="nav" aria-label="Main" visibleFrom="sm">

@@ -1,31 +1,24 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { LogoutRequestSchema, RefreshRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
 import { parseApiDate } from '../../domain/dates.ts';
+import { LogoutRequestSchema, RefreshRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
+import { LOGIN_INVALID_CREDENTIALS } from '../../domain/schemas/messages.ts';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { users } from '../db/schema.ts';
 import { clientAddress } from '../http/clientAddress.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
+import { throwIfLimited } from '../http/rateLimited.ts';
 import { bearerToken } from '../http/requireAuth.ts';
-import { EMAIL_TAKEN, LoginRequestWithRemember, TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from '../http/schemas.ts';
-import { LOGIN_INVALID_CREDENTIALS } from '../../domain/schemas/messages.ts';
+import { EMAIL_TAKEN, LoginRequestWithRemember, UNAUTHENTICATED } from '../http/schemas.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from '../services/accessTokens.ts';
 import { AUTH_RATE_LIMITS } from '../services/authLimits.ts';
 import { setPasswordMail } from '../services/mailTemplates.ts';
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../services/passwords.ts';
 import { createPasswordTokenService } from '../services/passwordTokens.ts';
-import { type RateHit, createRateLimiter } from '../services/rateLimit.ts';
+import { createRateLimiter } from '../services/rateLimit.ts';
 import { createSessionService } from '../services/sessions.ts';
 import { findUserByEmail, findUserById, irishToday, toApiUser } from '../services/users.ts';
-import { eq } from 'drizzle-orm';
-
-/** A 429 when any of the hits is over its limit; Retry-After is the longest wait among them. */
-export function throwIfLimited(hits: RateHit[]): void {
-  const blocked = hits.filter((hit) => !hit.allowed);
-  if (blocked.length === 0) return;
-  const retryAfter = Math.max(...blocked.map((hit) => hit.retryAfterSeconds));
-  throw new ApiError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(retryAfter) });
-}
 
 /**
  * POST /auth/register, /auth/login, /auth/refresh, /auth/logout.

@@ -3,6 +3,7 @@ import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from '../../d
 import type { AppDeps, AppEnv } from '../app.ts';
 import { clientAddress } from '../http/clientAddress.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
+import { throwIfLimited } from '../http/rateLimited.ts';
 import { PASSWORD_CHANGED, PASSWORD_SET, PASSWORD_TOO_COMMON, RESET_LINK_INVALID, RESET_LINK_SENT } from '../http/schemas.ts';
 import { AUTH_RATE_LIMITS } from '../services/authLimits.ts';
 import { isCommonPassword } from '../services/commonPasswords.ts';
@@ -12,7 +13,6 @@ import { createPasswordTokenService } from '../services/passwordTokens.ts';
 import { createRateLimiter } from '../services/rateLimit.ts';
 import { createSessionService } from '../services/sessions.ts';
 import { findUserByEmail } from '../services/users.ts';
-import { throwIfLimited } from './auth.ts';
 
 /** POST /send-password-reminder and POST /reset-password (also used for the first password, purpose "set"). */
 export function passwordRoutes(deps: AppDeps) {

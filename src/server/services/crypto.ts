@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Small, explicit crypto helpers. Field encryption is AES-256-GCM with a random 12-byte IV and
@@ -68,10 +68,4 @@ export function hmacSha256(key: Uint8Array, value: string): Buffer {
 /** Derives an independent sub-key for one purpose from a master secret. */
 export function deriveKey(master: Uint8Array, purpose: string): Buffer {
   return hmacSha256(master, `maxout/${purpose}`);
-}
-
-export function constantTimeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
 }

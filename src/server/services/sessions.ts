@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { SESSION_IDLE_LIMIT_MS } from '../../domain/constants.ts';
 import type { Db } from '../db/index.ts';
 import { refreshTokens, sessionFamilies } from '../db/schema.ts';
@@ -177,11 +177,6 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
           ),
         );
       return row !== undefined;
-    },
-
-    /** The newest families of a user, newest first (tests and diagnostics). */
-    async listForUser(userId: string) {
-      return db.select().from(sessionFamilies).where(eq(sessionFamilies.userId, userId)).orderBy(desc(sessionFamilies.createdAt));
     },
 
     /** Deletes families (and, by cascade, their tokens) that ended more than 7 days ago. */

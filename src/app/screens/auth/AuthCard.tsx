@@ -7,7 +7,7 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
     <Container size={460} py={48}>
       <Stack gap="xs" mb="lg" ta="center">
         <Text fw={800} fz="xl">
-          Max<Text span inherit c="teal.8">Out</Text>
+          Max<Text span inherit c="teal.9">Out</Text>
         </Text>
         <Title order={1} size="h2">
           {title}

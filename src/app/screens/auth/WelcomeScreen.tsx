@@ -7,7 +7,7 @@ export function WelcomeScreen() {
     <Container size="xs" py={64}>
       <Stack gap="lg" align="center" ta="center">
         <Title order={1} fz={48}>
-          Max<Text span inherit c="teal.8">Out</Text>
+          Max<Text span inherit c="teal.9">Out</Text>
         </Title>
         <Text fz="lg">Take back the tax you overpaid and put it to work in your pension.</Text>
         <Text c="dimmed">
