@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { loginErrorMessage, registerErrorView, type AuthFailure } from '../../src/domain/authErrors.ts';
+import { SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import { safeInternalPath } from '../../src/domain/navigation.ts';
 import { inactivity, loadProfile, login, logout, refreshSession, register, restoreSession } from './auth.actors.ts';
 import {
@@ -131,10 +132,14 @@ export const authMachine = setup({
     /** A login/register session that already carries the user. */
     hasUser: (_, params: { user: User | null | undefined }) => params.user != null,
     restoreFailed: (_, params: { reason: string | null }) => params.reason === 'failed',
+    /** No response at all (offline, timeout): an outage, not the server refusing the session. */
+    isOutage: (_, params: { status: number | null }) => params.status === null,
   },
   delays: {
     /** The server is told about a logout, but the user is not kept waiting longer than this. */
     logoutTimeout: LOGOUT_TIMEOUT_MS,
+    /** Tokens are refreshed this often while signed in, ahead of the server's idle limit. */
+    sessionRefreshInterval: SESSION_REFRESH_INTERVAL_MS,
   },
 }).createMachine({
   id: 'auth',
@@ -391,7 +396,10 @@ export const authMachine = setup({
           initial: 'active',
           states: {
             active: {
-              description: 'The access token is in use.',
+              description: 'The access token is in use; it is refreshed every sessionRefreshInterval while the tab is open.',
+              after: {
+                sessionRefreshInterval: { guard: 'hasRefreshToken', target: 'refreshing' },
+              },
               on: {
                 'session.unauthorized': [
                   { guard: 'hasRefreshToken', target: 'refreshing' },
@@ -441,6 +449,13 @@ export const authMachine = setup({
                     ],
                   },
                   {
+                    description: 'No response (offline, timeout): keep the session and try again at the next interval or 401.',
+                    guard: { type: 'isOutage', params: ({ event }) => ({ status: event.output.ok ? 0 : event.output.error.status }) },
+                    target: 'active',
+                    actions: { type: 'setRefreshError', params: ({ event }) => ({ message: failureMessage(failed(event.output).error) }) },
+                  },
+                  {
+                    description: 'The server refused the refresh token: the session is over.',
                     target: '#auth.signedOut',
                     actions: [
                       { type: 'setRefreshError', params: ({ event }) => ({ message: failureMessage(failed(event.output).error) }) },
@@ -451,13 +466,9 @@ export const authMachine = setup({
                   },
                 ],
                 onError: {
-                  target: '#auth.signedOut',
-                  actions: [
-                    { type: 'setRefreshError', params: { message: GENERIC_SESSION_ERROR } },
-                    'resetSession',
-                    'clearSession',
-                    { type: 'navigate', params: { to: LOGIN_ROUTE } },
-                  ],
+                  description: 'The refresh itself broke (an outage): keep the session; the next interval or 401 tries again.',
+                  target: 'active',
+                  actions: { type: 'setRefreshError', params: { message: GENERIC_SESSION_ERROR } },
                 },
               },
             },

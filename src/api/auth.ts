@@ -7,9 +7,7 @@ import { getJson, http, postJson } from './client.ts';
 
 const MessageResponse = v.object({ message: v.optional(v.string()) });
 
-export type LoginBody = LoginRequest & { remember?: boolean };
-
-export function login(body: LoginBody, signal?: AbortSignal) {
+export function login(body: LoginRequest, signal?: AbortSignal) {
   return postJson('auth/login', body, SessionResponseSchema, signal);
 }
 

@@ -13,6 +13,14 @@ export const SESSION_IDLE_LIMIT_MS = 3_600_000;
 /** Inactivity: the countdown shown in the warning dialog, in seconds. */
 export const LOGOUT_COUNTDOWN_SECONDS = 300;
 
+/** Access tokens live this long (the server signs them; the client refreshes before they end). */
+export const ACCESS_TOKEN_TTL_MS = 900_000;
+/**
+ * A signed-in tab refreshes its tokens this often, so the server's 1-hour idle limit on a
+ * session never ends an open tab whose user is reading without calling the API.
+ */
+export const SESSION_REFRESH_INTERVAL_MS = 600_000;
+
 /** Round-ups: the pending sum must exceed this many cents before the daily prompt shows. */
 export const ROUNDUP_THRESHOLD_CENTS = 2000;
 /** Round-ups: a closed prompt stays closed for one day. */

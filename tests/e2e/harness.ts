@@ -94,7 +94,19 @@ export async function newPage(browser: Browser, options: { viewport?: Viewport }
     timezoneId: 'Europe/Dublin',
     reducedMotion: 'reduce',
   });
-  const page = await context.newPage();
+  return watchPage(await context.newPage());
+}
+
+/**
+ * Another tab in the same browser context as `page` (shared cookies and localStorage, its own
+ * sessionStorage), watched like any page from newPage(). With useBrowser, prefer `b.newTab(page)`
+ * so afterEach checks it too.
+ */
+export async function newTab(page: Page): Promise<Page> {
+  return watchPage(await page.context().newPage());
+}
+
+function watchPage(page: Page): Page {
   page.setDefaultTimeout(10_000);
   page.setDefaultNavigationTimeout(20_000);
   const state: PageState = { problems: [], allowed: [], inFlight: 0, lastNetwork: Date.now(), settled: new Set(), scanned: new Set() };
@@ -244,6 +256,8 @@ export interface BrowserFixture {
   page: Page;
   /** Another page in a fresh context (a second user, a second device); watched and checked like `page`. */
   newPage(options?: { viewport?: Viewport }): Promise<Page>;
+  /** Another tab in the context of `page` (same localStorage, own sessionStorage); watched and checked like `page`. */
+  newTab(page: Page): Promise<Page>;
 }
 
 /**
@@ -261,6 +275,11 @@ export function useBrowser(options: { viewport?: Viewport } = {}): BrowserFixtur
     pages = [];
     fixture.newPage = async (pageOptions = {}) => {
       const page = await newPage(fixture.browser, { viewport: pageOptions.viewport ?? options.viewport });
+      pages.push(page);
+      return page;
+    };
+    fixture.newTab = async (of) => {
+      const page = await newTab(of);
       pages.push(page);
       return page;
     };

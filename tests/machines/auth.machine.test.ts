@@ -16,7 +16,7 @@ import {
   selectUser,
 } from '../../machines/auth/auth.selectors.ts';
 import type { AuthEvent, Session, User } from '../../machines/auth/auth.types.ts';
-import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS } from '../../src/domain/constants.ts';
+import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS, SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import { getStateNodes } from 'xstate/graph';
 import { controllablePromises } from '../support/modelTest.ts';
 
@@ -362,12 +362,37 @@ describe('refresh', () => {
     expect(h.promises.starts('logout')).toBe(0);
   });
 
-  it('an outage while refreshing also ends the session, with a generic message', async () => {
+  it('an outage while refreshing keeps the session (no response is not a refusal) and says why', async () => {
     const h = await restored();
     h.actor.send({ type: 'session.refresh' });
     await h.fail('refreshSession');
     expect(selectRefreshError(h.actor.getSnapshot())).toBe('Something went wrong. Please try again.');
-    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.actor.getSnapshot().matches({ signedIn: { session: 'active' } })).toBe(true);
+    expect(h.calls).toEqual([]);
+  });
+
+  it('a refresh that got no response keeps the session; one the server refused ends it', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'session.refresh' });
+    await h.settle('refreshSession', { ok: false, error: { status: null, message: 'Failed to fetch', source: 'network' } });
+    expect(h.actor.getSnapshot().matches({ signedIn: { session: 'active' } })).toBe(true);
+    expect(selectRefreshError(h.actor.getSnapshot())).toBe('Failed to fetch');
+    h.actor.send({ type: 'session.refresh' });
+    await h.settle('refreshSession', { ok: false, error: { status: 401, message: 'Unauthenticated.', source: 'server' } });
+    expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'navigate', params: { to: '/auth/login' } }]);
+  });
+
+  it('refreshes the tokens every SESSION_REFRESH_INTERVAL_MS while signed in, ahead of the server idle limit', async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS - 1);
+    expect(h.promises.starts('refreshSession')).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.promises.starts('refreshSession')).toBe(1);
+    await h.settle('refreshSession', { ok: true, session: session(2) });
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    expect(h.promises.starts('refreshSession')).toBe(2);
   });
 
   it('without a refresh token fails fast with "No refresh token"', async () => {

@@ -86,6 +86,7 @@ const reloadProfileOutputs: LoadProfileOutput[] = [
 const refreshOutputs: RefreshSessionOutput[] = [
   { ok: true, session: session(6) },
   fail({ status: 401, message: 'Refresh token revoked.', source: 'server' }),
+  fail({ status: null, message: 'Failed to fetch', source: 'network' }),
 ];
 // Both outcomes lead to the same state and effects, so the graph keeps the first: the server failure.
 const logoutOutputs: LogoutOutput[] = [fail({ status: 500, message: null, source: 'server' }), { ok: true }];

@@ -28,6 +28,8 @@ import * as m from './messages.ts';
 export const LoginRequestSchema = requestObject({
   email: emailField,
   password: passwordField,
+  /** Remember me: the server gives the session its longer absolute lifetime. */
+  remember: v.optional(booleanField),
 });
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 

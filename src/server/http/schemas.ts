@@ -2,20 +2,6 @@
  * Server-side additions to the shared request schemas of src/domain/schemas, and the messages
  * the spec leaves to the server ("Password reset and forgot-password error messages: not shown").
  */
-import * as v from 'valibot';
-import { booleanField, emailField, passwordField, requestObject } from '../../domain/schemas/fields.ts';
-
-/**
- * POST /auth/login. The shared LoginRequestSchema is strict and has no `remember`, but the
- * login screen has a "Remember me" checkbox and the API client sends it; the server needs it
- * to choose the session's absolute lifetime. Same fields otherwise.
- */
-export const LoginRequestWithRemember = requestObject({
-  email: emailField,
-  password: passwordField,
-  remember: v.optional(booleanField),
-});
-
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const RESET_LINK_INVALID = 'This link is invalid or has expired. Please request a new one.';
 export const RESET_LINK_SENT = 'If an account exists for this email, we have sent a link to reset the password.';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { parseApiDate } from '../../domain/dates.ts';
-import { LogoutRequestSchema, RefreshRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
+import { LoginRequestSchema, LogoutRequestSchema, RefreshRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
 import { LOGIN_INVALID_CREDENTIALS } from '../../domain/schemas/messages.ts';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { users } from '../db/schema.ts';
@@ -10,7 +10,7 @@ import { clientAddress } from '../http/clientAddress.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
 import { bearerToken } from '../http/requireAuth.ts';
-import { EMAIL_TAKEN, LoginRequestWithRemember, UNAUTHENTICATED } from '../http/schemas.ts';
+import { EMAIL_TAKEN, UNAUTHENTICATED } from '../http/schemas.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from '../services/accessTokens.ts';
 import { AUTH_RATE_LIMITS } from '../services/authLimits.ts';
 import { setPasswordMail } from '../services/mailTemplates.ts';
@@ -85,7 +85,7 @@ export function authRoutes(deps: AppDeps) {
     })
 
     .post('/auth/login', async (c) => {
-      const body = await readJson(c, LoginRequestWithRemember);
+      const body = await readJson(c, LoginRequestSchema);
       const email = body.email.trim().toLowerCase();
       const hits = [await limiter.hit(limits.loginPerAccount, email), await limiter.hit(limits.loginPerAddress, address(c))];
       try {

@@ -1,7 +1,8 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { ACCESS_TOKEN_TTL_MS } from '../../domain/constants.ts';
 
 /** Access tokens: HS256 JWTs, 15 minutes, bound to a session family (checklist C5, C9). */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const ACCESS_TOKEN_TTL_SECONDS = ACCESS_TOKEN_TTL_MS / 1000;
 export const TOKEN_ISSUER = 'maxout';
 export const TOKEN_AUDIENCE = 'maxout';
 
