@@ -3,6 +3,7 @@
 // order, stopping at the first failure with its name and exit code. Extra arguments go to vitest
 // (`npm test -- --project unit`).
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstall, canAptInstall, installHint, missingSystemDeps } from '../tests/support/systemDeps.mjs';
@@ -13,6 +14,16 @@ const timings = [];
 
 function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
+}
+
+const REPORT = 'test-results/vitest-report.json';
+
+/** The plain closing line that any CI can read: "tests: N passed, N failed[, N skipped]". */
+function printCounts() {
+  if (!existsSync(REPORT)) return;
+  const report = JSON.parse(readFileSync(REPORT, 'utf8'));
+  const skipped = report.numPendingTests + report.numTodoTests;
+  console.log(`\ntests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
 function printTimings() {
@@ -62,13 +73,18 @@ function run(name, file, args) {
 }
 
 // 2. Type check, lint, tests.
+rmSync(REPORT, { force: true });
 const steps = [
   ['tsc -p .', 'node_modules/typescript/bin/tsc', ['-p', '.']],
   ['eslint .', 'node_modules/eslint/bin/eslint.js', ['.']],
-  ['vitest run', 'node_modules/vitest/vitest.mjs', ['run', ...process.argv.slice(2)]],
+  ['vitest run', 'node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT}`, ...process.argv.slice(2)]],
 ];
 for (const [name, file, args] of steps) {
   const code = await run(name, file, args);
-  if (code !== 0) fail(name, code);
+  if (code !== 0) {
+    printCounts();
+    fail(name, code);
+  }
 }
 printTimings();
+printCounts();

@@ -10,11 +10,11 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's default "dimmed" grey (gray.6, #868e96) is 3.3:1 on white; WCAG AA needs 4.5:1 for
- * body text, so dimmed text uses gray.7 in the light scheme.
+ * Mantine's default "dimmed" grey (gray.6, #868e96) is 3.3:1 on white and its error red
+ * (red.6, #fa5252) 3.3:1; WCAG AA needs 4.5:1 for text, so the light scheme uses gray.7 and red.9.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });

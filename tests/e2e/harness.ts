@@ -71,6 +71,8 @@ interface PageState {
   /** Pathnames (with search) the page settled on, and those scanned by axe. */
   settled: Set<string>;
   scanned: Set<string>;
+  /** When set (deferAccessibilityFailures), axe violations are kept here and fail the test in afterEach. */
+  deferredA11y?: string[];
 }
 
 const states = new WeakMap<Page, PageState>();
@@ -224,7 +226,25 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   }, options.exclude ?? [])) as AxeResults;
   stateOf(page).scanned.add(screenKey(page));
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  if (bad.length > 0) throw new Error(`Accessibility violations on ${screenKey(page)}:\n${formatViolations(bad)}`);
+  if (bad.length === 0) return;
+  const message = `Accessibility violations on ${screenKey(page)}:\n${formatViolations(bad)}`;
+  const deferred = stateOf(page).deferredA11y;
+  if (!deferred) throw new Error(message);
+  if (!deferred.includes(message)) deferred.push(message);
+}
+
+/**
+ * From now on, axe violations on `page` do not stop the test where they are found: they are
+ * collected and fail the test in useBrowser's afterEach, after the journey has run to its end
+ * (so one screen's contrast bug does not hide the functional checks after it).
+ */
+export function deferAccessibilityFailures(page: Page) {
+  stateOf(page).deferredA11y ??= [];
+}
+
+/** The violations deferAccessibilityFailures has collected on `page` so far. */
+export function deferredAccessibilityFailures(page: Page): string[] {
+  return [...(stateOf(page).deferredA11y ?? [])];
 }
 
 export function formatViolations(violations: Result[]): string {
@@ -263,9 +283,10 @@ export interface BrowserFixture {
 /**
  * One browser per file; a fresh page per test. After each test: the page's problems fail the
  * test, the final screen is scanned if it was not, a failure screenshot is saved, and the
- * test's contexts are closed.
+ * test's contexts are closed. `deferAccessibility`: axe violations found mid-test are collected
+ * and fail the test here, after the journey ran to its end (see deferAccessibilityFailures).
  */
-export function useBrowser(options: { viewport?: Viewport } = {}): BrowserFixture {
+export function useBrowser(options: { viewport?: Viewport; deferAccessibility?: boolean } = {}): BrowserFixture {
   const fixture = {} as BrowserFixture;
   let pages: Page[] = [];
   beforeAll(async () => {
@@ -275,11 +296,13 @@ export function useBrowser(options: { viewport?: Viewport } = {}): BrowserFixtur
     pages = [];
     fixture.newPage = async (pageOptions = {}) => {
       const page = await newPage(fixture.browser, { viewport: pageOptions.viewport ?? options.viewport });
+      if (options.deferAccessibility) deferAccessibilityFailures(page);
       pages.push(page);
       return page;
     };
     fixture.newTab = async (of) => {
       const page = await newTab(of);
+      if (options.deferAccessibility) deferAccessibilityFailures(page);
       pages.push(page);
       return page;
     };
@@ -290,9 +313,13 @@ export function useBrowser(options: { viewport?: Viewport } = {}): BrowserFixtur
     const errors: string[] = [];
     try {
       for (const [i, page] of pages.entries()) {
-        if (page.isClosed() || !page.url().startsWith('http')) continue;
+        if (page.isClosed() || !page.url().startsWith('http')) {
+          errors.push(...deferredAccessibilityFailures(page));
+          continue;
+        }
         if (failed) {
           await screenshot(page, `${context.task.name}${i > 0 ? `-${i + 1}` : ''}-failure`).catch(() => undefined);
+          errors.push(...deferredAccessibilityFailures(page));
           continue;
         }
         const problems = pageProblems(page);
@@ -305,6 +332,7 @@ export function useBrowser(options: { viewport?: Viewport } = {}): BrowserFixtur
             errors.push(error instanceof Error ? error.message : String(error));
           }
         }
+        errors.push(...deferredAccessibilityFailures(page));
       }
     } finally {
       await Promise.all(pages.map((page) => page.context().close().catch(() => undefined)));

@@ -26,14 +26,14 @@ export function uniqueEmail(label = 'user'): string {
   return `e2e-${label}-${randomUUID().slice(0, 8)}@maxout.test`;
 }
 
-async function postJson(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function postJson(path: string, body: unknown, accessToken?: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${baseUrl()}${API}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  let parsed: Record<string, unknown> = {};
+  let parsed: Record<string, unknown>;
   try {
     parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
@@ -67,6 +67,14 @@ export async function setPasswordByApi(link: string, password = PASSWORD) {
   if (answer.status !== 200) throw new Error(`reset-password answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 }
 
+/** Asks for a reset link through the API; returns the mailed link. */
+export async function requestResetByApi(email: string): Promise<string> {
+  const after = readServerLog().length;
+  const answer = await postJson('/send-password-reminder', { email });
+  if (answer.status !== 200) throw new Error(`send-password-reminder answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return (await waitForMail({ to: email, linkContains: '/reset-password/', after })).link;
+}
+
 /** A registered user with a password, made through the API (register, then the mailed set-password link). */
 export async function createUserWithPassword(options: { email?: string; password?: string } = {}): Promise<TestUser> {
   const password = options.password ?? PASSWORD;
@@ -75,11 +83,31 @@ export async function createUserWithPassword(options: { email?: string; password
   return { email, password };
 }
 
+/**
+ * The input labelled `label`: the label's text exactly, allowing Mantine's required-field
+ * asterisk after it ("Password *").
+ */
+export function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+/** Changes the user's profile through the API (signs in with a throwaway session, then POST /edit-profile). */
+export async function editProfileByApi(user: TestUser, changes: Record<string, unknown>) {
+  const login = await postJson('/auth/login', { email: user.email, password: user.password });
+  if (login.status !== 200) throw new Error(`login ${user.email} answered ${login.status}: ${JSON.stringify(login.body)}`);
+  const accessToken = String(login.body.access_token);
+  const edited = await postJson('/edit-profile', changes, accessToken);
+  if (edited.status !== 200) throw new Error(`edit-profile answered ${edited.status}: ${JSON.stringify(edited.body)}`);
+  await postJson('/auth/logout', { refresh_token: String(login.body.refresh_token) });
+  return edited.body;
+}
+
 /** The login form's fields. */
 export function loginFields(page: Page) {
   return {
     email: page.getByRole('textbox', { name: 'Email' }),
-    password: page.getByLabel('Password', { exact: true }),
+    password: field(page, 'Password'),
     remember: page.getByRole('checkbox', { name: 'Remember me' }),
     submit: page.getByRole('button', { name: 'Log in' }),
   };
@@ -128,7 +156,7 @@ export function storedSessionKeys(page: Page): Promise<string[]> {
 
 /** The error text Mantine shows under the input labelled `label` (empty string when none). */
 export async function fieldError(page: Page, label: string): Promise<string> {
-  const input = page.getByLabel(label, { exact: true });
+  const input = field(page, label);
   return input.evaluate((el) => {
     const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
     const error = ids.map((id) => document.getElementById(id)).find((node) => node && node.id.endsWith('-error'));

@@ -21,7 +21,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { API_PREFIX } from '../../src/domain/constants.ts';
 import { type AppDeps, createApp } from '../../src/server/app.ts';
-import { type Database, type Db, openDatabase, schema } from '../../src/server/db/index.ts';
+import { type Database, openDatabase, schema } from '../../src/server/db/index.ts';
 import { createManualClock } from '../../src/server/services/clock.ts';
 import { createMemoryLogger } from '../../src/server/services/logger.ts';
 import { createMailer, memoryTransport } from '../../src/server/services/mailer.ts';
@@ -147,22 +147,9 @@ async function createPgliteDatabase(): Promise<Database> {
   return database;
 }
 
-/** Same shape as openDatabase's PGlite branch, but starting from a migrated data directory. */
-async function loadPgliteSnapshot(bytes: Uint8Array): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(bytes)]) });
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder }); // a no-op check: the snapshot is already migrated
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: () => client.close(),
-  };
+/** openDatabase's own PGlite path, starting from a migrated data directory (migrate is then a no-op check). */
+function loadPgliteSnapshot(bytes: Uint8Array): Promise<Database> {
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([new Uint8Array(bytes)]) });
 }
 
 // ─── PostgreSQL ────────────────────────────────────────────────────────────────────────────

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { selectFirstNameOrAccount } from '../../../machines/auth/auth.selectors.ts';
 import { AuthActor } from '../actors.tsx';
 
-/** Desktop top bar: Tax Refund, Bank Accounts, and the account menu (spec section 2, Layout). */
+/** Top bar: Tax Refund and Bank Accounts on desktop (spec section 2, Layout); the account menu on every size. */
 export function TopBar() {
   const accountLabel = AuthActor.useSelector(selectFirstNameOrAccount);
   const auth = AuthActor.useActorRef();
@@ -14,13 +14,16 @@ export function TopBar() {
           Max<Text span inherit c="teal.9">Out</Text>
         </Text>
       </Anchor>
-      <Group gap="xs" component="nav" aria-label="Main" visibleFrom="sm">
-        <Button component={Link} to="/tax-refund-options" variant="subtle">
-          Tax Refund
-        </Button>
-        <Button component={Link} to="/linked-bank-accounts" variant="subtle">
-          Bank Accounts
-        </Button>
+      <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" component="nav" aria-label="Main" visibleFrom="sm">
+          <Button component={Link} to="/tax-refund-options" variant="subtle">
+            Tax Refund
+          </Button>
+          <Button component={Link} to="/linked-bank-accounts" variant="subtle">
+            Bank Accounts
+          </Button>
+        </Group>
+        {/* The account menu shows on phones too: it is the only way to log out there. */}
         <Menu position="bottom-end" width={200}>
           <Menu.Target>
             <UnstyledButton aria-label={`Account menu: ${accountLabel}`} px="sm" py={6} style={{ borderRadius: 8 }} fw={600}>

@@ -17,7 +17,13 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; /** a directory, or undefined for in-memory */ dataDir?: string }
+  | {
+      kind: 'pglite';
+      /** a directory, or undefined for in-memory */
+      dataDir?: string;
+      /** start from this data directory dump (PGlite's `dumpDataDir`), e.g. an already migrated one in tests */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -48,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ?? 'memory://');
+  const client = await PGlite.create(options.dataDir ?? 'memory://', options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {

@@ -28,11 +28,11 @@ export function ForgotPasswordScreen() {
     <AuthCard title="Forgot your password?" intro="Enter your email and we will send you a link to choose a new password.">
       {sent ? (
         <Stack>
-          <Alert color="teal" role="status" title="Check your email">
+          <Alert color="teal" variant="outline" role="status" title="Check your email">
             {notice ?? 'If an account exists for this email, we have sent a link to reset the password.'}
           </Alert>
           <Text fz="sm">The link works once and expires after 30 minutes.</Text>
-          <Button variant="light" onClick={() => recovery.send({ type: 'recovery.retry' })}>
+          <Button variant="outline" onClick={() => recovery.send({ type: 'recovery.retry' })}>
             Send another link
           </Button>
           <Anchor component={Link} to="/auth/login" ta="center">

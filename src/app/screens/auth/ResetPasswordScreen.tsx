@@ -37,7 +37,7 @@ export function ResetPasswordScreen() {
     return (
       <AuthCard title="Password saved">
         <Stack>
-          <Alert color="teal" role="status">
+          <Alert color="teal" variant="outline" role="status">
             Your new password is set. Use it to log in.
           </Alert>
           <Button component={Link} to="/auth/login">
@@ -63,7 +63,7 @@ export function ResetPasswordScreen() {
               {fieldErrors.token ? (
                 <>
                   {' '}
-                  <Anchor component={Link} to="/auth/forgot-password">
+                  <Anchor component={Link} to="/auth/forgot-password" c="inherit" fz="inherit" fw={700} underline="always">
                     Request a new link
                   </Anchor>
                 </>

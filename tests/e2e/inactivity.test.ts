@@ -1,0 +1,80 @@
+/**
+ * The inactivity warning on a controlled browser clock (spec sections 4 and 8): after 50 idle
+ * minutes the Session Timeout Warning counts down 5:00 (m:ss); Continue Session dismisses it;
+ * idle again, the countdown's end signs the user out to /auth/login.
+ *
+ * Playwright's clock fakes Date, timers and animation frames in the page; it is installed before
+ * the first navigation and then keeps flowing in real time, except where the test jumps it with
+ * fastForward (each due timer fires at most once, as after a laptop lid is reopened). The server
+ * keeps the real clock, so its 15-minute access tokens do not expire in fake time.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checkScreen, useBrowser } from './harness.ts';
+import { accountMenu, createUserWithPassword, signIn, storedSessionKeys } from './users.ts';
+
+const MINUTE = 60_000;
+const WARNING_TEXT = /^Due to inactivity, you will be automatically logged out in (\d+:\d{2})\. Would you like to continue your session\?$/;
+
+function warningDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Session Timeout Warning' });
+}
+
+/** The countdown the dialog shows now ('m:ss'), checking the whole sentence. */
+async function countdown(page: Page): Promise<string> {
+  const text = (await warningDialog(page).locator('#session-timeout-text').textContent())?.replace(/\s+/g, ' ').trim() ?? '';
+  const match = WARNING_TEXT.exec(text);
+  if (!match) throw new Error(`Unexpected warning text: ${JSON.stringify(text)}`);
+  return match[1]!;
+}
+
+describe('inactivity', () => {
+  // Journeys run to their end; axe violations found on the way fail the test afterwards.
+  const b = useBrowser({ deferAccessibility: true });
+
+  it('warns after 50 idle minutes, counts down in m:ss, continues, and signs out when the countdown ends', async () => {
+    const { page } = b;
+    const user = await createUserWithPassword();
+    await page.clock.install({ time: Date.now() });
+    await signIn(page, user, { remember: true });
+    expect(new URL(page.url()).pathname).toBe('/pension-info');
+    expect(await warningDialog(page).count()).toBe(0);
+
+    // The last activity: a mouse move now (activity is throttled to one report a second, so wait past that first).
+    await page.clock.runFor(1_100);
+    await page.mouse.move(40, 300);
+    await page.mouse.move(60, 320);
+
+    // 49 idle minutes: no warning yet.
+    await page.clock.fastForward(49 * MINUTE);
+    expect(await warningDialog(page).count()).toBe(0);
+
+    // 50 idle minutes: the warning with a full countdown.
+    await page.clock.fastForward(1 * MINUTE);
+    await warningDialog(page).waitFor();
+    expect(['5:00', '4:59']).toContain(await countdown(page));
+    await checkScreen(page, 'inactivity-warning');
+
+    // 61 seconds later: about 3:59.
+    await page.clock.fastForward(61_000);
+    await expect.poll(() => countdown(page)).toMatch(/^3:(59|58)$/);
+
+    await warningDialog(page).getByRole('button', { name: 'Continue Session' }).click();
+    await warningDialog(page).waitFor({ state: 'hidden' });
+    await checkScreen(page);
+    expect(new URL(page.url()).pathname).toBe('/pension-info');
+
+    // Idle again for 50 minutes: the warning comes back.
+    await page.clock.fastForward(50 * MINUTE);
+    await warningDialog(page).waitFor();
+    expect(await countdown(page)).toMatch(/^[45]:\d{2}$/);
+
+    // The countdown runs out: signed out, on the login screen.
+    await page.clock.fastForward(5 * MINUTE);
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await checkScreen(page, 'inactivity-signed-out');
+    expect(await warningDialog(page).count()).toBe(0);
+    expect(await accountMenu(page).count()).toBe(0);
+    expect(await storedSessionKeys(page)).toEqual([]);
+  });
+});
