@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createEmptyActor, type AnyActorRef, type AnyActorScope } from 'xstate';
+import { createActor, type AnyActorRef } from 'xstate';
 import type { AuthFailure } from '../../src/domain/authErrors.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { selectAccessToken, selectIsBusy, selectIsLoading, selectIsSignedIn, selectUser } from '../../machines/auth/auth.selectors.ts';
@@ -130,39 +130,7 @@ const fixtures = {
   'xstate.error.actor.logout': error('logout'),
 } satisfies EventFixtures<typeof authMachine>;
 
-/**
- * xstate/graph's traversal (getAdjacencyMap) runs every transition in ONE mock actor scope whose
- * system never unregisters stopped children, so entering `signedIn` a second time would collide
- * on systemId 'inactivity'. This view of the machine runs such a transition in a fresh scope;
- * everything else (config, implementations, snapshots) is the machine itself.
- */
-function freshScope(): AnyActorScope {
-  const self = createEmptyActor();
-  return {
-    self,
-    id: 'auth-model',
-    sessionId: 'auth-model',
-    logger: () => {},
-    defer: () => {},
-    emit: () => {},
-    system: self.system,
-    stopChild: () => {},
-    actionExecutor: () => {},
-  };
-}
-const usable = (scope: AnyActorScope) => (scope.self.system.get('inactivity') ? freshScope() : scope);
-/* Only a scope whose system already holds an 'inactivity' child is swapped (the helper's own probes use a fresh one each). */
-const graphSafeMachine = new Proxy(authMachine, {
-  get(target, prop) {
-    if (prop === 'transition') {
-      return (snapshot: Parameters<typeof target.transition>[0], event: Parameters<typeof target.transition>[1], scope: AnyActorScope) =>
-        target.transition(snapshot, event, usable(scope));
-    }
-    return Reflect.get(target, prop, target);
-  },
-});
-
-const model = createModelTest(graphSafeMachine, {
+const model = createModelTest(authMachine, {
   events: fixtures,
   input: { now: T0 },
   // Keep apart what guards and screens depend on; every value here comes from a finite fixture set.

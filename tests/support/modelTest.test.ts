@@ -303,3 +303,25 @@ describe('controllablePromises', () => {
     actor.stop();
   });
 });
+
+describe('machines with a systemId child', () => {
+  // Entering `on` twice invokes the child with the same systemId twice; xstate/graph's own
+  // traversal scope would reject the second one.
+  const child = setup({}).createMachine({ id: 'child' });
+  const machine = setup({ actors: { child } }).createMachine({
+    id: 'parent',
+    initial: 'off',
+    states: {
+      off: { on: { toggle: 'on' } },
+      on: { invoke: { id: 'child', systemId: 'theChild', src: 'child' }, on: { toggle: 'off' } },
+    },
+  });
+
+  it('generates, covers and runs paths that enter the same state again', async () => {
+    const model = createModelTest(machine, { events: { toggle: () => [{ type: 'toggle' }] } });
+    model.assertFullCoverage();
+    const reentry = model.pathFromEvents('on, off, on again', [{ type: 'toggle' }, { type: 'toggle' }, { type: 'toggle' }]);
+    expect(reentry.state.matches('on')).toBe(true);
+    for (const path of [...model.paths, reentry]) await model.runPath(path, { createActor: () => createActor(machine) });
+  });
+});

@@ -319,6 +319,24 @@ function probe(run: (scope: AnyActorScope) => AnyMachineSnapshot): ProbeResult {
   return { snapshot, transitions, actions, nodes };
 }
 
+/**
+ * The machine as xstate/graph's traversal should see it. That traversal runs every transition in
+ * ONE mock actor scope whose system never unregisters stopped children, so entering a state that
+ * invokes a child with a `systemId` a second time would throw "Actor with system ID … already
+ * exists". Each transition runs in a fresh scope instead; config, implementations and snapshots are
+ * the machine's own.
+ */
+function withFreshScopes<TMachine extends AnyStateMachine>(machine: TMachine): TMachine {
+  return new Proxy(machine, {
+    get(target, prop) {
+      if (prop === 'transition') {
+        return (snapshot: AnyMachineSnapshot, event: EventObject) => probe((scope) => target.transition(snapshot as never, event as never, scope)).snapshot;
+      }
+      return Reflect.get(target, prop, target);
+    },
+  });
+}
+
 const AFTER_PREFIX = 'xstate.after.';
 const DONE_ACTOR_PREFIX = 'xstate.done.actor.';
 const ERROR_ACTOR_PREFIX = 'xstate.error.actor.';
@@ -467,7 +485,7 @@ export function createModelTest<
     return key;
   };
 
-  const logic = machine as unknown as ActorLogic<Snap, EventObject, InputFrom<TMachine>>;
+  const logic = withFreshScopes(machine) as unknown as ActorLogic<Snap, EventObject, InputFrom<TMachine>>;
   const testModel = new TestModel<Snap, EventObject, InputFrom<TMachine>>(logic, {
     events: (snapshot: Snap) => eventsFor(snapshot),
     serializeState,
