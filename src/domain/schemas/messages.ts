@@ -76,7 +76,9 @@ export const LOGIN_INVALID_CREDENTIALS = 'Invalid email or password. Please chec
 export const LOGIN_FORMAT = 'Please check your email and password format.';
 export const SERVER_ERROR = 'Server error, team has been notified. Please try again later.';
 export const GENERIC_ERROR = 'Something went wrong, team has been notified. Please try again later.';
-export const PAYE_AUTHORISATION_FAILED = 'Something went wrong. Please try again.';
+/** The short retry message of spec section 8, also used where an outage has no better text (not in the spec there). */
+export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+export const PAYE_AUTHORISATION_FAILED = SOMETHING_WENT_WRONG;
 export const OPT_OUT_UPDATE_FAILED = 'Failed to update preference. Please try again.';
 export const NO_REFRESH_TOKEN = 'No refresh token';
 export const PENSION_PLAN_REQUIRED_TITLE = 'Pension Plan ID Required';
@@ -84,6 +86,8 @@ export const PENSION_PLAN_REQUIRED_TEXT =
   'To make contributions to your pension, you need to set up your Irish Life Pension Plan ID first.';
 export const PENSION_PLAN_REQUIRED_BUTTON = 'Set up now';
 export const SESSION_TIMEOUT_TITLE = 'Session Timeout Warning';
+/** Not in the spec (forgot password: the same answer whether or not the account exists). */
+export const RESET_LINK_SENT = 'If an account exists for this email, we have sent a link to reset the password.';
 
 /** "Login failed: {message}" (spec section 8, rule 5). */
 export function loginFailed(message: string): string {
