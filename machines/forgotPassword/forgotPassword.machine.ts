@@ -1,79 +1,87 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { PasswordResetContext, PasswordResetEvent, RecoveryResult, ReminderInput, ResetInput } from './passwordReset.types.ts';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { NO_RESPONSE } from '../../src/domain/failureMessage.ts';
+import type {
+  ForgotPasswordContext,
+  ForgotPasswordEvent,
+  ForgotPasswordTag,
+  SendReminderInput,
+  SendReminderLogic,
+  SendReminderResult,
+} from './forgotPassword.types.ts';
 
-/** Generic text when the server could not be reached at all (an outage, not a client mistake). */
-export const RECOVERY_OUTAGE_MESSAGE = 'Something went wrong. Please try again.';
+/** Harmless default: answers as an outage would. The app provides the real API call. */
+const sendReminder: SendReminderLogic = fromPromise<SendReminderResult, SendReminderInput>(async () => ({ ok: false, error: NO_RESPONSE }));
 
 /**
- * Password recovery: asking for a reset link (/auth/forgot-password) and choosing a new password
- * from a mailed link (/reset-password/{token}). One actor per visit of either screen.
+ * Forgot password (/auth/forgot-password): asks the server to mail a reset link. One actor per visit
+ * of the screen.
  */
-export const passwordResetMachine = setup({
+export const forgotPasswordMachine = setup({
   types: {
-    context: {} as PasswordResetContext,
-    events: {} as PasswordResetEvent,
+    context: {} as ForgotPasswordContext,
+    events: {} as ForgotPasswordEvent,
+    tags: {} as ForgotPasswordTag,
   },
-  actors: {
-    sendReminder: fromPromise<RecoveryResult, ReminderInput>(async () => ({ ok: false, error: { status: null, message: 'not provided' } })),
-    resetPassword: fromPromise<RecoveryResult, ResetInput>(async () => ({ ok: false, error: { status: null, message: 'not provided' } })),
+  actors: { sendReminder },
+  actions: {
+    /** A new request starts without the last answer. */
+    clearFeedback: assign({ notice: null, error: null }),
+    /** Keep the server's confirmation to show it. */
+    rememberNotice: assign((_, params: { result: SendReminderResult }) => ({ notice: params.result.ok ? params.result.message : null })),
+    /** Keep the server's refusal to show it beside the form. */
+    rememberFailure: assign((_, params: { result: SendReminderResult }) => ({ error: params.result.ok ? null : params.result.error })),
+    /** The request got no usable response. */
+    rememberOutage: assign({ error: NO_RESPONSE }),
+  },
+  guards: {
+    /** The actor resolved `{ ok: true }`. */
+    succeeded: (_, params: { result: SendReminderResult }) => params.result.ok,
   },
 }).createMachine({
-  id: 'passwordReset',
-  description: 'Forgot-password request and reset-password submission, each a request with a result.',
+  id: 'forgotPassword',
+  description:
+    'Forgot password: the user asks for a reset link by email. The answer never says whether an account exists for the address.',
   context: { notice: null, error: null },
-  initial: 'idle',
+  initial: 'editing',
   states: {
-    idle: {
-      description: 'A form is shown and may be submitted.',
+    editing: {
+      description: 'The email form is shown and may be submitted; the last failure, if any, is shown above it.',
       on: {
-        'reminder.submit': { target: 'sendingReminder' },
-        'reset.submit': { target: 'resetting' },
+        'reminder.submit': { target: 'sending' },
       },
     },
-    sendingReminder: {
-      description: 'The reset-link request is on its way; the button shows progress.',
+    sending: {
+      description: 'POST /send-password-reminder is on its way; the button shows progress and cannot be pressed again.',
       tags: ['busy'],
-      entry: assign({ error: null, notice: null }),
+      entry: 'clearFeedback',
       invoke: {
         id: 'sendReminder',
         src: 'sendReminder',
-        input: ({ event }) => ({ email: event.type === 'reminder.submit' ? event.email : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'reminder.submit');
+          return { email: event.email };
+        },
         onDone: [
           {
-            guard: ({ event }) => event.output.ok,
-            target: 'reminderSent',
-            actions: assign({ notice: ({ event }) => (event.output.ok ? (event.output.message ?? null) : null) }),
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'sent',
+            actions: { type: 'rememberNotice', params: ({ event }) => ({ result: event.output }) },
           },
-          { target: 'idle', actions: assign({ error: ({ event }) => (event.output.ok ? null : event.output.error) }) },
+          {
+            target: 'editing',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ result: event.output }) },
+          },
         ],
-        onError: { target: 'idle', actions: assign({ error: { status: null, message: RECOVERY_OUTAGE_MESSAGE } }) },
+        onError: { target: 'editing', actions: 'rememberOutage' },
       },
     },
-    reminderSent: {
-      description: 'The server accepted the request; the same answer whether or not the account exists.',
-      on: { 'recovery.retry': { target: 'idle' } },
-    },
-    resetting: {
-      description: 'The new password is being saved.',
-      tags: ['busy'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'resetPassword',
-        src: 'resetPassword',
-        input: ({ event }) =>
-          event.type === 'reset.submit'
-            ? { token: event.token, password: event.password, password_confirmation: event.password_confirmation }
-            : { token: '', password: '', password_confirmation: '' },
-        onDone: [
-          { guard: ({ event }) => event.output.ok, target: 'resetDone' },
-          { target: 'idle', actions: assign({ error: ({ event }) => (event.output.ok ? null : event.output.error) }) },
-        ],
-        onError: { target: 'idle', actions: assign({ error: { status: null, message: RECOVERY_OUTAGE_MESSAGE } }) },
+    sent: {
+      description: 'The server accepted the request: "check your email", with the option to send another link.',
+      on: {
+        'reminder.again': { target: 'editing' },
       },
-    },
-    resetDone: {
-      description: 'The password is set; nobody is signed in by it, the screen offers the login.',
-      type: 'final',
     },
   },
 });
+
+export type ForgotPasswordMachine = typeof forgotPasswordMachine;

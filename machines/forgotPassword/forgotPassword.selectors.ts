@@ -1,18 +1,21 @@
 import type { SnapshotFrom } from 'xstate';
-import type { passwordResetMachine } from './passwordReset.machine.ts';
+import { failureMessage } from '../../src/domain/failureMessage.ts';
+import { RESET_LINK_SENT } from '../../src/domain/schemas/messages.ts';
+import type { ForgotPasswordMachine } from './forgotPassword.machine.ts';
 
-type Snapshot = Pick<SnapshotFrom<typeof passwordResetMachine>, 'context' | 'hasTag' | 'matches'>;
+export type ForgotPasswordSnapshot = SnapshotFrom<ForgotPasswordMachine>;
 
-export const selectIsBusy = (s: Snapshot) => s.hasTag('busy');
-export const selectReminderSent = (s: Snapshot) => s.matches('reminderSent');
-export const selectResetDone = (s: Snapshot) => s.matches('resetDone');
-export const selectNotice = (s: Snapshot) => s.context.notice;
-export const selectErrorMessage = (s: Snapshot) => s.context.error?.message ?? null;
-/** First server message per field, for the form inputs. */
-export const selectFieldErrors = (s: Snapshot): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(s.context.error?.fieldErrors ?? {})) {
-    if (messages[0]) out[field] = messages[0];
-  }
-  return out;
-};
+/** Is a request on its way (the button shows progress)? */
+export const selectIsBusy = (s: Pick<ForgotPasswordSnapshot, 'hasTag'>) => s.hasTag('busy');
+
+/** May the form be submitted now? Asked of the machine, so the button never copies its rules. */
+export const selectCanSubmit = (s: Pick<ForgotPasswordSnapshot, 'can'>) => s.can({ type: 'reminder.submit', email: '' });
+
+/** Has the server accepted the request ("check your email")? */
+export const selectSent = (s: Pick<ForgotPasswordSnapshot, 'matches'>) => s.matches('sent');
+
+/** The server's confirmation, or the usual wording when it sent none. */
+export const selectNotice = (s: Pick<ForgotPasswordSnapshot, 'context'>) => s.context.notice ?? RESET_LINK_SENT;
+
+/** Why the last request failed, worded for the user, or null. */
+export const selectErrorMessage = (s: Pick<ForgotPasswordSnapshot, 'context'>) => (s.context.error ? failureMessage(s.context.error) : null);

@@ -1,21 +1,29 @@
 import { fromPromise } from 'xstate';
-import { passwordResetMachine } from '../../../machines/passwordReset/passwordReset.machine.ts';
-import type { RecoveryResult, ReminderInput, ResetInput } from '../../../machines/passwordReset/passwordReset.types.ts';
+import { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPassword.machine.ts';
+import type { SendReminderInput, SendReminderResult } from '../../../machines/forgotPassword/forgotPassword.types.ts';
+import { resetPasswordMachine } from '../../../machines/resetPassword/resetPassword.machine.ts';
+import type { SavePasswordInput, SavePasswordResult } from '../../../machines/resetPassword/resetPassword.types.ts';
 import { resetPassword, sendPasswordReminder } from '../../api/auth.ts';
 import { toApiFailure } from '../../api/client.ts';
 
-/** The password recovery machine with its real effects: the two API calls. */
-export const passwordResetLogic = passwordResetMachine.provide({
+/** The forgot-password machine with its real effect: POST /send-password-reminder. */
+export const forgotPasswordLogic = forgotPasswordMachine.provide({
   actors: {
-    sendReminder: fromPromise<RecoveryResult, ReminderInput>(async ({ input, signal }) => {
+    sendReminder: fromPromise<SendReminderResult, SendReminderInput>(async ({ input, signal }) => {
       try {
         const body = await sendPasswordReminder(input.email, signal);
-        return { ok: true, message: body.message };
+        return { ok: true, message: body.message ?? null };
       } catch (error) {
         return { ok: false, error: await toApiFailure(error) };
       }
     }),
-    resetPassword: fromPromise<RecoveryResult, ResetInput>(async ({ input, signal }) => {
+  },
+});
+
+/** The reset-password machine with its real effect: POST /reset-password. */
+export const resetPasswordLogic = resetPasswordMachine.provide({
+  actors: {
+    savePassword: fromPromise<SavePasswordResult, SavePasswordInput>(async ({ input, signal }) => {
       try {
         await resetPassword(input, signal);
         return { ok: true };

@@ -3,18 +3,25 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import * as v from 'valibot';
-import { selectErrorMessage, selectIsBusy, selectNotice, selectReminderSent } from '../../../../machines/passwordReset/passwordReset.selectors.ts';
+import {
+  selectCanSubmit,
+  selectErrorMessage,
+  selectIsBusy,
+  selectNotice,
+  selectSent,
+} from '../../../../machines/forgotPassword/forgotPassword.selectors.ts';
 import { emailField } from '../../../domain/schemas/fields.ts';
-import { passwordResetLogic } from '../../effects/recoveryEffects.ts';
+import { forgotPasswordLogic } from '../../effects/recoveryEffects.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 const ForgotForm = v.object({ email: emailField });
 
 /** Forgot password: asks for a reset link; the answer never says whether the account exists. */
 export function ForgotPasswordScreen() {
-  const recovery = useActorRef(passwordResetLogic);
+  const recovery = useActorRef(forgotPasswordLogic);
   const busy = useSelector(recovery, selectIsBusy);
-  const sent = useSelector(recovery, selectReminderSent);
+  const canSubmit = useSelector(recovery, selectCanSubmit);
+  const sent = useSelector(recovery, selectSent);
   const notice = useSelector(recovery, selectNotice);
   const error = useSelector(recovery, selectErrorMessage);
   const form = useForm({
@@ -29,10 +36,10 @@ export function ForgotPasswordScreen() {
       {sent ? (
         <Stack>
           <Alert color="teal" variant="outline" role="status" title="Check your email">
-            {notice ?? 'If an account exists for this email, we have sent a link to reset the password.'}
+            {notice}
           </Alert>
           <Text fz="sm">The link works once and expires after 30 minutes.</Text>
-          <Button variant="outline" onClick={() => recovery.send({ type: 'recovery.retry' })}>
+          <Button variant="outline" onClick={() => recovery.send({ type: 'reminder.again' })}>
             Send another link
           </Button>
           <Anchor component={Link} to="/auth/login" ta="center">
@@ -48,7 +55,7 @@ export function ForgotPasswordScreen() {
               </Alert>
             ) : null}
             <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
-            <Button type="submit" loading={busy} fullWidth>
+            <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
               Send reset link
             </Button>
             <Anchor component={Link} to="/auth/login" ta="center" fz="sm">

@@ -3,10 +3,16 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import * as v from 'valibot';
-import { selectErrorMessage, selectFieldErrors, selectIsBusy, selectResetDone } from '../../../../machines/passwordReset/passwordReset.selectors.ts';
+import {
+  selectCanSubmit,
+  selectErrorMessage,
+  selectFieldErrors,
+  selectIsBusy,
+  selectSaved,
+} from '../../../../machines/resetPassword/resetPassword.selectors.ts';
 import { newPasswordField } from '../../../domain/schemas/fields.ts';
 import { PASSWORDS_DO_NOT_MATCH, REQUIRED } from '../../../domain/schemas/messages.ts';
-import { passwordResetLogic } from '../../effects/recoveryEffects.ts';
+import { resetPasswordLogic } from '../../effects/recoveryEffects.ts';
 import { resetPasswordRoute } from '../../router.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -21,9 +27,10 @@ const ResetForm = v.pipe(
 /** Reset password (from the mailed link): new password and its confirmation. */
 export function ResetPasswordScreen() {
   const { token } = resetPasswordRoute.useParams();
-  const recovery = useActorRef(passwordResetLogic);
+  const recovery = useActorRef(resetPasswordLogic);
   const busy = useSelector(recovery, selectIsBusy);
-  const done = useSelector(recovery, selectResetDone);
+  const canSubmit = useSelector(recovery, selectCanSubmit);
+  const saved = useSelector(recovery, selectSaved);
   const error = useSelector(recovery, selectErrorMessage);
   const fieldErrors = useSelector(recovery, selectFieldErrors);
   const form = useForm({
@@ -33,7 +40,7 @@ export function ResetPasswordScreen() {
     validateInputOnBlur: true,
   });
 
-  if (done) {
+  if (saved) {
     return (
       <AuthCard title="Password saved">
         <Stack>
@@ -53,7 +60,7 @@ export function ResetPasswordScreen() {
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          recovery.send({ type: 'reset.submit', token, password: values.password, password_confirmation: values.confirmation }),
+          recovery.send({ type: 'password.submit', token, password: values.password, password_confirmation: values.confirmation }),
         )}
       >
         <Stack>
@@ -79,7 +86,7 @@ export function ResetPasswordScreen() {
             {...form.getInputProps('confirmation')}
             error={fieldErrors.password_confirmation ?? form.errors.confirmation}
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
             Save password
           </Button>
         </Stack>

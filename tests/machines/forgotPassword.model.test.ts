@@ -1,0 +1,141 @@
+import { createActor, fromPromise, type EventObject } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPassword.machine.ts';
+import {
+  selectCanSubmit,
+  selectErrorMessage,
+  selectIsBusy,
+  selectNotice,
+  selectSent,
+} from '../../machines/forgotPassword/forgotPassword.selectors.ts';
+import type { ForgotPasswordContext, SendReminderInput, SendReminderResult } from '../../machines/forgotPassword/forgotPassword.types.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import { RESET_LINK_SENT, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import { expectedSteps } from '../support/expectedSteps.ts';
+import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+
+const EMAIL = 'aoife@example.ie';
+const NOTICE = 'If an account exists for this email, we have sent a link to reset the password.';
+const RATE_LIMITED: ApiFailure = { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.', source: 'server' };
+const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
+
+const SUBMIT = { type: 'reminder.submit', email: EMAIL } as const;
+const AGAIN = { type: 'reminder.again' } as const;
+const ACCEPTED = { type: 'xstate.done.actor.sendReminder', output: { ok: true, message: NOTICE } satisfies SendReminderResult };
+const REFUSED = { type: 'xstate.done.actor.sendReminder', output: { ok: false, error: RATE_LIMITED } satisfies SendReminderResult };
+
+const fixtures = {
+  'reminder.submit': () => [SUBMIT],
+  'reminder.again': () => [AGAIN],
+  'xstate.done.actor.sendReminder': () => [ACCEPTED, REFUSED],
+  'xstate.error.actor.sendReminder': () => [{ type: 'xstate.error.actor.sendReminder', error: new Error('socket hang up') }],
+} satisfies EventFixtures<typeof forgotPasswordMachine>;
+
+const model = createModelTest(forgotPasswordMachine, { events: fixtures });
+
+type DoneEvent = EventObject & { output: SendReminderResult };
+
+/** The expected behaviour, written from the spec and the screen, not read from the machine. */
+const oracle = expectedSteps<ForgotPasswordContext>({
+  initial: { value: 'editing', context: { notice: null, error: null } },
+  tags: { sending: ['busy'] },
+  caseOf: (event) => {
+    if (event.type === 'xstate.done.actor.sendReminder') return (event as DoneEvent).output.ok ? 'sendReminder ok' : 'sendReminder refused';
+    if (event.type === 'xstate.error.actor.sendReminder') return 'sendReminder outage';
+    return event.type;
+  },
+  transitions: {
+    editing: {
+      'reminder.submit': { to: 'sending', context: () => ({ notice: null, error: null }) },
+    },
+    sending: {
+      'sendReminder ok': { to: 'sent', context: (c) => ({ ...c, notice: NOTICE }) },
+      'sendReminder refused': { to: 'editing', context: (c) => ({ ...c, error: RATE_LIMITED }) },
+      'sendReminder outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
+    },
+    sent: {
+      'reminder.again': { to: 'editing' },
+    },
+  },
+});
+
+describe('forgot-password machine: model-based', () => {
+  it('covers every state and transition, and the expected table matches the generated paths', () => {
+    model.assertFullCoverage();
+    expect(model.coverage().states.covered).toEqual(['editing', 'sending', 'sent']);
+    expect(oracle.unusedRules(model.paths)).toEqual([]);
+  });
+
+  const journeys = [
+    model.pathFromEvents('a refusal, then a new request clears it and succeeds', [SUBMIT, REFUSED, SUBMIT, ACCEPTED]),
+    model.pathFromEvents('a link sent, another one asked for', [SUBMIT, ACCEPTED, AGAIN, SUBMIT]),
+  ];
+
+  it('pins the journeys the shortest paths leave out', () => {
+    expect(journeys.map((j) => j.steps.map((s) => s.state.value))).toEqual([
+      ['editing', 'sending', 'editing', 'sending', 'sent'],
+      ['editing', 'sending', 'sent', 'editing', 'sending'],
+    ]);
+  });
+
+  for (const path of [...model.paths, ...journeys]) {
+    it(path.description, () =>
+      model.runPath(path, {
+        createActor: ({ promises }) => createActor(forgotPasswordMachine.provide({ actors: { sendReminder: promises.logic() } })),
+        afterStep: (ctx) => {
+          oracle.check(ctx);
+          const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof forgotPasswordMachine.resolveState>;
+          expect(selectCanSubmit(snapshot), 'the form can be submitted only while editing').toBe(snapshot.matches('editing'));
+          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('sending'));
+          if (snapshot.matches('sending')) expect(ctx.promises.inputs.sendReminder).toEqual({ email: EMAIL } satisfies SendReminderInput);
+        },
+      }),
+    );
+  }
+});
+
+describe('forgot-password selectors', () => {
+  const view = (value: 'editing' | 'sending' | 'sent', context: ForgotPasswordContext) => forgotPasswordMachine.resolveState({ value, context });
+
+  it('show the server confirmation once sent, or the usual wording when it sent none', () => {
+    expect(selectSent(view('sent', { notice: 'Mail on its way.', error: null }))).toBe(true);
+    expect(selectNotice(view('sent', { notice: 'Mail on its way.', error: null }))).toBe('Mail on its way.');
+    expect(selectNotice(view('sent', { notice: null, error: null }))).toBe(RESET_LINK_SENT);
+    expect(selectSent(view('editing', { notice: null, error: null }))).toBe(false);
+  });
+
+  it("word a failure: the server's message as is, anything else as the generic retry message", () => {
+    expect(selectErrorMessage(view('editing', { notice: null, error: null }))).toBeNull();
+    expect(selectErrorMessage(view('editing', { notice: null, error: RATE_LIMITED }))).toBe(RATE_LIMITED.message);
+    expect(selectErrorMessage(view('editing', { notice: null, error: OUTAGE }))).toBe(SOMETHING_WENT_WRONG);
+    const transport: ApiFailure = { status: null, message: 'Failed to fetch', source: 'network' };
+    expect(selectErrorMessage(view('editing', { notice: null, error: transport }))).toBe(SOMETHING_WENT_WRONG);
+    const bareStatus: ApiFailure = { status: 502, message: null, source: 'server' };
+    expect(selectErrorMessage(view('editing', { notice: null, error: bareStatus }))).toBe(SOMETHING_WENT_WRONG);
+  });
+
+  it('turn an outage of the real actor into the generic message and keep the form usable', async () => {
+    const actor = createActor(
+      forgotPasswordMachine.provide({
+        actors: {
+          sendReminder: fromPromise<SendReminderResult, SendReminderInput>(async () => {
+            throw new Error('socket hang up');
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'reminder.submit', email: EMAIL });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(selectErrorMessage(actor.getSnapshot())).toBe(SOMETHING_WENT_WRONG);
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(true);
+  });
+
+  it('answers as an outage when the app provides no actor (harmless default)', async () => {
+    const actor = createActor(forgotPasswordMachine).start();
+    actor.send({ type: 'reminder.submit', email: EMAIL });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toEqual(OUTAGE);
+  });
+});

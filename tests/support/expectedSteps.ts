@@ -1,0 +1,128 @@
+/**
+ * An independent oracle for model tests. `createModelTest` derives its paths and expected states from
+ * the machine itself, so a run only proves that the real actor agrees with the pure machine: a wrong
+ * target in the machine would move both the same way and pass. Here the expected behaviour is written
+ * by hand, as a table (state → case of event → next state and context), and every step of every path is
+ * checked against it: value, context, tags and status.
+ *
+ * A case a state does not list means "ignored here": state and context must stay as they were. Every
+ * rule of the table must be used by some path (`unusedRules`), so the table cannot describe a
+ * transition the machine lacks.
+ *
+ * @example
+ * const oracle = expectedSteps({
+ *   initial: { value: 'idle', context: { error: null } },
+ *   tags: { saving: ['busy'] },
+ *   caseOf: (event) => (event.type === 'xstate.done.actor.save' ? 'save ok' : event.type),
+ *   transitions: { idle: { 'user.save': { to: 'saving' } }, saving: { 'save ok': { to: 'idle' } } },
+ * });
+ * model.runPath(path, { createActor, afterStep: oracle.check });
+ * expect(oracle.unusedRules(model.paths)).toEqual([]);
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, StateValue } from 'xstate';
+import type { ModelPath, StepContext } from './modelTest.ts';
+
+export interface ExpectedState<TContext> {
+  /** The state as a dotted path (`editing`, `signedOut.idle`). */
+  value: string;
+  context: TContext;
+}
+
+export interface TransitionRule<TContext> {
+  /** The state the event leads to (a dotted path). */
+  to: string;
+  /** The context after the event; default: unchanged. */
+  context?: (before: TContext, event: EventObject) => TContext;
+}
+
+export interface ExpectedMachine<TContext> {
+  initial: ExpectedState<TContext>;
+  /** The tags each state carries, exactly; a state not listed carries none. */
+  tags?: Record<string, readonly string[]>;
+  /** States in which the actor is done (its status is `done`). */
+  final?: readonly string[];
+  /** The case an event falls into, e.g. `sendReminder ok` for a done event with `{ ok: true }`. Default: its type. */
+  caseOf?: (event: EventObject) => string;
+  /** State → case → rule. A case not listed for a state leaves state and context unchanged. */
+  transitions: Record<string, Record<string, TransitionRule<TContext>>>;
+}
+
+interface ExpectedStep<TContext> extends ExpectedState<TContext> {
+  /** `state —[case]→` of the rule taken, if any. */
+  rule?: string;
+}
+
+export interface ExpectedSteps<TContext> {
+  /** The expected state after each step of a path (index 0: the initial state). */
+  expectedSteps(path: ModelPath<AnyStateMachine>): ExpectedStep<TContext>[];
+  /** A `runPath` `afterStep`: throws when the real actor differs from the table at this step. */
+  check(ctx: StepContext<AnyStateMachine>): void;
+  /** Rules no path takes, as `state —[case]→ target`. */
+  unusedRules(paths: readonly ModelPath<AnyStateMachine>[]): string[];
+}
+
+/** A state value as a dotted path; parallel values (several regions) as JSON. */
+export function dottedValue(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  const keys = Object.keys(value);
+  if (keys.length === 1) {
+    const child = value[keys[0]!];
+    return child === undefined ? keys[0]! : `${keys[0]}.${dottedValue(child)}`;
+  }
+  return JSON.stringify(value);
+}
+
+const ruleName = (state: string, kase: string, to: string) => `${state} —[${kase}]→ ${to}`;
+
+export function expectedSteps<TContext>(spec: ExpectedMachine<TContext>): ExpectedSteps<TContext> {
+  const caseOf = spec.caseOf ?? ((event: EventObject) => event.type);
+
+  const next = (before: ExpectedState<TContext>, event: EventObject): ExpectedStep<TContext> => {
+    const kase = caseOf(event);
+    const rule = spec.transitions[before.value]?.[kase];
+    if (!rule) return { ...before };
+    return {
+      value: rule.to,
+      context: rule.context ? rule.context(before.context, event) : before.context,
+      rule: ruleName(before.value, kase, rule.to),
+    };
+  };
+
+  const stepsOf = (path: ModelPath<AnyStateMachine>): ExpectedStep<TContext>[] => {
+    const out: ExpectedStep<TContext>[] = [{ ...spec.initial }];
+    for (const step of path.steps.slice(1)) out.push(next(out[out.length - 1]!, step.event));
+    return out;
+  };
+
+  const check = ({ actor, path, index, step }: StepContext<AnyStateMachine>): void => {
+    const expected = stepsOf(path)[index]!;
+    const actual = actor.getSnapshot() as AnyMachineSnapshot;
+    const where = `step ${index} (${index === 0 ? 'start' : caseOf(step.event)})`;
+    const problems: string[] = [];
+    const value = dottedValue(actual.value);
+    if (value !== expected.value) problems.push(`state: expected "${expected.value}", actual "${value}"`);
+    const status = spec.final?.includes(expected.value) ? 'done' : 'active';
+    if (actual.status !== status) problems.push(`status: expected ${status}, actual ${actual.status}`);
+    if (!isDeepStrictEqual(actual.context, expected.context)) {
+      problems.push(`context: expected ${JSON.stringify(expected.context)}, actual ${JSON.stringify(actual.context)}`);
+    }
+    const tags = [...actual.tags].sort();
+    const expectedTags = [...(spec.tags?.[expected.value] ?? [])].sort();
+    if (!isDeepStrictEqual(tags, expectedTags)) problems.push(`tags: expected [${expectedTags.join(', ')}], actual [${tags.join(', ')}]`);
+    if (problems.length) {
+      throw new Error(`${where}: the actor differs from the expected transitions${expected.rule ? ` (${expected.rule})` : ''}:\n  ${problems.join('\n  ')}`);
+    }
+  };
+
+  const unusedRules = (paths: readonly ModelPath<AnyStateMachine>[]): string[] => {
+    const used = new Set(paths.flatMap((path) => stepsOf(path).flatMap((s) => (s.rule ? [s.rule] : []))));
+    return Object.entries(spec.transitions).flatMap(([state, rules]) =>
+      Object.entries(rules)
+        .map(([kase, rule]) => ruleName(state, kase, rule.to))
+        .filter((name) => !used.has(name)),
+    );
+  };
+
+  return { expectedSteps: stepsOf, check, unusedRules };
+}
