@@ -6,6 +6,7 @@
 import { ageOn, dayjs, parseApiDate } from '../dates.ts';
 import { formatEuro } from '../money.ts';
 import { agePercentage } from '../pension.ts';
+import { incomeTaxOneIncome } from './computation.ts';
 import type { MarginalRate, TaxProfile } from './types.ts';
 import type { PARAMETERS} from './years.ts';
 import { figure, type ParameterName, type TaxYear } from './years.ts';
@@ -84,10 +85,13 @@ export function marginalRateFor(year: TaxYear, maritalStatus: TaxProfile['marita
 export function incomeTaxLiability(ctx: RuleContext): number | null {
   const income = ctx.profile.annualIncome;
   if (income === null) return null;
-  const band = standardRateBand(ctx);
-  const gross = Math.min(money(income), band) * ctx.get('standardRate') + Math.max(0, money(income) - band) * ctx.get('higherRate');
-  const personal = ctx.profile.maritalStatus === 'married' ? ctx.get('personalCreditMarried') : ctx.get('personalCreditSingle');
-  return Math.max(0, gross - personal - ctx.get('employeeCredit'));
+  // Read through ctx so the estimate cites the band, rates and credits the figure rests on.
+  standardRateBand(ctx);
+  ctx.get('standardRate');
+  ctx.get('higherRate');
+  ctx.get(ctx.profile.maritalStatus === 'married' ? 'personalCreditMarried' : 'personalCreditSingle');
+  ctx.get('employeeCredit');
+  return incomeTaxOneIncome(ctx.year, ctx.profile.maritalStatus, money(income));
 }
 
 export interface DeductionRelief {

@@ -5,6 +5,7 @@
  */
 export { calculateRefund, calculateRefunds, estimate, signedAmount, RULES, type CalculateOptions } from './engine.ts';
 export { marginalRateFor, incomeTaxLiability, createContext, type RuleContext } from './context.ts';
+export { incomeTaxOneIncome, incomeTaxTwoIncomeCouple, homeCarerCredit, universalSocialCharge, employeePrsi, type CoupleTax } from './computation.ts';
 export { openClaimYears, claimYearsFor, isInYearClaimAllowed, defaultClaimYear, AFTER_YEAR_END_ONLY, OPEN_PAST_YEARS, type OpenClaimYears } from './claimYears.ts';
 export { SUPPORTED_TAX_YEARS, PARAMETERS, figure, isSupportedTaxYear, type TaxYear, type ParameterName, type YearRow } from './years.ts';
 export type {

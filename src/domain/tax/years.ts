@@ -165,9 +165,34 @@ export const PARAMETERS = {
   livingCityEarlyYearsFrom2023: row(every(6), '§4; R35'),
   livingCityRateFrom2023Final: row(every(0.1), '§4; R35'),
 
+  /** Home Carer Credit, most. Cut-offs 2023/2024 confirmed (R45), others derived (7,200 + 2 × credit). §2; R4, R45, R46, R2, R11 */
+  homeCarerCredit: row({ 2022: 1_600, 2023: 1_700, 2024: 1_800, 2025: 1_950, 2026: 1_950 }, '§2; R4, R45, R46, R2, R11'),
+  /** Carer's own income up to which the full Home Carer Credit is given; above it, half the excess comes off. §2; R45 */
+  homeCarerIncomeThreshold: row(every(7_200), '§2; R45'),
+
   // §5 Pension contributions ---------------------------------------------------------------
   /** Earnings the age-related % is applied to, at most. §5; R37 */
   pensionEarningsCap: row(every(115_000), '§5; R37'),
+
+  // §6 USC and PRSI headline figures ----------------------------------------------------------
+  /** Nobody pays USC on total income at or below this. §6; R38 */
+  uscExemptionLimit: row(every(13_000), '§6; R38'),
+  /** USC 0.5% band, up to. §6; R38 */
+  uscFirstBandTop: row(every(12_012), '§6; R38'),
+  uscFirstRate: row(every(0.005), '§6; R38'),
+  /** USC 2% band, up to. §6; R38 */
+  uscSecondBandTop: row({ 2022: 21_295, 2023: 22_920, 2024: 25_760, 2025: 27_382, 2026: 28_700 }, '§6; R38'),
+  uscSecondRate: row(every(0.02), '§6; R38'),
+  /** USC middle band, up to, and its rate (FA2024 for 2025, not PracticeNet). §6; R38 */
+  uscThirdBandTop: row(every(70_044), '§6; R38'),
+  uscThirdRate: row({ 2022: 0.045, 2023: 0.045, 2024: 0.04, 2025: 0.03, 2026: 0.03 }, '§6; R38'),
+  /** USC top rate (PAYE income; the 3% non-PAYE surcharge is not modelled). §6; R38 */
+  uscTopRate: row(every(0.08), '§6; R38'),
+  /** PRSI Class A employee rate to 30 September and from 1 October. §6; R39, R11 */
+  prsiRateToSeptember: row({ 2022: 0.04, 2023: 0.04, 2024: 0.04, 2025: 0.041, 2026: 0.042 }, '§6; R39, R11'),
+  prsiRateFromOctober: row({ 2022: 0.04, 2023: 0.04, 2024: 0.041, 2025: 0.042, 2026: 0.0435 }, '§6; R39, R11'),
+  /** No employee PRSI when weekly pay is at most this. §6; R39 */
+  prsiWeeklyExemption: row(every(352), '§6; R39'),
 } as const;
 
 export type ParameterName = keyof typeof PARAMETERS;
