@@ -46,12 +46,12 @@ function failure(error: RefundFailure['error'], message: string, errors: Record<
   return { ok: false, error, message, errors };
 }
 
-/** 'R14, R15' and ['§3'] from the parameter rows read, in first-read order, without repeats. */
-function sourcesOf(used: Iterable<ParameterName>): { source: string; sections: string[] } {
+/** 'R14, R15' and ['§3'] from the rows cited ('§3; R14, R15'), in order, without repeats. */
+function sourcesOf(cited: Iterable<string>): { source: string; sections: string[] } {
   const keys: string[] = [];
   const sections: string[] = [];
-  for (const name of used) {
-    const [section = '', list = ''] = PARAMETERS[name].source.split(';');
+  for (const row of cited) {
+    const [section = '', list = ''] = row.split(';');
     if (section && !sections.includes(section.trim())) sections.push(section.trim());
     for (const key of list.split(',').map((k) => k.trim())) if (key && !keys.includes(key)) keys.push(key);
   }
@@ -107,7 +107,7 @@ export function estimate<C extends Form11Category>(year: TaxYear, category: C, d
   const rule = RULES[category] as Rule<C>;
   const { outcome, used: liabilityRows } = capAtLiability(rule(data, ctx), year, profile);
   const used = [...new Set([...ctx.used, ...liabilityRows])];
-  const { source, sections } = sourcesOf(used);
+  const { source, sections } = sourcesOf([...used.map((name) => PARAMETERS[name].source), ...(outcome.cites ?? [])]);
   const unconfirmed = used.filter((name) => isUnconfirmed(PARAMETERS[name], year)).map((name) => PARAMETERS[name].note ?? `A ${year} figure used here is not confirmed yet.`);
   return {
     category,

@@ -58,6 +58,8 @@ export interface RuleOutcome {
   readonly caveats?: readonly string[];
   /** Whether the income tax liability caps this amount (credits and reliefs: yes). */
   readonly cappedByLiability: boolean;
+  /** Reference rows the rule rests on beyond the parameters it read, as '§4; R31'. */
+  readonly cites?: readonly string[];
 }
 
 /** An engine estimate: "how we got this" in full. */

@@ -14,6 +14,9 @@ type FamilyCategory =
   | 'rent-tax-credit'
   | 'tuition-fees';
 
+/** Legally enforceable maintenance: deducted by the payer, taxed on the recipient (no cap). */
+export const MAINTENANCE_SOURCE = '§4; R31';
+
 /** Whether a child born on `text` (any accepted date form) was born by the end of the tax year. */
 function bornBy(text: string, ctx: RuleContext): boolean {
   const born = parseDate(text);
@@ -71,6 +74,7 @@ export const FAMILY_RULES: RuleTable<FamilyCategory> = {
       return marginalDeduction(0, {
         rule: 'Only legally enforceable maintenance to a former spouse or civil partner, not jointly assessed, is relieved',
         figures: { amountPaid: paid, amountForChildrenOnly: forChildren, deductible: 0 },
+        cites: [MAINTENANCE_SOURCE],
         explanation:
           data.jointlyAssessed === 'yes'
             ? 'With joint assessment the payments are ignored for tax, so there is no relief.'
@@ -82,6 +86,7 @@ export const FAMILY_RULES: RuleTable<FamilyCategory> = {
     return marginalDeduction(d.relief, {
       rule: 'Maintenance for a former spouse or civil partner deducted from income (no cap); child-only maintenance excluded',
       figures: { amountPaid: paid, amountForChildrenOnly: forChildren, deductible, ...deductionFigures(d) },
+      cites: [MAINTENANCE_SOURCE],
       explanation: `${euro(paid)} paid less ${euro(forChildren)} for the children only leaves ${euro(deductible)} off your taxable income (${deductionWords(d)}), saving ${euro(d.relief)}.`,
     });
   },

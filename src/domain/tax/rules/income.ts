@@ -7,6 +7,7 @@
 import { deductionFigures, euro, money, taxOnAddedIncome, type RuleContext } from '../context.ts';
 import { taxDue, type RuleTable } from './outcome.ts';
 import type { IncomeTypeId } from '../../catalogue.ts';
+import { MAINTENANCE_SOURCE } from './family.ts';
 
 const USC_PRSI_NOTE = 'Income tax only: USC and PRSI on this income are not included.';
 const FOREIGN_CREDIT_NOTE =
@@ -24,6 +25,7 @@ interface IncomeParts {
   /** Tax already paid on it: Irish tax deducted (credited in full) or foreign tax (credited up to the Irish tax). */
   readonly taxPaid?: { readonly amount: number; readonly foreign: boolean };
   readonly figures?: Readonly<Record<string, number>>;
+  readonly cites?: readonly string[];
 }
 
 function incomeTaxDue(parts: IncomeParts, ctx: RuleContext) {
@@ -37,6 +39,7 @@ function incomeTaxDue(parts: IncomeParts, ctx: RuleContext) {
     figures: { taxableIncome: parts.taxable, incomeTax: added.relief, taxAlreadyPaid: paid, taxCredited: credited, ...deductionFigures(added), ...parts.figures },
     explanation: `${parts.label}: ${euro(parts.taxable)}, taxed ${wordsFor(added)} = ${euro(added.relief)}${paidWords}; ${euro(due)} due.`,
     caveats: parts.taxPaid?.foreign ? [USC_PRSI_NOTE, FOREIGN_CREDIT_NOTE] : [USC_PRSI_NOTE],
+    ...(parts.cites ? { cites: parts.cites } : {}),
   });
 }
 
@@ -68,9 +71,8 @@ export const INCOME_RULES: RuleTable<IncomeTypeId> = {
     const received = money(data.amountReceived);
     const forChildren = Math.min(received, money(data.amountForChildrenOnly));
     if (data.legallyEnforceable !== 'yes' || data.jointlyAssessed === 'yes') {
-      // Read the rates anyway so the estimate cites where income is taxed (§1).
-      ctx.get('standardRate');
       return taxDue(0, {
+        cites: [MAINTENANCE_SOURCE],
         rule: 'Only legally enforceable maintenance for you, not jointly assessed, is taxed',
         figures: { amountReceived: received, amountForChildrenOnly: forChildren, taxableIncome: 0 },
         explanation:
@@ -80,7 +82,12 @@ export const INCOME_RULES: RuleTable<IncomeTypeId> = {
       });
     }
     return incomeTaxDue(
-      { label: 'Maintenance for you (not the children)', taxable: received - forChildren, figures: { amountReceived: received, amountForChildrenOnly: forChildren } },
+      {
+        label: 'Maintenance for you (not the children)',
+        taxable: received - forChildren,
+        figures: { amountReceived: received, amountForChildrenOnly: forChildren },
+        cites: [MAINTENANCE_SOURCE],
+      },
       ctx,
     );
   },

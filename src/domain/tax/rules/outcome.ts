@@ -17,10 +17,15 @@ interface Parts {
   readonly figures: Figures;
   readonly explanation: string;
   readonly caveats?: readonly string[];
+  /** Reference rows cited beyond the parameters read ('§4; R31'). */
+  readonly cites?: readonly string[];
 }
 
 function withCaveats(parts: Parts) {
-  return parts.caveats && parts.caveats.length > 0 ? { caveats: parts.caveats } : {};
+  return {
+    ...(parts.caveats && parts.caveats.length > 0 ? { caveats: parts.caveats } : {}),
+    ...(parts.cites ? { cites: parts.cites } : {}),
+  };
 }
 
 /** A flat credit (or several, summed), capped at the liability by the engine. */
