@@ -8,6 +8,7 @@ export { marginalRateFor, incomeTaxLiability, createContext, type RuleContext } 
 export { incomeTaxOneIncome, incomeTaxTwoIncomeCouple, homeCarerCredit, universalSocialCharge, employeePrsi, type CoupleTax } from './computation.ts';
 export { openClaimYears, claimYearsFor, isInYearClaimAllowed, defaultClaimYear, AFTER_YEAR_END_ONLY, OPEN_PAST_YEARS, type OpenClaimYears } from './claimYears.ts';
 export { SUPPORTED_TAX_YEARS, PARAMETERS, figure, isSupportedTaxYear, type TaxYear, type ParameterName, type YearRow } from './years.ts';
+export { taxProfileOf } from './profile.ts';
 export type {
   BulkItem,
   BulkRefundResult,

@@ -3,6 +3,7 @@ import { FORM11_CATEGORIES, INCOME_TYPE_IDS, isIncomeTypeId } from '../../../src
 import { form11Sample } from '../../../src/domain/schemas/form11/index.ts';
 import * as m from '../../../src/domain/schemas/messages.ts';
 import { RULES, calculateRefund, calculateRefunds, signedAmount } from '../../../src/domain/tax/engine.ts';
+import { taxProfileOf } from '../../../src/domain/tax/profile.ts';
 import { SUPPORTED_TAX_YEARS } from '../../../src/domain/tax/years.ts';
 import { TODAY, profile, refund } from './helpers.ts';
 
@@ -203,5 +204,16 @@ describe('signedAmount', () => {
 
   it('every income type is tax due', () => {
     for (const id of INCOME_TYPE_IDS) expect(refund(2025, id, form11Sample(id)).direction, id).toBe('taxDue');
+  });
+});
+
+describe('taxProfileOf', () => {
+  it('maps the user record; a missing income is null', () => {
+    expect(taxProfileOf({ marital_status: 'married', annual_income: 61_000, date_of_birth: '1980-02-29' })).toEqual({
+      maritalStatus: 'married',
+      annualIncome: 61_000,
+      dateOfBirth: '1980-02-29',
+    });
+    expect(taxProfileOf({ marital_status: 'single', annual_income: null, date_of_birth: '1990-01-01' }, 0.4)).toMatchObject({ annualIncome: null, marginalRate: 0.4 });
   });
 });
