@@ -46,12 +46,12 @@ function failure(error: RefundFailure['error'], message: string, errors: Record<
   return { ok: false, error, message, errors };
 }
 
-/** 'R14, R15' and ['§3'] from the rows cited ('§3; R14, R15'), in order, without repeats. */
+/** 'R14, R15' and ['§3'] from the rows cited ('§3; R14, R15', or bare keys), in order, without repeats. */
 function sourcesOf(cited: Iterable<string>): { source: string; sections: string[] } {
   const keys: string[] = [];
   const sections: string[] = [];
   for (const row of cited) {
-    const [section = '', list = ''] = row.split(';');
+    const [section = '', list = ''] = row.includes(';') ? row.split(';') : ['', row];
     if (section && !sections.includes(section.trim())) sections.push(section.trim());
     for (const key of list.split(',').map((k) => k.trim())) if (key && !keys.includes(key)) keys.push(key);
   }
@@ -79,6 +79,8 @@ function capAtLiability(outcome: RuleOutcome, year: TaxYear, profile: TaxProfile
       ...outcome,
       amount: liability,
       figures: { ...outcome.figures, uncappedAmount: outcome.amount, incomeTaxLiability: liability },
+      // Conventions: credits cannot push income tax below nil and are not refunded.
+      cites: [...(outcome.cites ?? []), 'R60'],
       explanation: `${outcome.explanation} Your estimated income tax for ${year} after personal and employee credits is ${euro(liability)}, so you can get back at most that.`,
     },
     used: [...liabilityContext.used],
@@ -108,7 +110,9 @@ export function estimate<C extends Form11Category>(year: TaxYear, category: C, d
   const { outcome, used: liabilityRows } = capAtLiability(rule(data, ctx), year, profile);
   const used = [...new Set([...ctx.used, ...liabilityRows])];
   const { source, sections } = sourcesOf([...used.map((name) => PARAMETERS[name].source), ...(outcome.cites ?? [])]);
-  const unconfirmed = used.filter((name) => isUnconfirmed(PARAMETERS[name], year)).map((name) => PARAMETERS[name].note ?? `A ${year} figure used here is not confirmed yet.`);
+  const unconfirmed = used
+    .filter((name) => isUnconfirmed(PARAMETERS[name], year))
+    .map((name) => PARAMETERS[name].note ?? `A ${year} figure used here is not confirmed yet.`);
   return {
     category,
     year,
@@ -153,7 +157,10 @@ export function calculateRefunds(
   for (const [index, item] of items.entries()) {
     const result = calculateRefund(year, item.category, item.data, profile, options);
     if (!result.ok) {
-      const errors = result.error === 'unknown-category' ? { [`items.${index}.category`]: [...(result.errors.category ?? [])] } : prefixed(result.errors, `items.${index}.data`);
+      const errors =
+        result.error === 'unknown-category'
+          ? { [`items.${index}.category`]: [...(result.errors.category ?? [])] }
+          : prefixed(result.errors, `items.${index}.data`);
       return { ...result, errors, index };
     }
     const { ok: _ok, ...estimate } = result;

@@ -102,6 +102,7 @@ describe('estimates explain themselves', () => {
     expect(capped.figures).toMatchObject({ uncappedAmount: 3500, incomeTaxLiability: 1250 });
     expect(capped.parameters).toContain('employeeCredit');
     expect(capped.source).toContain('R3');
+    expect(capped.source).toContain('R60');
 
     const uncapped = refund(2024, 'incapacitated-child-tax-credit', form11Sample('incapacitated-child-tax-credit'));
     expect(uncapped.amount).toBe(3500);

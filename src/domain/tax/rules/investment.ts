@@ -43,7 +43,11 @@ export const INVESTMENT_RULES: RuleTable<InvestmentCategory> = {
     const amount = money(data.amountForThisYear);
     const rule = `Investment set against this year's income, up to ${euro(cap)} a year, relieved at your marginal rate`;
     if (data.stakeAtLeast15Percent !== 'yes') {
-      return marginalDeduction(0, { rule, figures: { annualCap: cap, amountForThisYear: amount, deductible: 0 }, explanation: 'SURE needs a stake of at least 15% in the company.' });
+      return marginalDeduction(0, {
+        rule,
+        figures: { annualCap: cap, amountForThisYear: amount, deductible: 0 },
+        explanation: 'SURE needs a stake of at least 15% in the company.',
+      });
     }
     const deductible = Math.min(amount, cap);
     const d = deductionRelief(deductible, ctx);
