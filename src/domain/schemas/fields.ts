@@ -431,3 +431,44 @@ export const booleanField = v.boolean(m.BOOLEAN_INVALID);
 
 /** A non-empty opaque token (refresh token, reset token). */
 export const tokenField = v.pipe(v.string(m.TOKEN_REQUIRED), v.nonEmpty(m.TOKEN_REQUIRED), v.maxLength(4096, m.TOKEN_INVALID));
+
+// ---------------------------------------------------------------------------------------------
+// Form 11 credit, relief and income forms (added for the refund engine's schemas).
+
+/** Free text that may be left empty: trimmed, at most 200 characters; '' → undefined. */
+export const optionalTextField = v.optional(
+  v.pipe(
+    v.string(m.REQUIRED),
+    v.trim(),
+    v.maxLength(200, m.MAX_200_CHARACTERS),
+    v.transform((text): string | undefined => (text === '' ? undefined : text)),
+  ),
+);
+
+/** LPT property ID where a form needs it: required, 8 letters or digits (upper-cased). */
+export const lptIdField = v.pipe(
+  v.string(m.REQUIRED),
+  v.trim(),
+  v.toUpperCase(),
+  v.nonEmpty(m.REQUIRED),
+  stop<string>(),
+  v.regex(/^[A-Z0-9]{8}$/, m.PROPERTY_ID_INVALID),
+);
+
+/** A share of a cost in whole percent, 1 to 100. */
+export const percentField = v.pipe(
+  v.number(m.REQUIRED),
+  v.integer(m.WHOLE_NUMBER),
+  stop<number>(),
+  v.minValue(1, m.PERCENT_RANGE),
+  stop<number>(),
+  v.maxValue(100, m.PERCENT_RANGE),
+);
+
+/** One of a fixed set of values (a select or radio group). */
+export function choiceField<const TOptions extends readonly [string, ...string[]]>(options: TOptions) {
+  return v.pipe(v.string(m.CHOOSE_AN_OPTION), v.nonEmpty(m.CHOOSE_AN_OPTION), stop<string>(), v.picklist(options, m.CHOOSE_AN_OPTION));
+}
+
+/** A yes/no flag held as a boolean (switches, checkboxes); missing means false. */
+export const optionalFlagField = v.optional(v.boolean(m.BOOLEAN_INVALID), false);

@@ -103,3 +103,20 @@ export function registerFailed(message: string): string {
 export function sessionTimeoutText(countdown: string): string {
   return `Due to inactivity, you will be automatically logged out in ${countdown}. Would you like to continue your session?`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Form 11 credit, relief and income forms (added for the refund engine's schemas).
+
+/** Not in the spec (a select with no choice made, or a value it does not offer). */
+export const CHOOSE_AN_OPTION = 'Please choose an option';
+/** Not in the spec (a share of a cost, in whole percent). */
+export const PERCENT_RANGE = 'Must be between 1 and 100';
+/** Not in the spec (lists on the Form 11 pages; the medical insurance one is above). */
+export const ADD_AT_LEAST_ONE_COURSE = 'Please add at least one course';
+export const ADD_AT_LEAST_ONE_CHILD = 'Please add at least one child';
+export const ADD_AT_LEAST_ONE_RELATIVE = 'Please add at least one relative';
+export const ADD_AT_LEAST_ONE_PROPERTY = 'Please add at least one property';
+/** Not in the spec (refund calculation requests the engine cannot answer; sent with a 422). */
+export const TAX_YEAR_UNSUPPORTED = 'We cannot estimate refunds for that tax year';
+export const CATEGORY_UNKNOWN = 'Unknown credit, relief or income type';
+export const REFUND_DATA_INVALID = 'Please check the details you entered';

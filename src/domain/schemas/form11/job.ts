@@ -1,0 +1,81 @@
+/**
+ * Your Job forms: pensions, work expenses and the PAYE and earned income credits
+ * (shared/reference/irish-tax-rules.md §2, §4, §5; R26–R29, R37, R52, R61).
+ */
+import { amount, companyName, defineForm, days, optionalAmount, text } from './define.ts';
+
+const pensionFields = (providerHelp: string) => ({
+  providerName: companyName('Pension provider', { help: providerHelp }),
+  policyNumber: text('Policy or member number'),
+  contributionsPaid: amount('Contributions you paid for this year', {
+    help: 'Include a once-off payment made by 31 October of the next year that you elect to relieve in this year. Employer contributions do not count.',
+  }),
+});
+
+export const additionalVoluntaryContributionsForm = defineForm(pensionFields('The provider of your workplace pension scheme.'), {
+  providerName: 'Irish Life',
+  policyNumber: 'AVC-552901',
+  contributionsPaid: 3000,
+});
+
+export const personalRetirementSavingsForm = defineForm(pensionFields('The company your PRSA is with.'), {
+  providerName: 'Zurich Life',
+  policyNumber: 'PRSA-118877',
+  contributionsPaid: 2400,
+});
+
+export const retirementAnnuityReliefForm = defineForm(pensionFields('The company your retirement annuity contract is with.'), {
+  providerName: 'New Ireland Assurance',
+  policyNumber: 'RAC-903344',
+  contributionsPaid: 4000,
+});
+
+export const flatRateExpensesForm = defineForm(
+  {
+    occupation: text('Your job', { help: 'As it appears in Revenue’s list of flat rate expenses.' }),
+    employerName: companyName('Employer'),
+    flatRateAmount: amount('Flat rate expense for your job', { help: 'The yearly amount Revenue’s list gives for your job.' }),
+  },
+  { occupation: 'Electrician', employerName: 'Spark Electrical Ltd', flatRateAmount: 153 },
+);
+
+export const remoteWorkingReliefForm = defineForm(
+  {
+    employerName: companyName('Employer'),
+    electricityCost: optionalAmount('Electricity bills for the year'),
+    heatingCost: optionalAmount('Heating bills for the year'),
+    broadbandCost: optionalAmount('Broadband bills for the year'),
+    daysWorkedFromHome: days('Days you worked from home', {
+      help: 'Only days you actually worked at home: no weekends, holidays or leave.',
+    }),
+    employerAllowance: optionalAmount('Allowance your employer paid you for working from home', {
+      help: 'Tax-free payments of up to €3.20 a day.',
+    }),
+  },
+  {
+    employerName: 'Acme Software Ltd',
+    electricityCost: 1200,
+    heatingCost: 700,
+    broadbandCost: 500,
+    daysWorkedFromHome: 120,
+    employerAllowance: 0,
+  },
+);
+
+export const employeeTaxCreditForm = defineForm(
+  {
+    employerName: companyName('Employer', { help: 'Your employer already gives you this credit through payroll.' }),
+  },
+  { employerName: 'Acme Software Ltd' },
+);
+
+export const earnedIncomeTaxCreditForm = defineForm(
+  {
+    sourceOfIncome: text('Where the income comes from', { help: 'Your trade or profession, or the company you are a proprietary director of.' }),
+    earnedIncome: amount('Self-employed income or director’s pay for the year'),
+    employeeCreditReceived: optionalAmount('Employee Tax Credit you already get', {
+      help: 'From your PAYE job, if you have one; the two credits together cannot exceed the Employee Tax Credit.',
+    }),
+  },
+  { sourceOfIncome: 'Freelance photography', earnedIncome: 18000, employeeCreditReceived: 0 },
+);
