@@ -37,7 +37,7 @@ export interface Placement {
 export const IDENTITY: Placement = { scale: 1, offsetX: 0, offsetY: 0 };
 
 /** Nib diameter of a new stroke, in CSS pixels of the pad. */
-export const NIB_SIZE = 3.5;
+export const NIB_SIZE = 4;
 
 /** perfect-freehand settings for a pen-like signature line. */
 const STROKE_OPTIONS = { thinning: 0.55, smoothing: 0.5, streamline: 0.45 } as const;
@@ -130,14 +130,17 @@ export function strokeToSvgPath(stroke: Stroke, complete = true): string {
   return outlineToSvgPath(strokeOutline(stroke, complete));
 }
 
-/** The rectangle covering all ink (outlines, so the nib's width counts), or null with no ink. */
-export function inkBounds(strokes: readonly Stroke[]): Rect | null {
+/**
+ * The rectangle covering all ink (outlines, so the nib's width counts), or null with no ink.
+ * `outlineOf` lets a caller reuse outlines it has already computed.
+ */
+export function inkBounds(strokes: readonly Stroke[], outlineOf: (stroke: Stroke) => readonly (readonly [number, number])[] = strokeOutline): Rect | null {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
   for (const stroke of strokes) {
-    for (const [x, y] of strokeOutline(stroke)) {
+    for (const [x, y] of outlineOf(stroke)) {
       if (x < minX) minX = x;
       if (y < minY) minY = y;
       if (x > maxX) maxX = x;
