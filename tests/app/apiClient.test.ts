@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiClient, createSessionClient, getJson, toApiFailure } from '../../src/api/client.ts';
+import { type ApiClient, createSessionClient, getJson, publicClient, toApiFailure } from '../../src/api/client.ts';
 import * as v from 'valibot';
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -109,5 +109,18 @@ describe('API client', () => {
     serve(() => json(200, { status: 42 }));
     const error = await getJson(http, 'health', v.object({ status: v.string() })).catch((e: unknown) => e);
     expect(await toApiFailure(error)).toMatchObject({ status: null, source: 'network' });
+  });
+
+  it('the public client sends no session token and leaves a 401 to the caller; a token given explicitly is sent', async () => {
+    const { onUnauthorized } = hooks();
+    serve(() => json(401, { message: 'Unauthenticated.' }));
+    const failure = await toApiFailure(await getJson(publicClient, 'profile', v.object({})).catch((e: unknown) => e));
+    expect(failure.status).toBe(401);
+    expect(seen[0]!.headers.get('authorization')).toBeNull();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    serve(() => json(200, {}));
+    await getJson(publicClient, 'profile', v.object({}), { accessToken: 'just-received' });
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer just-received');
   });
 });
