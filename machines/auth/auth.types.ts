@@ -54,7 +54,7 @@ export interface RegisterInput {
 export type RegisterOutput = { ok: true; session: Session } | Failure;
 
 export interface LoadProfileInput {
-  /** The token to send; the API client may equally read it with `selectAccessToken`. */
+  /** The token just received from login or register (the session does not hold it yet). */
   accessToken: string | null;
 }
 export type LoadProfileOutput = { ok: true; user: User } | Failure;
@@ -97,7 +97,7 @@ export type SignInOutput = { ok: true; session: Session; user: User } | Failure;
 // ─── Context ─────────────────────────────────────────────────────────────────────────────────
 
 export interface AuthContext {
-  /** The profile; null when signed out, and while a login still waits for its profile. */
+  /** The profile; null when signed out (a login waiting for its profile is still signed out). */
   user: User | null;
   /** The bearer token the API client attaches (`selectAccessToken`). */
   accessToken: string | null;
