@@ -4,13 +4,17 @@
  * `authMachine.provide({ actors: { … } })`; tests supply fakes the same way.
  *
  * Real implementations must resolve expected failures as `{ ok: false, error }` (an `ApiFailure`
- * of src/api/client.ts) and only reject on a bug; they should pass `signal` to the HTTP call so a
- * stopped actor aborts its request.
+ * of src/domain/failure.ts) and only reject on a bug; they should pass `signal` to the HTTP call so
+ * a stopped actor aborts its request.
+ *
+ * `login`, `register` and `loadProfile` are invoked by the sign-in child (signIn.machine.ts); the app
+ * provides them with `signInMachine.provide({ actors: { … } })` and hands that to the auth machine as
+ * its `signIn` actor.
  */
 
 import { fromPromise, sendParent } from 'xstate';
 import { inactivityMachine } from '../inactivity/inactivity.machine.ts';
-import type { AuthFailure } from '../../src/domain/authErrors.ts';
+import { networkFailure } from '../../src/domain/failure.ts';
 import type {
   LoadProfileInput,
   LoadProfileOutput,
@@ -25,7 +29,7 @@ import type {
   RestoreSessionOutput,
 } from './auth.types.ts';
 
-const NOT_PROVIDED: AuthFailure = { status: null, message: 'not provided', source: 'network' };
+const NOT_PROVIDED = networkFailure('not provided');
 
 /**
  * Startup: read `session`, `refresh_token`, `remember_me` (localStorage when remember, else
@@ -59,8 +63,9 @@ export const logout = fromPromise<LogoutOutput, LogoutInput>(async () => ({ ok: 
 /**
  * The session-scoped inactivity machine, invoked by `signedIn` with systemId 'inactivity'. Its
  * `endSession` tells this parent `session.timeout` (pure: an event, no effect), so no wiring is
- * needed; the app still provides the inactivity machine's `countdownTicker` (and may override
- * `endSession`) with `authMachine.provide({ actors: { inactivity: inactivity.provide(…) } })`.
+ * needed; the app provides the inactivity machine's inputs and outputs on top of it (activity
+ * monitor, countdown ticker, broadcasts) with
+ * `authMachine.provide({ actors: { inactivity: inactivity.provide(…) } })`.
  */
 export const inactivity = inactivityMachine.provide({
   actions: { endSession: sendParent({ type: 'session.timeout' }) },

@@ -1,16 +1,16 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { loginErrorMessage, registerErrorView, type AuthFailure } from '../../src/domain/authErrors.ts';
+import { loginErrorMessage, registerErrorView } from '../../src/domain/authErrors.ts';
 import { SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
 import { safeInternalPath } from '../../src/domain/navigation.ts';
-import { inactivity, loadProfile, login, logout, refreshSession, register, restoreSession } from './auth.actors.ts';
+import { NO_REFRESH_TOKEN, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import { inactivity, logout, refreshSession, restoreSession } from './auth.actors.ts';
 import {
   AFTER_LOGIN_DEFAULT,
   AFTER_REGISTER,
-  GENERIC_SESSION_ERROR,
   INACTIVITY_SYSTEM_ID,
   LOGIN_ROUTE,
   LOGOUT_TIMEOUT_MS,
-  NO_REFRESH_TOKEN,
   type AuthContext,
   type AuthEvent,
   type AuthInput,
@@ -18,6 +18,8 @@ import {
   type Session,
   type User,
 } from './auth.types.ts';
+import { failed, ok } from './results.ts';
+import { signInMachine } from './signIn.machine.ts';
 
 /**
  * Where a login may send the user afterwards: an in-app path only (no scheme, no `//host`,
@@ -30,9 +32,9 @@ export function safeRedirectTarget(target: string | null | undefined): string {
 }
 
 /** The message of an expected failure, or the generic one. */
-function failureMessage(error: AuthFailure | undefined): string {
-  const message = error?.message?.trim();
-  return message ? message : GENERIC_SESSION_ERROR;
+function failureMessage(error: ApiFailure): string {
+  const message = error.message?.trim();
+  return message ? message : SOMETHING_WENT_WRONG;
 }
 
 /** The session as the storage keeps it, from context. */
@@ -44,24 +46,18 @@ function sessionOf(context: AuthContext): Session {
   };
 }
 
-/** An actor result that a guard already found to be `{ ok: true }`. */
-type Ok<R> = Extract<R, { ok: true }>;
-const ok = <R extends { ok: boolean }>(result: R) => result as Ok<R>;
-const failed = <R extends { ok: boolean }>(result: R) => result as Extract<R, { ok: false }>;
-
 const SIGNED_OUT_CONTEXT = {
   user: null,
   accessToken: null,
   refreshToken: null,
   remember: false,
   redirectTo: null,
-  profileError: null,
 } satisfies Partial<AuthContext>;
 
 /**
  * Authentication and session (spec section 4, "Auth"): startup restore, login, register, token
- * refresh, profile reload, logout, inactivity timeout and other tabs' sign-outs. The parent of the
- * session-scoped inactivity machine, so signing out stops it.
+ * refresh, logout, inactivity timeout and other tabs' sign-outs. The parent of the session-scoped
+ * inactivity machine, so signing out stops it; a login or registration runs in the sign-in child.
  *
  * Effects are named actions/actors with harmless defaults; the app provides the real ones.
  */
@@ -71,11 +67,13 @@ export const authMachine = setup({
     events: {} as AuthEvent,
     input: {} as AuthInput,
     tags: {} as AuthTag,
+    // Invoke id → actor, so `snapshot.children.inactivity` is typed as the inactivity actor.
+    children: {} as { restoreSession: 'restoreSession'; signIn: 'signIn'; refreshSession: 'refreshSession'; logout: 'logout'; inactivity: 'inactivity' },
   },
-  actors: { restoreSession, login, register, loadProfile, refreshSession, logout, inactivity },
+  actors: { restoreSession, signIn: signInMachine, refreshSession, logout, inactivity },
   actions: {
     // ── Effects (defaults do nothing; the app provides them) ──────────────────────────────────
-    /** Route to an in-app path. */
+    /** Route to an in-app path (path and search). */
     navigate: (_, _params: { to: string }) => {},
     /** Store the tokens: keys `session`, `refresh_token`, `remember_me` in localStorage when remember, else sessionStorage. */
     persistSession: (_, _params: { session: Session; remember: boolean }) => {},
@@ -100,28 +98,32 @@ export const authMachine = setup({
       redirectTo: null,
       lastActivityAt: Math.max(context.lastActivityAt, params.at),
     })),
+    /** New tokens; the user too when they came with them. */
     setSession: assign(({ context }, params: { session: Session }) => ({
       accessToken: params.session.access_token,
       refreshToken: params.session.refresh_token,
       user: params.session.user ?? context.user,
     })),
-    setUser: assign((_, params: { user: User }) => ({ user: params.user, profileError: null })),
+    setSignedIn: assign((_, params: { session: Session; user: User }) => ({
+      accessToken: params.session.access_token,
+      refreshToken: params.session.refresh_token,
+      user: params.user,
+    })),
     setRestored: assign((_, params: { session: Session; user: User; remember: boolean }) => ({
       accessToken: params.session.access_token,
       refreshToken: params.session.refresh_token,
       user: params.user,
       remember: params.remember,
     })),
-    setLoginError: assign((_, params: { error: AuthFailure }) => ({
+    setLoginError: assign((_, params: { error: ApiFailure }) => ({
       ...SIGNED_OUT_CONTEXT,
       loginError: loginErrorMessage(params.error),
     })),
-    setRegisterError: assign((_, params: { error: AuthFailure }) => ({
+    setRegisterError: assign((_, params: { error: ApiFailure }) => ({
       ...SIGNED_OUT_CONTEXT,
       registerError: registerErrorView(params.error),
     })),
     setRefreshError: assign((_, params: { message: string }) => ({ refreshError: params.message })),
-    setProfileError: assign((_, params: { message: string }) => ({ profileError: params.message })),
     /** Forget tokens and user (the signed-out context). */
     resetSession: assign(SIGNED_OUT_CONTEXT),
   },
@@ -129,8 +131,6 @@ export const authMachine = setup({
     hasRefreshToken: ({ context }) => context.refreshToken !== null && context.refreshToken !== '',
     /** An actor result `{ ok: true }`. */
     succeeded: (_, params: { ok: boolean }) => params.ok,
-    /** A login/register session that already carries the user. */
-    hasUser: (_, params: { user: User | null | undefined }) => params.user != null,
     restoreFailed: (_, params: { reason: string | null }) => params.reason === 'failed',
     /** No response at all (offline, timeout): an outage, not the server refusing the session. */
     isOutage: (_, params: { status: number | null }) => params.status === null,
@@ -214,155 +214,58 @@ export const authMachine = setup({
           },
         },
         signingIn: {
-          description: 'Login is in flight: credentials, then the profile if the response had no user.',
+          description: 'A login is in flight (credentials, then the profile if needed). Neither form can be submitted meanwhile.',
           tags: ['busy'],
-          initial: 'authenticating',
-          on: {
-            'login.submit': { description: 'Ignored: one request at a time (the buttons are disabled meanwhile).' },
-            'register.submit': { description: 'Ignored: one request at a time.' },
-          },
-          states: {
-            authenticating: {
-              description: 'POST /auth/login with the submitted credentials.',
-              invoke: {
-                id: 'login',
-                src: 'login',
-                input: ({ event }) => {
-                  assertEvent(event, 'login.submit');
-                  return { email: event.email, password: event.password, remember: event.remember };
-                },
-                onDone: [
-                  {
-                    guard: {
-                      type: 'hasUser',
-                      params: ({ event }) => ({ user: event.output.ok ? event.output.session.user : null }),
-                    },
-                    target: '#auth.signedIn',
-                    actions: [
-                      { type: 'setSession', params: ({ event }) => ({ session: ok(event.output).session }) },
-                      { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: context.remember }) },
-                      { type: 'navigate', params: ({ context }) => ({ to: safeRedirectTarget(context.redirectTo) }) },
-                    ],
-                  },
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
-                    target: 'loadingProfile',
-                    actions: { type: 'setSession', params: ({ event }) => ({ session: ok(event.output).session }) },
-                  },
-                  {
-                    target: '#auth.signedOut.idle',
-                    actions: { type: 'setLoginError', params: ({ event }) => ({ error: failed(event.output).error }) },
-                  },
-                ],
-                onError: {
-                  target: '#auth.signedOut.idle',
-                  actions: { type: 'setLoginError', params: { error: { status: null, message: null } } },
-                },
-              },
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) => {
+              assertEvent(event, 'login.submit');
+              return { request: { kind: 'login', credentials: { email: event.email, password: event.password, remember: event.remember } } };
             },
-            loadingProfile: {
-              description: 'The login response had no user: GET /profile with the new token.',
-              invoke: {
-                id: 'loadProfile',
-                src: 'loadProfile',
-                input: ({ context }) => ({ accessToken: context.accessToken }),
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
-                    target: '#auth.signedIn',
-                    actions: [
-                      { type: 'setUser', params: ({ event }) => ({ user: ok(event.output).user }) },
-                      { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: context.remember }) },
-                      { type: 'navigate', params: ({ context }) => ({ to: safeRedirectTarget(context.redirectTo) }) },
-                    ],
-                  },
-                  {
-                    target: '#auth.signedOut.idle',
-                    actions: { type: 'setLoginError', params: ({ event }) => ({ error: failed(event.output).error }) },
-                  },
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
+                target: '#auth.signedIn',
+                actions: [
+                  { type: 'setSignedIn', params: ({ event }) => ok(event.output) },
+                  { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: context.remember }) },
+                  { type: 'navigate', params: ({ context }) => ({ to: safeRedirectTarget(context.redirectTo) }) },
                 ],
-                onError: {
-                  target: '#auth.signedOut.idle',
-                  actions: { type: 'setLoginError', params: { error: { status: null, message: null } } },
-                },
               },
-            },
+              {
+                target: 'idle',
+                actions: { type: 'setLoginError', params: ({ event }) => ({ error: failed(event.output).error }) },
+              },
+            ],
           },
         },
         registering: {
-          description: 'Registration is in flight: the account, then the profile if the response had no user.',
+          description: 'A registration is in flight (the account, then the profile if needed). Neither form can be submitted meanwhile.',
           tags: ['busy'],
-          initial: 'submitting',
-          on: {
-            'login.submit': { description: 'Ignored: one request at a time.' },
-            'register.submit': { description: 'Ignored: one request at a time (the buttons are disabled meanwhile).' },
-          },
-          states: {
-            submitting: {
-              description: 'POST /auth/register with the parsed form values.',
-              invoke: {
-                id: 'register',
-                src: 'register',
-                input: ({ event }) => {
-                  assertEvent(event, 'register.submit');
-                  return { payload: event.payload };
-                },
-                onDone: [
-                  {
-                    guard: {
-                      type: 'hasUser',
-                      params: ({ event }) => ({ user: event.output.ok ? event.output.session.user : null }),
-                    },
-                    target: '#auth.signedIn',
-                    actions: [
-                      { type: 'setSession', params: ({ event }) => ({ session: ok(event.output).session }) },
-                      { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: false }) },
-                      { type: 'navigate', params: { to: AFTER_REGISTER } },
-                    ],
-                  },
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
-                    target: 'loadingProfile',
-                    actions: { type: 'setSession', params: ({ event }) => ({ session: ok(event.output).session }) },
-                  },
-                  {
-                    target: '#auth.signedOut.idle',
-                    actions: { type: 'setRegisterError', params: ({ event }) => ({ error: failed(event.output).error }) },
-                  },
-                ],
-                onError: {
-                  target: '#auth.signedOut.idle',
-                  actions: { type: 'setRegisterError', params: { error: { status: null, message: null } } },
-                },
-              },
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) => {
+              assertEvent(event, 'register.submit');
+              return { request: { kind: 'register', payload: event.payload } };
             },
-            loadingProfile: {
-              description: 'The register response had no user: GET /profile with the new token.',
-              invoke: {
-                id: 'loadProfile',
-                src: 'loadProfile',
-                input: ({ context }) => ({ accessToken: context.accessToken }),
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
-                    target: '#auth.signedIn',
-                    actions: [
-                      { type: 'setUser', params: ({ event }) => ({ user: ok(event.output).user }) },
-                      { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: false }) },
-                      { type: 'navigate', params: { to: AFTER_REGISTER } },
-                    ],
-                  },
-                  {
-                    target: '#auth.signedOut.idle',
-                    actions: { type: 'setRegisterError', params: ({ event }) => ({ error: failed(event.output).error }) },
-                  },
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
+                target: '#auth.signedIn',
+                actions: [
+                  { type: 'setSignedIn', params: ({ event }) => ok(event.output) },
+                  // No Remember me on the register form: the session is kept for this tab only.
+                  { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: false }) },
+                  { type: 'navigate', params: { to: AFTER_REGISTER } },
                 ],
-                onError: {
-                  target: '#auth.signedOut.idle',
-                  actions: { type: 'setRegisterError', params: { error: { status: null, message: null } } },
-                },
               },
-            },
+              {
+                target: 'idle',
+                actions: { type: 'setRegisterError', params: ({ event }) => ({ error: failed(event.output).error }) },
+              },
+            ],
           },
         },
       },
@@ -370,8 +273,7 @@ export const authMachine = setup({
 
     signedIn: {
       description:
-        'A user is signed in. Two regions: the tokens (kept fresh) and the profile (reloadable). The inactivity machine runs as a child.',
-      type: 'parallel',
+        'A user is signed in; the tokens are kept fresh. The inactivity machine runs as a child on every route, public ones included.',
       invoke: {
         id: 'inactivity',
         systemId: INACTIVITY_SYSTEM_ID,
@@ -379,129 +281,69 @@ export const authMachine = setup({
         input: ({ context }) => ({ now: context.lastActivityAt }),
       },
       on: {
-        'profile.updated': { actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) } },
         'session.external.updated': {
           actions: { type: 'setSession', params: ({ event }) => ({ session: event.session }) },
         },
         logout: { target: 'signingOut' },
         'session.timeout': { target: 'signingOut' },
         'session.external.signedOut': {
-          target: 'signedOut',
-          actions: ['resetSession', 'clearSession', 'clearAnswers', { type: 'navigate', params: { to: LOGIN_ROUTE } }],
+          description: 'Another tab signed out: end the session here too, without telling the server or the tabs again.',
+          target: 'endingSession',
         },
       },
+      initial: 'active',
       states: {
-        session: {
-          description: 'The tokens: in use, or being refreshed (once, however many calls got a 401).',
-          initial: 'active',
-          states: {
-            active: {
-              description: 'The access token is in use; it is refreshed every sessionRefreshInterval while the tab is open.',
-              after: {
-                sessionRefreshInterval: { guard: 'hasRefreshToken', target: 'refreshing' },
+        active: {
+          description: 'The access token is in use; it is refreshed every sessionRefreshInterval while the tab is open.',
+          after: {
+            sessionRefreshInterval: { guard: 'hasRefreshToken', target: 'refreshing' },
+          },
+          on: {
+            'session.unauthorized': [
+              { description: 'A call got a 401: refresh the tokens once; the call is retried with the new token.', guard: 'hasRefreshToken', target: 'refreshing' },
+              {
+                description: "No refresh token to refresh with: the session is over ('No refresh token').",
+                target: '#auth.endingSession',
+                actions: { type: 'setRefreshError', params: { message: NO_REFRESH_TOKEN } },
               },
-              on: {
-                'session.unauthorized': [
-                  { guard: 'hasRefreshToken', target: 'refreshing' },
-                  {
-                    target: '#auth.signedOut',
-                    actions: [
-                      { type: 'setRefreshError', params: { message: NO_REFRESH_TOKEN } },
-                      'resetSession',
-                      'clearSession',
-                      { type: 'navigate', params: { to: LOGIN_ROUTE } },
-                    ],
-                  },
-                ],
-                'session.refresh': [
-                  { guard: 'hasRefreshToken', target: 'refreshing' },
-                  {
-                    target: '#auth.signedOut',
-                    actions: [
-                      { type: 'setRefreshError', params: { message: NO_REFRESH_TOKEN } },
-                      'resetSession',
-                      'clearSession',
-                      { type: 'navigate', params: { to: LOGIN_ROUTE } },
-                    ],
-                  },
-                ],
-              },
-            },
-            refreshing: {
-              description:
-                'POST /auth/refresh with the refresh token. Further 401s and refresh requests are ignored: their callers wait for this outcome.',
-              tags: ['refreshing'],
-              on: {
-                'session.unauthorized': { description: 'Ignored: one refresh at a time; the caller waits for this one.' },
-                'session.refresh': { description: 'Ignored: a refresh is already under way.' },
-              },
-              invoke: {
-                id: 'refreshSession',
-                src: 'refreshSession',
-                input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
-                    target: 'active',
-                    actions: [
-                      { type: 'setSession', params: ({ event }) => ({ session: ok(event.output).session }) },
-                      { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: context.remember }) },
-                    ],
-                  },
-                  {
-                    description: 'No response (offline, timeout): keep the session and try again at the next interval or 401.',
-                    guard: { type: 'isOutage', params: ({ event }) => ({ status: event.output.ok ? 0 : event.output.error.status }) },
-                    target: 'active',
-                    actions: { type: 'setRefreshError', params: ({ event }) => ({ message: failureMessage(failed(event.output).error) }) },
-                  },
-                  {
-                    description: 'The server refused the refresh token: the session is over.',
-                    target: '#auth.signedOut',
-                    actions: [
-                      { type: 'setRefreshError', params: ({ event }) => ({ message: failureMessage(failed(event.output).error) }) },
-                      'resetSession',
-                      'clearSession',
-                      { type: 'navigate', params: { to: LOGIN_ROUTE } },
-                    ],
-                  },
-                ],
-                onError: {
-                  description: 'The refresh itself broke (an outage): keep the session; the next interval or 401 tries again.',
-                  target: 'active',
-                  actions: { type: 'setRefreshError', params: { message: GENERIC_SESSION_ERROR } },
-                },
-              },
-            },
+            ],
           },
         },
-        profile: {
-          description: 'The profile: as loaded, or being fetched again.',
-          initial: 'idle',
-          states: {
-            idle: {
-              description: 'The user in context is current.',
-              on: { 'profile.reload': { target: 'reloading' } },
-            },
-            reloading: {
-              description: 'GET /profile; a failure keeps the current user.',
-              on: { 'profile.reload': { description: 'Ignored: a reload is already under way.' } },
-              invoke: {
-                id: 'reloadProfile',
-                src: 'loadProfile',
-                input: ({ context }) => ({ accessToken: context.accessToken }),
-                onDone: [
-                  {
-                    guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
-                    target: 'idle',
-                    actions: { type: 'setUser', params: ({ event }) => ({ user: ok(event.output).user }) },
-                  },
-                  {
-                    target: 'idle',
-                    actions: { type: 'setProfileError', params: ({ event }) => ({ message: failureMessage(failed(event.output).error) }) },
-                  },
+        refreshing: {
+          description: 'POST /auth/refresh with the refresh token. Further 401s are ignored: their callers wait for this outcome.',
+          tags: ['refreshing'],
+          on: {
+            'session.unauthorized': { description: 'Ignored: one refresh at a time; the caller waits for this one.' },
+          },
+          invoke: {
+            id: 'refreshSession',
+            src: 'refreshSession',
+            input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
+                target: 'active',
+                actions: [
+                  { type: 'setSession', params: ({ event }) => ({ session: ok(event.output).session }) },
+                  { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: context.remember }) },
                 ],
-                onError: { target: 'idle', actions: { type: 'setProfileError', params: { message: GENERIC_SESSION_ERROR } } },
               },
+              {
+                description: 'No response (offline, timeout): keep the session and try again at the next interval or 401.',
+                guard: { type: 'isOutage', params: ({ event }) => ({ status: event.output.ok ? 0 : event.output.error.status }) },
+                target: 'active',
+                actions: { type: 'setRefreshError', params: ({ event }) => ({ message: failureMessage(failed(event.output).error) }) },
+              },
+              {
+                description: 'The server refused the refresh token: the session is over.',
+                target: '#auth.endingSession',
+                actions: { type: 'setRefreshError', params: ({ event }) => ({ message: failureMessage(failed(event.output).error) }) },
+              },
+            ],
+            onError: {
+              description: 'The refresh itself broke (an outage): keep the session; the next interval or 401 tries again.',
+              target: 'active',
+              actions: { type: 'setRefreshError', params: { message: SOMETHING_WENT_WRONG } },
             },
           },
         },
@@ -510,17 +352,25 @@ export const authMachine = setup({
 
     signingOut: {
       description:
-        'Logout or idle timeout: tell the server (failures are only logged), then always clear tokens, user and answers, tell the other tabs and show the login.',
+        'Logout or idle timeout: tell the server (failures are only logged), then always end the session here and tell the other tabs.',
       tags: ['busy'],
       invoke: {
         id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ refreshToken: context.refreshToken, accessToken: context.accessToken }),
-        onDone: { target: 'signedOut' },
-        onError: { target: 'signedOut' },
+        onDone: { target: 'endingSession' },
+        onError: { target: 'endingSession' },
       },
-      after: { logoutTimeout: { target: 'signedOut' } },
-      exit: ['resetSession', 'clearSession', 'clearAnswers', 'broadcastSignedOut', { type: 'navigate', params: { to: LOGIN_ROUTE } }],
+      after: { logoutTimeout: { target: 'endingSession' } },
+      exit: 'broadcastSignedOut',
+    },
+
+    endingSession: {
+      description:
+        'The session is over on this device, however it ended (logout, idle timeout, a refused refresh, another tab): ' +
+        'forget tokens and user, clear the stored session and the answers, show the login. One place for every way out.',
+      entry: ['resetSession', 'clearSession', 'clearAnswers', { type: 'navigate', params: { to: LOGIN_ROUTE } }],
+      always: { target: 'signedOut' },
     },
   },
 });

@@ -1,10 +1,11 @@
 /**
  * Types of the auth machine (spec sections 3, 4, 7 and 8).
  *
- * Sections: entities, actor results, context, events, tags, system ids.
+ * Sections: entities, actor results, the sign-in child, context, events, tags, system ids.
  */
 
-import type { AuthFailure, RegisterErrorView } from '../../src/domain/authErrors.ts';
+import type { RegisterErrorView } from '../../src/domain/authErrors.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { RegisterRequest } from '../../src/domain/schemas/auth.ts';
 import type { User as UserFromSchema } from '../../src/domain/schemas/user.ts';
 
@@ -31,7 +32,7 @@ export type RegistrationPayload = RegisterRequest;
 /** `{ ok: false, error }`: an expected failure, described for the error texts of spec section 8. */
 export interface Failure {
   ok: false;
-  error: AuthFailure;
+  error: ApiFailure;
 }
 
 export type RestoreSessionOutput =
@@ -53,7 +54,7 @@ export interface RegisterInput {
 export type RegisterOutput = { ok: true; session: Session } | Failure;
 
 export interface LoadProfileInput {
-  /** The token to send; the API client may equally read it with `selectAccessToken`. */
+  /** The token just received from login or register (the session does not hold it yet). */
   accessToken: string | null;
 }
 export type LoadProfileOutput = { ok: true; user: User } | Failure;
@@ -71,10 +72,32 @@ export interface LogoutInput {
 /** Failures are only logged (by the actor); the machine clears the session either way. */
 export type LogoutOutput = { ok: true } | Failure;
 
+// ─── The sign-in child (signIn.machine.ts): credentials, then the profile if needed ─────────────
+
+/** What the sign-in child is asked to do: a login or a registration. */
+export type SignInRequest = { kind: 'login'; credentials: LoginInput } | { kind: 'register'; payload: RegistrationPayload };
+
+export interface SignInInput {
+  request: SignInRequest;
+}
+
+export interface SignInContext {
+  request: SignInRequest;
+  /** The tokens once the server accepted the request (with the user if the response had one). */
+  session: Session | null;
+  /** The user, from the response or from GET /profile. */
+  user: User | null;
+  /** Why it failed. */
+  error: ApiFailure | null;
+}
+
+/** Signed in with tokens and user, or a failure to show. */
+export type SignInOutput = { ok: true; session: Session; user: User } | Failure;
+
 // ─── Context ─────────────────────────────────────────────────────────────────────────────────
 
 export interface AuthContext {
-  /** The profile; null when signed out, and while a login still waits for its profile. */
+  /** The profile; null when signed out (a login waiting for its profile is still signed out). */
   user: User | null;
   /** The bearer token the API client attaches (`selectAccessToken`). */
   accessToken: string | null;
@@ -89,8 +112,6 @@ export interface AuthContext {
   registerError: RegisterErrorView | null;
   /** Why the last refresh failed ('No refresh token' or the server's message); null otherwise. */
   refreshError: string | null;
-  /** Why the last profile reload failed; the user is kept. */
-  profileError: string | null;
   /**
    * The user's last action this machine knows of, epoch ms: the page load (input `now`) or the
    * login/register submit (`at`). The inactivity child starts counting from it. Time only enters
@@ -114,16 +135,10 @@ export type AuthEvent =
   | { type: 'login.submit'; email: string; password: string; remember: boolean; redirectTo?: string | null; at: number }
   /** Register form submit with the parsed payload, at `at` (epoch ms). */
   | { type: 'register.submit'; payload: RegistrationPayload; at: number }
-  /** Dismiss the login and register errors (e.g. when leaving the screen). */
+  /** Dismiss the login and register errors (the login and register screens send it when they close). */
   | { type: 'errors.clear' }
   /** The API client got a 401 on a non-auth call outside /auth/ (spec section 4). */
   | { type: 'session.unauthorized' }
-  /** Refresh the tokens now (proactively, e.g. shortly before the access token expires). */
-  | { type: 'session.refresh' }
-  /** Fetch the profile again (after a change the server made). */
-  | { type: 'profile.reload' }
-  /** A screen saved the profile and got the updated user back. */
-  | { type: 'profile.updated'; user: User }
   /** The user chose Logout. */
   | { type: 'logout' }
   /** The inactivity child ended the idle session. */
@@ -151,7 +166,3 @@ export const LOGIN_ROUTE = '/auth/login';
 /** The server is told about a logout, but the user does not wait longer than this (ms). */
 export const LOGOUT_TIMEOUT_MS = 5_000;
 
-/** Refresh failure when no refresh token is held (spec section 4). */
-export const NO_REFRESH_TOKEN = 'No refresh token';
-/** Refresh or profile reload failed without anything to say (an outage). */
-export const GENERIC_SESSION_ERROR = 'Something went wrong. Please try again.';

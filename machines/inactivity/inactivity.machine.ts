@@ -1,6 +1,13 @@
 import { assign, fromCallback, setup } from 'xstate';
-import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS, SESSION_IDLE_LIMIT_MS } from '../../src/domain/constants.ts';
+import {
+  ACTIVITY_BROADCAST_INTERVAL_MS,
+  IDLE_WARNING_MS,
+  LOGOUT_COUNTDOWN_SECONDS,
+  SESSION_IDLE_LIMIT_MS,
+} from '../../src/domain/constants.ts';
 import type {
+  ActivityMonitorLogic,
+  BroadcastParams,
   CountdownTickerLogic,
   InactivityContext,
   InactivityEvent,
@@ -31,6 +38,11 @@ const countdownTicker: CountdownTickerLogic = fromCallback(() => {
   return () => {};
 });
 
+const activityMonitor: ActivityMonitorLogic = fromCallback(() => {
+  // Harmless default: hears nothing. The app provides one that listens to the DOM and the other tabs.
+  return () => {};
+});
+
 /**
  * Session inactivity (spec section 4). One actor per signed-in session, a child of the auth machine,
  * which stops it on sign-out.
@@ -42,6 +54,7 @@ export const inactivityMachine = setup({
     input: {} as InactivityInput,
   },
   actors: {
+    activityMonitor,
     countdownTicker,
   },
   actions: {
@@ -52,8 +65,14 @@ export const inactivityMachine = setup({
       lastActivityAt: Math.max(context.lastActivityAt, params.at),
       now: Math.max(context.now, params.at),
     })),
+    /** This tab told the other tabs of its activity at `at`. */
+    recordBroadcast: assign((_, params: BroadcastParams) => ({ lastBroadcastAt: params.at })),
     /** Log out and go to /auth/login. Default does nothing; the app (or the parent) provides it. */
     endSession: () => {},
+    /** Tell the other tabs of this tab's activity at `at`. Default does nothing; the app provides it. */
+    broadcastActivity: (_, _params: BroadcastParams) => {},
+    /** Tell the other tabs that Continue Session was pressed at `at`. Default does nothing; the app provides it. */
+    broadcastContinue: (_, _params: BroadcastParams) => {},
   },
   guards: {
     /** The warning's countdown (or the hard limit) has run out by `now`. */
@@ -66,6 +85,12 @@ export const inactivityMachine = setup({
     isAtOrPastLogout: ({ context }, params: { at: number }) => params.at >= deadlinesOf(context).logoutAt,
     /** `at` is newer than the last activity (stale or duplicate broadcasts change nothing). */
     isNewerActivity: ({ context }, params: { at: number }) => params.at > context.lastActivityAt,
+    /**
+     * `at` is newer than the last activity, and the other tabs last heard of this tab's activity at least
+     * ACTIVITY_BROADCAST_INTERVAL_MS before it: time to tell them again.
+     */
+    isNewerActivityToBroadcast: ({ context }, params: { at: number }) =>
+      params.at > context.lastActivityAt && params.at - context.lastBroadcastAt >= ACTIVITY_BROADCAST_INTERVAL_MS,
   },
   delays: {
     /** Wall-clock time left until the warning opens. */
@@ -84,8 +109,13 @@ export const inactivityMachine = setup({
     'While the warning shows, activity is ignored: only Continue Session dismisses it (WCAG 2.2.1, one explicit ' +
     'action). All deadlines are wall-clock (derived from lastActivityAt and now, epoch ms), never tick counts: ' +
     'timers are named delays computed from context, and every clock.tick (each second during the warning, and ' +
-    'on wake) re-judges them, so a tab that sleeps and wakes judges by real time.',
-  context: ({ input }) => ({ lastActivityAt: input.now, now: input.now }),
+    'on wake) re-judges them, so a tab that sleeps and wakes judges by real time. The inputs arrive from the ' +
+    'invoked activityMonitor (this tab, the other tabs of the browser, wake-ups); this tab tells the other tabs ' +
+    'of its activity (at most every 15 s) and of Continue Session, so the tabs of one session agree.',
+  context: ({ input }) => ({ lastActivityAt: input.now, now: input.now, lastBroadcastAt: 0 }),
+  // The inputs are heard for the actor's whole life, on every route: the auth machine runs this
+  // machine exactly while someone is signed in.
+  invoke: { id: 'activityMonitor', src: 'activityMonitor' },
   initial: 'active',
   states: {
     active: {
@@ -113,14 +143,39 @@ export const inactivityMachine = setup({
             actions: { type: 'recordTime', params: ({ event }) => ({ at: event.at }) },
           },
           {
-            description: 'Newer activity restarts both timers.',
+            description: 'Newer activity restarts both timers, and the other tabs hear of it (at most every 15 s).',
+            guard: { type: 'isNewerActivityToBroadcast', params: ({ event }) => ({ at: event.at }) },
+            target: 'active',
+            reenter: true,
+            actions: [
+              { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+              { type: 'broadcastActivity', params: ({ event }) => ({ at: event.at }) },
+              { type: 'recordBroadcast', params: ({ event }) => ({ at: event.at }) },
+            ],
+          },
+          {
+            description: 'Newer activity soon after the last broadcast: restarts both timers, the other tabs already know.',
             guard: { type: 'isNewerActivity', params: ({ event }) => ({ at: event.at }) },
             target: 'active',
             reenter: true,
             actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
           },
         ],
-        'session.continue': [
+        'tab.activity': [
+          {
+            description: 'Another tab’s activity stamped at or after the warning time: judged by that time, not counted.',
+            guard: { type: 'isAtOrPastWarning', params: ({ event }) => ({ at: event.at }) },
+            actions: { type: 'recordTime', params: ({ event }) => ({ at: event.at }) },
+          },
+          {
+            description: 'Another tab’s newer activity restarts both timers (not passed on again).',
+            guard: { type: 'isNewerActivity', params: ({ event }) => ({ at: event.at }) },
+            target: 'active',
+            reenter: true,
+            actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+          },
+        ],
+        'tab.continue': [
           {
             description: 'A Continue from another tab that arrives after the session had already ended by wall clock.',
             guard: { type: 'isAtOrPastLogout', params: ({ event }) => ({ at: event.at }) },
@@ -160,15 +215,34 @@ export const inactivityMachine = setup({
         activity: {
           description: 'Ignored: only an explicit Continue Session dismisses the warning (WCAG 2.2.1).',
         },
+        'tab.activity': {
+          description: 'Ignored: activity elsewhere does not dismiss the warning either; a Continue there does.',
+        },
         'session.continue': [
           {
-            description: 'Continue pressed (or broadcast) after the countdown had run out by wall clock: too late.',
+            description: 'Continue pressed after the countdown had run out by wall clock: too late.',
             guard: { type: 'isAtOrPastLogout', params: ({ event }) => ({ at: event.at }) },
             target: 'timedOut',
             actions: { type: 'recordTime', params: ({ event }) => ({ at: event.at }) },
           },
           {
-            description: 'Continue Session: dismisses the dialog and restarts both timers.',
+            description: 'Continue Session: dismisses the dialog, restarts both timers and dismisses the other tabs’ dialogs.',
+            target: 'active',
+            actions: [
+              { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+              { type: 'broadcastContinue', params: ({ event }) => ({ at: event.at }) },
+            ],
+          },
+        ],
+        'tab.continue': [
+          {
+            description: 'Continue pressed in another tab after the countdown had run out by wall clock: too late.',
+            guard: { type: 'isAtOrPastLogout', params: ({ event }) => ({ at: event.at }) },
+            target: 'timedOut',
+            actions: { type: 'recordTime', params: ({ event }) => ({ at: event.at }) },
+          },
+          {
+            description: 'Continue Session in another tab: dismisses this dialog too and restarts both timers.',
             target: 'active',
             actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
           },

@@ -12,11 +12,6 @@ export function selectWarningOpen(snapshot: InactivityView): boolean {
   return snapshot.value === 'warning';
 }
 
-/** Has the session ended for inactivity? */
-export function selectTimedOut(snapshot: InactivityView): boolean {
-  return snapshot.value === 'timedOut';
-}
-
 /**
  * Whole seconds left on the countdown: ceil((logoutAt − now) / 1000), never below 0. Before the warning the
  * countdown has not started, so it reads the full length (300); once timed out it reads 0.

@@ -1,51 +1,49 @@
 import * as v from 'valibot';
 import type { LoginRequest, RegisterRequest } from '../domain/schemas/auth.ts';
 import { SessionResponseSchema, UserSchema } from '../domain/schemas/user.ts';
-import { getJson, http, postJson } from './client.ts';
+import { type ApiClient, type CallOptions, getJson, postJson, publicClient } from './client.ts';
 
-/** One typed function per call of spec section 7 (auth and profile). */
+/**
+ * One typed function per call of spec section 7 (auth and profile). Calls made without a session
+ * (or with a token just received) use the public client; calls of a signed-in session take the
+ * session's client.
+ */
 
 const MessageResponse = v.object({ message: v.optional(v.string()) });
 
 export function login(body: LoginRequest, signal?: AbortSignal) {
-  return postJson('auth/login', body, SessionResponseSchema, signal);
+  return postJson(publicClient, 'auth/login', body, SessionResponseSchema, { signal });
 }
 
 export function register(body: RegisterRequest, signal?: AbortSignal) {
-  return postJson('auth/register', body, SessionResponseSchema, signal);
+  return postJson(publicClient, 'auth/register', body, SessionResponseSchema, { signal });
 }
 
 export function refresh(refreshToken: string, signal?: AbortSignal) {
-  return postJson('auth/refresh', { refresh_token: refreshToken }, SessionResponseSchema, signal);
+  return postJson(publicClient, 'auth/refresh', { refresh_token: refreshToken }, SessionResponseSchema, { signal });
 }
 
 /** The server revokes the refresh-token family; failures are only logged by the caller. */
 export async function logout(refreshToken: string, signal?: AbortSignal) {
-  await http.post('auth/logout', { json: { refresh_token: refreshToken }, signal });
+  await publicClient.post('auth/logout', { json: { refresh_token: refreshToken }, signal });
 }
 
 /**
- * The profile with an explicit token: used at start-up and right after sign-in, before the
- * session owner knows the token.
+ * The profile. At start-up and right after sign-in the token is given explicitly (the session
+ * does not hold it yet), through the public client; later through the session's client.
  */
-export function getProfile(signal?: AbortSignal, accessToken?: string) {
-  if (accessToken) {
-    return http
-      .get('profile', { signal, headers: { Authorization: `Bearer ${accessToken}` } })
-      .json()
-      .then((body) => v.parse(UserSchema, body));
-  }
-  return getJson('profile', UserSchema, signal);
+export function getProfile(client: ApiClient, options: CallOptions = {}) {
+  return getJson(client, 'profile', UserSchema, options);
 }
 
-export function editProfile(changes: Record<string, unknown>, signal?: AbortSignal) {
-  return postJson('edit-profile', changes, UserSchema, signal);
+export function editProfile(client: ApiClient, changes: Record<string, unknown>, signal?: AbortSignal) {
+  return postJson(client, 'edit-profile', changes, UserSchema, { signal });
 }
 
 export function sendPasswordReminder(email: string, signal?: AbortSignal) {
-  return postJson('send-password-reminder', { email }, MessageResponse, signal);
+  return postJson(publicClient, 'send-password-reminder', { email }, MessageResponse, { signal });
 }
 
 export function resetPassword(body: { token: string; password: string; password_confirmation: string }, signal?: AbortSignal) {
-  return postJson('reset-password', body, MessageResponse, signal);
+  return postJson(publicClient, 'reset-password', body, MessageResponse, { signal });
 }

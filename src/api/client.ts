@@ -1,10 +1,11 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { API_PREFIX } from '../domain/constants.ts';
+import type { ApiFailure } from '../domain/failure.ts';
 
 /**
- * The one HTTP client. It knows nothing of machines: whoever owns the session registers
- * `getAccessToken` and `onUnauthorized` at start-up (see src/app/actors.tsx).
+ * What the HTTP client needs of whoever owns the session (see src/app/runtime.ts). It knows
+ * nothing of machines: a small port, given once when the client is made.
  */
 export interface SessionHooks {
   /** The current access token, or null when signed out. */
@@ -18,15 +19,8 @@ export interface SessionHooks {
   currentPath(): string;
 }
 
-let hooks: SessionHooks = {
-  getAccessToken: () => null,
-  onUnauthorized: async () => null,
-  currentPath: () => (typeof location === 'undefined' ? '/' : location.pathname),
-};
-
-export function registerSessionHooks(next: SessionHooks) {
-  hooks = next;
-}
+/** An HTTP client for /api/maxout; pass it to the typed call functions of src/api. */
+export type ApiClient = KyInstance;
 
 /** Calls whose 401 means "wrong credentials", not "session over" (spec §4). */
 const SESSION_EXEMPT = ['auth/login', 'auth/register', 'auth/refresh', 'auth/logout'];
@@ -38,48 +32,50 @@ function isExempt(url: string) {
 
 const RETRIED = 'x-maxout-retried';
 
-export const http: KyInstance = ky.create({
-  prefixUrl: API_PREFIX,
-  retry: 0,
-  timeout: 20_000,
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        const token = hooks.getAccessToken();
-        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
-      },
-    ],
-    afterResponse: [
-      async (request, _options, response) => {
-        if (response.status !== 401 || isExempt(request.url) || request.headers.has(RETRIED)) return response;
-        if (hooks.currentPath().startsWith('/auth/')) return response;
-        const token = await hooks.onUnauthorized();
-        if (!token) return response;
-        const retry = new Request(request, { headers: new Headers(request.headers) });
-        retry.headers.set('Authorization', `Bearer ${token}`);
-        retry.headers.set(RETRIED, '1');
-        return ky(retry, { retry: 0, throwHttpErrors: false });
-      },
-    ],
-  },
-});
+const base = { prefixUrl: API_PREFIX, retry: 0, timeout: 20_000 } as const;
 
-/** How a failed call looks to the rest of the app: data, never a thrown transport object. */
-export interface ApiFailure {
-  /** HTTP status, or null when no response came (offline, timeout, aborted). */
-  status: number | null;
-  /** The server's `message` when it sent one; otherwise a transport description. */
-  message: string | null;
-  /** Where the message came from: the server's JSON, or the network layer. */
-  source: 'server' | 'network';
-  fieldErrors?: Record<string, string[]>;
+/**
+ * The client of a signed-in session: the bearer token on every call, and the 401 rule (one
+ * refresh, then one retry with the new token).
+ */
+export function createSessionClient(hooks: SessionHooks): ApiClient {
+  return ky.create({
+    ...base,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = hooks.getAccessToken();
+          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        async (request, _options, response) => {
+          if (response.status !== 401 || isExempt(request.url) || request.headers.has(RETRIED)) return response;
+          if (hooks.currentPath().startsWith('/auth/')) return response;
+          const token = await hooks.onUnauthorized();
+          if (!token) return response;
+          const retry = new Request(request, { headers: new Headers(request.headers) });
+          retry.headers.set('Authorization', `Bearer ${token}`);
+          retry.headers.set(RETRIED, '1');
+          return ky(retry, { retry: 0, throwHttpErrors: false });
+        },
+      ],
+    },
+  });
 }
+
+/**
+ * The client for calls that carry no session, or the token they are given: sign-in, register,
+ * refresh, logout, password links, and the profile fetched with a token just received.
+ */
+export const publicClient: ApiClient = ky.create(base);
 
 const ErrorBody = v.object({
   message: v.optional(v.string()),
   errors: v.optional(v.record(v.string(), v.array(v.string()))),
 });
 
+/** How a failed call looks to the rest of the app: data (src/domain/failure.ts), never a thrown transport object. */
 export async function toApiFailure(error: unknown): Promise<ApiFailure> {
   if (error instanceof HTTPError) {
     const body: unknown = await error.response
@@ -99,11 +95,31 @@ export async function toApiFailure(error: unknown): Promise<ApiFailure> {
   return { status: null, message, source: 'network' };
 }
 
-/** Runs a call and validates its JSON with the given schema. */
-export async function getJson<TSchema extends v.GenericSchema>(path: string, schema: TSchema, signal?: AbortSignal) {
-  return v.parse(schema, await http.get(path, { signal }).json());
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Send this bearer token instead of the session's (a token just received, not yet the session's). */
+  accessToken?: string;
 }
 
-export async function postJson<TSchema extends v.GenericSchema>(path: string, body: unknown, schema: TSchema, signal?: AbortSignal) {
-  return v.parse(schema, await http.post(path, { json: body, signal }).json());
+function requestOptions(options: CallOptions) {
+  return {
+    signal: options.signal,
+    ...(options.accessToken ? { headers: { Authorization: `Bearer ${options.accessToken}` } } : {}),
+  };
+}
+
+/** GET, with the JSON validated by `schema` (a mismatch is a failure, not data). */
+export async function getJson<TSchema extends v.GenericSchema>(client: ApiClient, path: string, schema: TSchema, options: CallOptions = {}) {
+  return v.parse(schema, await client.get(path, requestOptions(options)).json());
+}
+
+/** POST a JSON body, with the JSON answer validated by `schema`. */
+export async function postJson<TSchema extends v.GenericSchema>(
+  client: ApiClient,
+  path: string,
+  body: unknown,
+  schema: TSchema,
+  options: CallOptions = {},
+) {
+  return v.parse(schema, await client.post(path, { json: body, ...requestOptions(options) }).json());
 }

@@ -1,8 +1,17 @@
-import '@mantine/core/styles.css';
+// Mantine's global styles, then those of the components every page shows first (the loading view).
+// Each screen imports the styles of its own components, so a route downloads only what it shows.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent, Observer } from 'xstate';
 import { App } from './App.tsx';
+import { createAppRuntime } from './runtime.ts';
 
 /**
  * In development, `?inspect` in the URL opens the Stately inspector and streams every actor's
@@ -19,9 +28,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 void loadInspector().then((inspect) => {
+  // Built once, outside React: StrictMode's double renders never build a second one.
+  const runtime = createAppRuntime({ startedAt: Date.now(), inspect });
   createRoot(container).render(
     <StrictMode>
-      <App inspect={inspect} startedAt={Date.now()} />
+      <App runtime={runtime} />
     </StrictMode>,
   );
 });

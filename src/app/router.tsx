@@ -1,185 +1,293 @@
-import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { isFormSlug, isIncomeTypeId, type FormSlug } from '../domain/catalogue.ts';
-import { safeInternalPath } from '../domain/navigation.ts';
-import { guardRoute, type RoutePattern } from '../domain/routeAccess.ts';
-import { AppLayout } from './layout/AppLayout.tsx';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { isFormSlug, type FormSlug } from '../domain/catalogue.ts';
+import { guardRoute, mergeRouteRules, type RouteRules } from '../domain/routeAccess.ts';
+import { IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema } from '../domain/schemas/search.ts';
+import { LoadingView } from './layout/LoadingView.tsx';
+import { PublicLayout } from './layout/PublicLayout.tsx';
+import { RootLayout } from './layout/RootLayout.tsx';
 import type { RouterContext } from './session.ts';
-import { AuthScreen } from './screens/auth/AuthScreen.tsx';
-import { ForgotPasswordScreen } from './screens/auth/ForgotPasswordScreen.tsx';
-import { LoginScreen } from './screens/auth/LoginScreen.tsx';
-import { RegisterScreen } from './screens/auth/RegisterScreen.tsx';
-import { ResetPasswordScreen } from './screens/auth/ResetPasswordScreen.tsx';
-import { TermsScreen } from './screens/auth/TermsScreen.tsx';
-import { WelcomeScreen } from './screens/auth/WelcomeScreen.tsx';
-import { NotFound } from './screens/common/NotFound.tsx';
-import { UnderConstruction } from './screens/common/UnderConstruction.tsx';
 
 /**
- * The route tree: every route of spec section 2 with typed params and search. Access is decided
- * by one pure function (`guardRoute` in src/domain/routeAccess.ts) in each route's beforeLoad.
+ * The route tree: every route of spec section 2, grouped by who may open it under three pathless
+ * layout routes (public, signed in, signed in with PAYE authorisation). Each layout says its
+ * access in `staticData` and applies the one pure guard (`guardRoute`, src/domain/routeAccess.ts)
+ * in its `beforeLoad`; the few leaves with a rule of their own say it in their `staticData` too.
+ *
+ * Every screen loads lazily, so a route downloads only what it shows. A screen not built yet is
+ * the `underConstruction` placeholder titled by `staticData.title`; building it is one line:
+ *   component: lazyRouteComponent(() => import('./screens/<area>/<Name>Screen.tsx'), '<Name>Screen'),
  */
 
-const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: AppLayout,
-  notFoundComponent: NotFound,
-});
-
-/** beforeLoad for a route: wait for start-up to settle, then apply the guard. */
-function guarded(pattern: RoutePattern) {
-  return async ({ context, location }: { context: RouterContext; location: { href: string } }) => {
-    await context.session.ready();
-    const decision = guardRoute(pattern, location.href, context.session.guardUser());
-    if (decision.kind === 'redirect') {
-      throw redirect({ to: decision.to, search: decision.search ?? {}, replace: true } as never);
-    }
-  };
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption extends RouteRules {
+    /** The screen's name, shown by the placeholder of a screen not built yet. */
+    title?: string;
+  }
 }
 
-const placeholder = (title: string) => () => <UnderConstruction title={title} />;
+/**
+ * What the layout routes' `beforeLoad` does: wait for start-up to settle, then apply the guard to
+ * the rules of the whole match chain (the layout's access, a leaf's own rule).
+ */
+async function applyGuard(context: RouterContext, href: string, chain: readonly RouteRules[]): Promise<void> {
+  await context.session.ready();
+  const decision = guardRoute(mergeRouteRules(chain), href, context.session.guardUser());
+  if (decision.kind === 'pass') return;
+  switch (decision.to) {
+    case '/auth/login':
+      throw redirect({ to: '/auth/login', search: decision.search, replace: true });
+    case '/auth/paye-authorization':
+      throw redirect({ to: '/auth/paye-authorization', search: decision.search, replace: true });
+    case '/pension-info':
+      throw redirect({ to: '/pension-info', replace: true });
+    case '/landing':
+      throw redirect({ to: '/landing', replace: true });
+  }
+}
 
-/** `?returnTo=` must be a same-site path (see safeInternalPath). */
-const ReturnToSearch = v.object({
-  returnTo: v.optional(v.pipe(v.string(), v.transform((value) => safeInternalPath(value, '')), v.check((value) => value !== ''))),
-});
-const LoginSearch = v.object({
-  redirect: v.optional(v.pipe(v.string(), v.transform((value) => safeInternalPath(value, '')), v.check((value) => value !== ''))),
-});
-const IncomeSearch = v.object({
-  incomeId: v.optional(v.pipe(v.string(), v.check(isIncomeTypeId))),
+const underConstruction = lazyRouteComponent(() => import('./screens/common/UnderConstruction.tsx'), 'UnderConstruction');
+const signedInFrame = lazyRouteComponent(() => import('./layout/SignedInFrame.tsx'), 'SignedInFrame');
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: lazyRouteComponent(() => import('./screens/common/NotFound.tsx'), 'NotFound'),
 });
 
-// Public routes.
-const welcomeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/welcome', component: WelcomeScreen });
-const authRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: AuthScreen });
+// ─── Public: anyone ─────────────────────────────────────────────────────────────────────────
+
+const publicRoutes = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  staticData: { access: 'public' },
+  beforeLoad: ({ context, location, matches }) => applyGuard(context, location.href, matches.map((match) => match.staticData)),
+  component: PublicLayout,
+});
+
+const welcomeRoute = createRoute({
+  getParentRoute: () => publicRoutes,
+  path: '/welcome',
+  component: lazyRouteComponent(() => import('./screens/auth/WelcomeScreen.tsx'), 'WelcomeScreen'),
+});
+const authRoute = createRoute({
+  getParentRoute: () => publicRoutes,
+  path: '/auth',
+  component: lazyRouteComponent(() => import('./screens/auth/AuthScreen.tsx'), 'AuthScreen'),
+});
 const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => publicRoutes,
   path: '/auth/login',
-  validateSearch: (search) => v.parse(LoginSearch, search),
-  component: LoginScreen,
+  validateSearch: LoginSearchSchema,
+  component: lazyRouteComponent(() => import('./screens/auth/LoginScreen.tsx'), 'LoginScreen'),
 });
-const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth/register', component: RegisterScreen });
-const forgotPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth/forgot-password', component: ForgotPasswordScreen });
-const resetPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password/$token', component: ResetPasswordScreen });
-const termsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/terms-and-conditions', component: TermsScreen });
+const registerRoute = createRoute({
+  getParentRoute: () => publicRoutes,
+  path: '/auth/register',
+  component: lazyRouteComponent(() => import('./screens/auth/RegisterScreen.tsx'), 'RegisterScreen'),
+});
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => publicRoutes,
+  path: '/auth/forgot-password',
+  component: lazyRouteComponent(() => import('./screens/auth/ForgotPasswordScreen.tsx'), 'ForgotPasswordScreen'),
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => publicRoutes,
+  path: '/reset-password/$token',
+  component: lazyRouteComponent(() => import('./screens/auth/ResetPasswordScreen.tsx'), 'ResetPasswordScreen'),
+});
+const termsRoute = createRoute({
+  getParentRoute: () => publicRoutes,
+  path: '/terms-and-conditions',
+  component: lazyRouteComponent(() => import('./screens/auth/TermsScreen.tsx'), 'TermsScreen'),
+});
 
-// Signed-in routes.
-const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', beforeLoad: guarded('/'), component: placeholder('Overview') });
-const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/landing', beforeLoad: guarded('/landing'), component: placeholder('Overview') });
-const profileRoute = createRoute({
+// ─── Signed in ──────────────────────────────────────────────────────────────────────────────
+
+const signedInRoutes = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/profile',
-  validateSearch: (search) => v.parse(ReturnToSearch, search),
-  beforeLoad: guarded('/profile'),
-  component: placeholder('Profile'),
+  id: 'signedIn',
+  staticData: { access: 'user' },
+  beforeLoad: ({ context, location, matches }) => applyGuard(context, location.href, matches.map((match) => match.staticData)),
+  component: signedInFrame,
 });
-const settingsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/settings', beforeLoad: guarded('/settings'), component: placeholder('Settings') });
-const contributeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/contribute', beforeLoad: guarded('/contribute'), component: placeholder('Contribute') });
-const directDebitRoute = createRoute({ getParentRoute: () => rootRoute, path: '/direct-debit', beforeLoad: guarded('/direct-debit'), component: placeholder('Direct debit') });
-const roundPaymentRoute = createRoute({ getParentRoute: () => rootRoute, path: '/round-payment', beforeLoad: guarded('/round-payment'), component: placeholder('Round payment') });
+
+const indexRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/',
+  staticData: { forwardTo: '/landing', title: 'Overview' },
+  component: underConstruction,
+});
+const landingRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/landing',
+  staticData: { title: 'Overview' },
+  component: underConstruction,
+});
+const profileRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/profile',
+  validateSearch: ReturnToSearchSchema,
+  staticData: { title: 'Profile' },
+  component: underConstruction,
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/settings',
+  staticData: { title: 'Settings' },
+  component: underConstruction,
+});
+const contributeRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/contribute',
+  staticData: { title: 'Contribute' },
+  component: underConstruction,
+});
+const directDebitRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/direct-debit',
+  staticData: { title: 'Direct debit' },
+  component: underConstruction,
+});
+const roundPaymentRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/round-payment',
+  staticData: { title: 'Round payment' },
+  component: underConstruction,
+});
 const taxRefundOptionsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => signedInRoutes,
   path: '/tax-refund-options',
-  beforeLoad: guarded('/tax-refund-options'),
-  component: placeholder('What to do with my tax return?'),
+  staticData: { title: 'What to do with my tax return?' },
+  component: underConstruction,
 });
 const taxRefundQuestionsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => signedInRoutes,
   path: '/tax-refund-questions',
-  beforeLoad: guarded('/tax-refund-questions'),
-  component: placeholder('Tax Refund'),
+  staticData: { title: 'Tax Refund' },
+  component: underConstruction,
 });
-const pensionInfoRoute = createRoute({ getParentRoute: () => rootRoute, path: '/pension-info', beforeLoad: guarded('/pension-info'), component: placeholder('Pension Setup') });
-const pensionRefundRoute = createRoute({ getParentRoute: () => rootRoute, path: '/pension-refund', beforeLoad: guarded('/pension-refund'), component: placeholder('Pension refund') });
+const pensionInfoRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/pension-info',
+  // The income form itself: the guard sends a user without an annual income here.
+  staticData: { incomeOptional: true, title: 'Pension Setup' },
+  component: underConstruction,
+});
+const pensionRefundRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/pension-refund',
+  staticData: { title: 'Pension refund' },
+  component: underConstruction,
+});
 const linkedBankAccountsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => signedInRoutes,
   path: '/linked-bank-accounts',
-  beforeLoad: guarded('/linked-bank-accounts'),
-  component: placeholder('Bank Accounts'),
+  staticData: { title: 'Bank Accounts' },
+  component: underConstruction,
 });
-const bankLinkRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bank-link/$url', beforeLoad: guarded('/bank-link/$url'), component: placeholder('Link a bank account') });
+const bankLinkRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/bank-link/$url',
+  staticData: { title: 'Link a bank account' },
+  component: underConstruction,
+});
 const taxRefundSubmittedRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => signedInRoutes,
   path: '/tax-refund-submitted',
-  beforeLoad: guarded('/tax-refund-submitted'),
-  component: placeholder('Tax refund submitted'),
+  staticData: { title: 'Tax refund submitted' },
+  component: underConstruction,
 });
-const roundupsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/roundups', beforeLoad: guarded('/roundups'), component: placeholder('Round-ups') });
+const roundupsRoute = createRoute({
+  getParentRoute: () => signedInRoutes,
+  path: '/roundups',
+  staticData: { title: 'Round-ups' },
+  component: underConstruction,
+});
 const payeAuthorizationRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => signedInRoutes,
   path: '/auth/paye-authorization',
-  validateSearch: (search) => v.parse(ReturnToSearch, search),
-  beforeLoad: guarded('/auth/paye-authorization'),
-  component: placeholder('PAYE authorisation'),
+  validateSearch: ReturnToSearchSchema,
+  staticData: { title: 'PAYE authorisation' },
+  component: underConstruction,
 });
 
-// Signed-in and PAYE-authorised routes.
-const questionnaireRoute = createRoute({
+// ─── Signed in with PAYE authorisation ──────────────────────────────────────────────────────
+
+const payeRoutes = createRoute({
   getParentRoute: () => rootRoute,
+  id: 'paye',
+  staticData: { access: 'paye' },
+  beforeLoad: ({ context, location, matches }) => applyGuard(context, location.href, matches.map((match) => match.staticData)),
+  component: signedInFrame,
+});
+
+const questionnaireRoute = createRoute({
+  getParentRoute: () => payeRoutes,
   path: '/form11-questionnaire',
-  beforeLoad: guarded('/form11-questionnaire'),
-  component: placeholder('Questionnaire'),
+  staticData: { title: 'Questionnaire' },
+  component: underConstruction,
 });
 const incomeSelectionRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => payeRoutes,
   path: '/form11/income-selection',
-  beforeLoad: guarded('/form11/income-selection'),
-  component: placeholder('Income selection'),
+  staticData: { title: 'Income selection' },
+  component: underConstruction,
 });
 const finalFormRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => payeRoutes,
   path: '/form11/final-form',
-  validateSearch: (search) => v.parse(IncomeSearch, search),
-  beforeLoad: guarded('/form11/final-form'),
-  component: placeholder('Income declaration'),
+  validateSearch: IncomeSearchSchema,
+  staticData: { title: 'Income declaration' },
+  component: underConstruction,
 });
 const formPageRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => payeRoutes,
   path: '/form11/$formSlug',
   // Only the 30 known slugs match; anything else is a 404, not an empty form.
   params: {
     parse: ({ formSlug }): { formSlug: FormSlug } | false => (isFormSlug(formSlug) ? { formSlug } : false),
     stringify: ({ formSlug }) => ({ formSlug }),
   },
-  beforeLoad: guarded('/form11/$formSlug'),
-  component: function FormPage() {
-    const { formSlug } = formPageRoute.useParams();
-    return <UnderConstruction title={`Form 11: ${formSlug}`} />;
-  },
+  staticData: { title: 'Form 11' },
+  component: lazyRouteComponent(() => import('./screens/form11/FormPageScreen.tsx'), 'FormPageScreen'),
 });
 
 export const routeTree = rootRoute.addChildren([
-  welcomeRoute,
-  authRoute,
-  loginRoute,
-  registerRoute,
-  forgotPasswordRoute,
-  resetPasswordRoute,
-  termsRoute,
-  indexRoute,
-  landingRoute,
-  profileRoute,
-  settingsRoute,
-  contributeRoute,
-  directDebitRoute,
-  roundPaymentRoute,
-  taxRefundOptionsRoute,
-  taxRefundQuestionsRoute,
-  pensionInfoRoute,
-  pensionRefundRoute,
-  linkedBankAccountsRoute,
-  bankLinkRoute,
-  taxRefundSubmittedRoute,
-  roundupsRoute,
-  payeAuthorizationRoute,
-  questionnaireRoute,
-  incomeSelectionRoute,
-  finalFormRoute,
-  formPageRoute,
+  publicRoutes.addChildren([welcomeRoute, authRoute, loginRoute, registerRoute, forgotPasswordRoute, resetPasswordRoute, termsRoute]),
+  signedInRoutes.addChildren([
+    indexRoute,
+    landingRoute,
+    profileRoute,
+    settingsRoute,
+    contributeRoute,
+    directDebitRoute,
+    roundPaymentRoute,
+    taxRefundOptionsRoute,
+    taxRefundQuestionsRoute,
+    pensionInfoRoute,
+    pensionRefundRoute,
+    linkedBankAccountsRoute,
+    bankLinkRoute,
+    taxRefundSubmittedRoute,
+    roundupsRoute,
+    payeAuthorizationRoute,
+  ]),
+  payeRoutes.addChildren([questionnaireRoute, incomeSelectionRoute, finalFormRoute, formPageRoute]),
 ]);
 
-export function createAppRouter(session: RouterContext['session']) {
-  return createRouter({ routeTree, context: { session }, defaultPreload: false, scrollRestoration: true });
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: false,
+    defaultPendingComponent: LoadingView,
+    scrollRestoration: true,
+  });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
@@ -189,5 +297,3 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
 }
-
-export { loginRoute, resetPasswordRoute, profileRoute, payeAuthorizationRoute, finalFormRoute, formPageRoute };

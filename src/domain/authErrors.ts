@@ -5,68 +5,26 @@
  * resulting strings in its context; screens only render them.
  */
 
+import type { ApiFailure } from './failure.ts';
 import {
-  DATE_OF_BIRTH_INVALID,
-  GENERIC_ERROR as LOGIN_GENERIC_ERROR,
-  LOGIN_FORMAT as LOGIN_INVALID_FORMAT,
+  CHECK_HIGHLIGHTED_FIELDS,
+  GENERIC_ERROR,
+  LOGIN_FORMAT,
   LOGIN_INVALID_CREDENTIALS,
-  SERVER_ERROR as LOGIN_SERVER_ERROR,
+  SERVER_ERROR,
+  SOMETHING_WENT_WRONG,
   loginFailed,
   registerFailed,
 } from './schemas/messages.ts';
-
-/**
- * Where an error's `message` came from.
- *
- * - `'server'`: the message is the `message` field of the API's JSON error body
- *   (`{ message, errors? }`, see src/server/http/errors.ts). It was written for the user and the
- *   spec says to show it as is.
- * - `'network'`: there was no usable response body: a transport failure (offline, timeout,
- *   aborted, CORS), an unexpected response shape, or a client-side description. The text is for
- *   diagnosis; the login screen wraps it as "Login failed: …".
- *
- * The API client (src/api/client.ts, `toApiFailure`) always sets it. When it is missing, it is
- * inferred: a message that came with an HTTP status is the server's, one without a status
- * (no response at all) is the network's.
- */
-export type ErrorSource = 'server' | 'network';
-
-/** The `error` of an actor result `{ ok: false, error }`; structurally the API client's `ApiFailure`. */
-export interface AuthFailure {
-  /** HTTP status, or null when no response arrived. */
-  status: number | null;
-  /** The server's message, a transport description, or null. */
-  message: string | null;
-  /** Where `message` came from; see {@link ErrorSource}. Inferred when absent. */
-  source?: ErrorSource;
-  /** The server's field map, `{ "details.dob": ["message", …] }`. */
-  fieldErrors?: Record<string, string[]>;
-}
-
-// The texts themselves live with every other message in schemas/messages.ts.
-export { LOGIN_INVALID_CREDENTIALS, LOGIN_INVALID_FORMAT, LOGIN_SERVER_ERROR, LOGIN_GENERIC_ERROR };
-
-/** Register: a date of birth the client could not parse (checked before anything is sent). */
-export const INVALID_DATE_OF_BIRTH = DATE_OF_BIRTH_INVALID;
-/** Register: no field errors and no message at all (an outage). */
-export const REGISTER_GENERIC_ERROR = 'Something went wrong. Please try again.';
-/** Register: field errors came without a server message. */
-export const REGISTER_FIELDS_ERROR = 'Please check the highlighted fields and try again.';
 
 function text(message: string | null | undefined): string | null {
   if (typeof message !== 'string') return null;
   return message.trim() === '' ? null : message;
 }
 
-/** The source of an error, inferred when the producer did not say (see {@link ErrorSource}). */
-export function errorSource(error: Pick<AuthFailure, 'status' | 'source'>): ErrorSource {
-  if (error.source) return error.source;
-  return error.status === null ? 'network' : 'server';
-}
-
 /** The server-provided message of an error, or null when it has none. */
-export function serverMessage(error: AuthFailure): string | null {
-  return errorSource(error) === 'server' ? text(error.message) : null;
+export function serverMessage(error: ApiFailure): string | null {
+  return error.source === 'server' ? text(error.message) : null;
 }
 
 /**
@@ -75,14 +33,14 @@ export function serverMessage(error: AuthFailure): string | null {
  * 2. 401 → invalid credentials; 3. 422 → check the format; 4. ≥ 500 → server error;
  * 5. "Login failed: {message}" for any other (non-server) message, else the generic text.
  */
-export function loginErrorMessage(error: AuthFailure): string {
+export function loginErrorMessage(error: ApiFailure): string {
   const fromServer = serverMessage(error);
   if (fromServer !== null) return fromServer;
   if (error.status === 401) return LOGIN_INVALID_CREDENTIALS;
-  if (error.status === 422) return LOGIN_INVALID_FORMAT;
-  if (error.status !== null && error.status >= 500) return LOGIN_SERVER_ERROR;
+  if (error.status === 422) return LOGIN_FORMAT;
+  if (error.status !== null && error.status >= 500) return SERVER_ERROR;
   const other = text(error.message);
-  return other !== null ? loginFailed(other) : LOGIN_GENERIC_ERROR;
+  return other !== null ? loginFailed(other) : GENERIC_ERROR;
 }
 
 /** What the register screen shows: a banner message and the first message per field. */
@@ -107,14 +65,14 @@ export function firstFieldErrors(fieldErrors: Record<string, readonly string[]> 
  * field plus the server message; otherwise "Something went wrong. Please try again. (Error: {message})"
  * (without the parenthesis when there is no message at all).
  */
-export function registerErrorView(error: AuthFailure): RegisterErrorView {
+export function registerErrorView(error: ApiFailure): RegisterErrorView {
   const fieldErrors = firstFieldErrors(error.fieldErrors);
   if (Object.keys(fieldErrors).length > 0) {
-    return { message: text(error.message) ?? REGISTER_FIELDS_ERROR, fieldErrors };
+    return { message: text(error.message) ?? CHECK_HIGHLIGHTED_FIELDS, fieldErrors };
   }
   const message = text(error.message);
   return {
-    message: message === null ? REGISTER_GENERIC_ERROR : registerFailed(message),
+    message: message === null ? SOMETHING_WENT_WRONG : registerFailed(message),
     fieldErrors: {},
   };
 }

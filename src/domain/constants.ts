@@ -12,6 +12,10 @@ export const IDLE_WARNING_MS = 3_000_000;
 export const SESSION_IDLE_LIMIT_MS = 3_600_000;
 /** Inactivity: the countdown shown in the warning dialog, in seconds. */
 export const LOGOUT_COUNTDOWN_SECONDS = 300;
+/** Inactivity: this tab's activity is reported at most this often (a mouse move fires far more often than timers need). */
+export const ACTIVITY_REPORT_INTERVAL_MS = 1_000;
+/** Inactivity: other tabs hear of this tab's activity at most this often. */
+export const ACTIVITY_BROADCAST_INTERVAL_MS = 15_000;
 
 /** Access tokens live this long (the server signs them; the client refreshes before they end). */
 export const ACCESS_TOKEN_TTL_MS = 900_000;

@@ -1,10 +1,24 @@
-/** How a failed API call looks to machines and screens: data, never a thrown transport object. */
-export interface ApiFailure {
-  /** HTTP status, or null when no response came (offline, timeout, aborted). */
+/**
+ * How an expected failure of an API call looks everywhere in the browser: the API client makes
+ * it (src/api/client.ts `toApiFailure`), machines keep it as data (`{ ok: false, error }`), the
+ * pure rules in src/domain turn it into the texts of spec section 8, screens show those texts.
+ */
+export type ApiFailure = {
+  /** HTTP status, or null when no response arrived (offline, timeout, aborted). */
   status: number | null;
-  /** The server's `message` when it sent one; otherwise a transport description. */
+  /** The server's `message` when it sent one; otherwise a transport description, or null. */
   message: string | null;
-  /** Where the message came from: the server's JSON, or the network layer. */
+  /**
+   * Where `message` came from. `'server'`: the `message` of the API's JSON error body
+   * (`{ message, errors? }`), written for the user and shown as is. `'network'`: no usable body (a
+   * transport failure, an unexpected response shape, a client-side description); for diagnosis only.
+   */
   source: 'server' | 'network';
+  /** The server's field map, `{ "details.dob": ["message", …] }`. */
   fieldErrors?: Record<string, string[]>;
+};
+
+/** A failure with no response at all: what an outage (a rejected promise, a missing effect) becomes. */
+export function networkFailure(message: string | null = null): ApiFailure {
+  return { status: null, message, source: 'network' };
 }

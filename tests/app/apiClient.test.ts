@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getJson, http, registerSessionHooks, toApiFailure } from '../../src/api/client.ts';
+import { type ApiClient, createSessionClient, getJson, publicClient, toApiFailure } from '../../src/api/client.ts';
 import * as v from 'valibot';
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -17,9 +17,12 @@ function serve(handler: Handler) {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+let http: ApiClient;
+
+/** A session client whose owner hands out 'old-token' and, on a 401, 'fresh-token' (or ends the session). */
 function hooks(overrides: { currentPath?: () => string; refreshed?: string | null } = {}) {
   const onUnauthorized = vi.fn(async () => (overrides.refreshed === undefined ? 'fresh-token' : overrides.refreshed));
-  registerSessionHooks({ getAccessToken: () => 'old-token', currentPath: overrides.currentPath ?? (() => '/landing'), onUnauthorized });
+  http = createSessionClient({ getAccessToken: () => 'old-token', currentPath: overrides.currentPath ?? (() => '/landing'), onUnauthorized });
   return { onUnauthorized };
 }
 
@@ -32,7 +35,7 @@ describe('API client', () => {
   it('sends JSON to /api/maxout with the bearer token', async () => {
     hooks();
     serve(() => json(200, { status: 'ok' }));
-    await expect(getJson('health', v.object({ status: v.string() }))).resolves.toEqual({ status: 'ok' });
+    await expect(getJson(http, 'health', v.object({ status: v.string() }))).resolves.toEqual({ status: 'ok' });
     expect(new URL(seen[0]!.url).pathname).toBe('/api/maxout/health');
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer old-token');
   });
@@ -104,7 +107,20 @@ describe('API client', () => {
   it('treats a response of the wrong shape as a failure, not as data', async () => {
     hooks();
     serve(() => json(200, { status: 42 }));
-    const error = await getJson('health', v.object({ status: v.string() })).catch((e: unknown) => e);
+    const error = await getJson(http, 'health', v.object({ status: v.string() })).catch((e: unknown) => e);
     expect(await toApiFailure(error)).toMatchObject({ status: null, source: 'network' });
+  });
+
+  it('the public client sends no session token and leaves a 401 to the caller; a token given explicitly is sent', async () => {
+    const { onUnauthorized } = hooks();
+    serve(() => json(401, { message: 'Unauthenticated.' }));
+    const failure = await toApiFailure(await getJson(publicClient, 'profile', v.object({})).catch((e: unknown) => e));
+    expect(failure.status).toBe(401);
+    expect(seen[0]!.headers.get('authorization')).toBeNull();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    serve(() => json(200, {}));
+    await getJson(publicClient, 'profile', v.object({}), { accessToken: 'just-received' });
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer just-received');
   });
 });

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { firstFieldErrors, loginErrorMessage, registerErrorView, serverMessage } from '../../src/domain/authErrors.ts';
 import {
-  INVALID_DATE_OF_BIRTH,
-  LOGIN_GENERIC_ERROR,
+  CHECK_HIGHLIGHTED_FIELDS as REGISTER_FIELDS_ERROR,
+  DATE_OF_BIRTH_INVALID as INVALID_DATE_OF_BIRTH,
+  GENERIC_ERROR as LOGIN_GENERIC_ERROR,
+  LOGIN_FORMAT as LOGIN_INVALID_FORMAT,
   LOGIN_INVALID_CREDENTIALS,
-  LOGIN_INVALID_FORMAT,
-  LOGIN_SERVER_ERROR,
-  REGISTER_FIELDS_ERROR,
-  REGISTER_GENERIC_ERROR,
-  errorSource,
-  firstFieldErrors,
-  loginErrorMessage,
-  registerErrorView,
-  serverMessage,
-} from '../../src/domain/authErrors.ts';
+  SERVER_ERROR as LOGIN_SERVER_ERROR,
+  SOMETHING_WENT_WRONG as REGISTER_GENERIC_ERROR,
+} from '../../src/domain/schemas/messages.ts';
 
 describe('loginErrorMessage (spec §8 precedence)', () => {
   it('1. shows a server-provided message as is, whatever the status', () => {
@@ -53,7 +49,7 @@ describe('loginErrorMessage (spec §8 precedence)', () => {
   });
 
   it('5. nothing to say → the generic text', () => {
-    expect(loginErrorMessage({ status: null, message: null })).toBe(LOGIN_GENERIC_ERROR);
+    expect(loginErrorMessage({ status: null, message: null, source: 'network' })).toBe(LOGIN_GENERIC_ERROR);
     expect(loginErrorMessage({ status: 404, message: null, source: 'server' })).toBe(LOGIN_GENERIC_ERROR);
     expect(loginErrorMessage({ status: null, message: '   ', source: 'network' })).toBe(LOGIN_GENERIC_ERROR);
     expect(LOGIN_GENERIC_ERROR).toBe('Something went wrong, team has been notified. Please try again later.');
@@ -63,21 +59,12 @@ describe('loginErrorMessage (spec §8 precedence)', () => {
     expect(loginErrorMessage({ status: 401, message: '', source: 'server' })).toBe(LOGIN_INVALID_CREDENTIALS);
   });
 
-  it('without a source, a message with a status is the server’s and one without is the network’s', () => {
-    expect(loginErrorMessage({ status: 401, message: 'Nope' })).toBe('Nope');
-    expect(loginErrorMessage({ status: null, message: 'offline' })).toBe('Login failed: offline');
+  it('a network message is wrapped, never shown as the server’s', () => {
+    expect(loginErrorMessage({ status: null, message: 'offline', source: 'network' })).toBe('Login failed: offline');
   });
 });
 
-describe('errorSource / serverMessage', () => {
-  it('keeps an explicit source', () => {
-    expect(errorSource({ status: null, source: 'server' })).toBe('server');
-    expect(errorSource({ status: 500, source: 'network' })).toBe('network');
-  });
-  it('infers the source from the status', () => {
-    expect(errorSource({ status: 418 })).toBe('server');
-    expect(errorSource({ status: null })).toBe('network');
-  });
+describe('serverMessage', () => {
   it('returns only a non-empty server message', () => {
     expect(serverMessage({ status: 400, message: 'Bad', source: 'server' })).toBe('Bad');
     expect(serverMessage({ status: null, message: 'offline', source: 'network' })).toBeNull();
@@ -125,7 +112,7 @@ describe('registerErrorView (spec §8)', () => {
   });
 
   it('with no message at all, the generic sentence without a parenthesis', () => {
-    expect(registerErrorView({ status: null, message: null })).toEqual({ message: REGISTER_GENERIC_ERROR, fieldErrors: {} });
+    expect(registerErrorView({ status: null, message: null, source: 'network' })).toEqual({ message: REGISTER_GENERIC_ERROR, fieldErrors: {} });
     expect(REGISTER_GENERIC_ERROR).toBe('Something went wrong. Please try again.');
   });
 

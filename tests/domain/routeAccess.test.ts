@@ -1,66 +1,22 @@
-import { describe, it, expect } from 'vitest';
-import { FORM_SLUGS } from '../../src/domain/catalogue.ts';
-import {
-  ALL_ROUTES,
-  PAYE_ROUTES,
-  PUBLIC_ROUTES,
-  USER_ROUTES,
-  accessOf,
-  examplePath,
-  guardRoute,
-} from '../../src/domain/routeAccess.ts';
-import type { GuardDecision, GuardUser, RoutePattern } from '../../src/domain/routeAccess.ts';
-
-/** The four user states of spec section 4's route guard. */
-const STATES = {
-  'signed out': null,
-  'signed in, no annual_income': { annual_income: null, paye_a1_authorized: false },
-  'income, not PAYE-authorised': { annual_income: 45_000, paye_a1_authorized: false },
-  'fully authorised': { annual_income: 45_000, paye_a1_authorized: true },
-} satisfies Record<string, GuardUser | null>;
-type State = keyof typeof STATES;
-const STATE_NAMES = Object.keys(STATES) as State[];
+import { describe, expect, it } from 'vitest';
+import { guardRoute, mergeRouteRules, sameGuardUser, type GuardDecision, type RouteRules } from '../../src/domain/routeAccess.ts';
+import { USER_KINDS, USER_KIND_NAMES, type Outcome } from '../support/routeTable.ts';
 
 /**
- * Expected outcome per route, one letter per state in STATES order:
- * P pass · L /auth/login?redirect=href · I /pension-info · A /auth/paye-authorization?returnTo=href · H /landing.
- * Written out by hand from spec sections 2, 4 and 6, not derived from the guard.
+ * The guard as a pure function: each kind of route rules × each kind of user, written out by hand
+ * from spec sections 2, 4 and 6. Which route has which rules is the router's business (checked in
+ * tests/app/routes.test.ts against the route table).
  */
-const EXPECTED: Record<RoutePattern, `${Code}${Code}${Code}${Code}`> = {
-  // public routes always pass
-  '/welcome': 'PPPP',
-  '/auth': 'PPPP',
-  '/auth/login': 'PPPP',
-  '/auth/register': 'PPPP',
-  '/auth/forgot-password': 'PPPP',
-  '/reset-password/$token': 'PPPP',
-  '/terms-and-conditions': 'PPPP',
-  // login needed; without income → /pension-info; '/' → /landing once allowed
-  '/': 'LIHH',
-  '/landing': 'LIPP',
-  '/profile': 'LIPP',
-  '/settings': 'LIPP',
-  '/contribute': 'LIPP',
-  '/direct-debit': 'LIPP',
-  '/round-payment': 'LIPP',
-  '/tax-refund-options': 'LIPP',
-  '/tax-refund-questions': 'LIPP',
-  '/pension-info': 'LPPP', // the income form itself is reachable without income
-  '/pension-refund': 'LIPP',
-  '/linked-bank-accounts': 'LIPP',
-  '/bank-link/$url': 'LIPP',
-  '/tax-refund-submitted': 'LIPP',
-  '/roundups': 'LIPP',
-  '/auth/paye-authorization': 'LIPP',
-  // login and PAYE authorisation needed
-  '/form11-questionnaire': 'LIAP',
-  '/form11/income-selection': 'LIAP',
-  '/form11/final-form': 'LIAP',
-  '/form11/$formSlug': 'LIAP',
+const RULES: Record<string, { rules: RouteRules; expected: `${Outcome}${Outcome}${Outcome}${Outcome}` }> = {
+  public: { rules: { access: 'public' }, expected: 'PPPP' },
+  'signed in': { rules: { access: 'user' }, expected: 'LIPP' },
+  'signed in, the income form': { rules: { access: 'user', incomeOptional: true }, expected: 'LPPP' },
+  'signed in, forwarding to /landing': { rules: { access: 'user', forwardTo: '/landing' }, expected: 'LIHH' },
+  'signed in with PAYE': { rules: { access: 'paye' }, expected: 'LIAP' },
+  'no access said: signed in only': { rules: {}, expected: 'LIPP' },
 };
-type Code = 'P' | 'L' | 'I' | 'A' | 'H';
 
-function decisionFor(code: Code, href: string): GuardDecision {
+function decisionFor(code: Outcome, href: string): GuardDecision {
   switch (code) {
     case 'P':
       return { kind: 'pass' };
@@ -75,46 +31,29 @@ function decisionFor(code: Code, href: string): GuardDecision {
   }
 }
 
-const CASES = ALL_ROUTES.flatMap((route) =>
-  STATE_NAMES.map((state, index) => {
-    const code = EXPECTED[route][index] as Code;
-    return { route, state, code, href: examplePath(route) };
-  }),
+const HREF = '/some/where?x=1';
+const CASES = Object.entries(RULES).flatMap(([name, { rules, expected }]) =>
+  USER_KIND_NAMES.map((kind, index) => ({ name, rules, kind, code: expected[index] as Outcome })),
 );
 
-describe('guardRoute: every route × every user state', () => {
-  it('the table covers every route exactly once', () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual([...ALL_ROUTES].sort());
-    expect(new Set(ALL_ROUTES).size).toBe(ALL_ROUTES.length);
-    expect(CASES).toHaveLength(ALL_ROUTES.length * 4);
-  });
-
-  it.each(CASES)('$route — $state → $code', ({ route, state, code, href }) => {
-    expect(guardRoute(route, href, STATES[state])).toStrictEqual(decisionFor(code, href));
+describe('guardRoute: every kind of route × every kind of user', () => {
+  it.each(CASES)('$name — $kind → $code', ({ rules, kind, code }) => {
+    expect(guardRoute(rules, HREF, USER_KINDS[kind])).toStrictEqual(decisionFor(code, HREF));
   });
 });
 
 describe('guardRoute: redirect targets carry the attempted href', () => {
-  it.each(PAYE_ROUTES.map((route) => [route]))('%s keeps path and search in returnTo', (route) => {
-    const href = `${examplePath(route)}?incomeId=rental-income&step=2`;
-    expect(guardRoute(route, href, STATES['income, not PAYE-authorised'])).toStrictEqual({
+  it('PAYE: returnTo keeps path and search', () => {
+    const href = '/form11/final-form?incomeId=rental-income&step=2';
+    expect(guardRoute({ access: 'paye' }, href, USER_KINDS['income, not PAYE-authorised'])).toStrictEqual({
       kind: 'redirect',
       to: '/auth/paye-authorization',
       search: { returnTo: href },
     });
   });
 
-  it.each(FORM_SLUGS.map((slug) => [slug]))('/form11/%s → returnTo is that form', (slug) => {
-    const href = `/form11/${slug}`;
-    expect(guardRoute('/form11/$formSlug', href, STATES['income, not PAYE-authorised'])).toStrictEqual({
-      kind: 'redirect',
-      to: '/auth/paye-authorization',
-      search: { returnTo: href },
-    });
-  });
-
-  it('login redirect keeps the search too', () => {
-    expect(guardRoute('/profile', '/profile?returnTo=%2Froundups', null)).toStrictEqual({
+  it('login: redirect keeps the search too', () => {
+    expect(guardRoute({ access: 'user' }, '/profile?returnTo=%2Froundups', null)).toStrictEqual({
       kind: 'redirect',
       to: '/auth/login',
       search: { redirect: '/profile?returnTo=%2Froundups' },
@@ -128,42 +67,38 @@ describe('guardRoute: what counts as a recorded annual_income', () => {
     [45_000, 'pass'],
     [-1, 'pass'], // the guard only asks whether it is recorded; bounds are the schema's job
   ])('annual_income %o → %s', (income, kind) => {
-    expect(guardRoute('/landing', '/landing', { annual_income: income, paye_a1_authorized: false }).kind).toBe(kind);
+    expect(guardRoute({ access: 'user' }, '/landing', { annual_income: income, paye_a1_authorized: false }).kind).toBe(kind);
   });
 
   it.each([[null], [undefined], [Number.NaN], [Infinity]])('annual_income %o → /pension-info', (income) => {
-    expect(guardRoute('/landing', '/landing', { annual_income: income, paye_a1_authorized: true })).toStrictEqual({
+    expect(guardRoute({ access: 'user' }, '/landing', { annual_income: income, paye_a1_authorized: true })).toStrictEqual({
       kind: 'redirect',
       to: '/pension-info',
     });
   });
 
   it('the income check comes before the PAYE check', () => {
-    expect(guardRoute('/form11/final-form', '/form11/final-form', { annual_income: null, paye_a1_authorized: false })).toStrictEqual({
+    expect(guardRoute({ access: 'paye' }, '/form11/final-form', { annual_income: null, paye_a1_authorized: false })).toStrictEqual({
       kind: 'redirect',
       to: '/pension-info',
     });
   });
 });
 
-describe('route lists', () => {
-  it('sizes match spec section 2', () => {
-    expect(PUBLIC_ROUTES).toHaveLength(7);
-    expect(USER_ROUTES).toHaveLength(16);
-    expect(PAYE_ROUTES).toHaveLength(4);
-    expect(FORM_SLUGS).toHaveLength(30);
+describe('mergeRouteRules', () => {
+  it('a deeper route adds to, or overrides, its layouts', () => {
+    expect(mergeRouteRules([{}, { access: 'user' }, { incomeOptional: true }])).toEqual({ access: 'user', incomeOptional: true });
+    expect(mergeRouteRules([{ access: 'user' }, { access: 'paye' }])).toEqual({ access: 'paye' });
+    expect(mergeRouteRules([])).toEqual({});
   });
+});
 
-  it('accessOf', () => {
-    for (const route of PUBLIC_ROUTES) expect(accessOf(route)).toBe('public');
-    for (const route of USER_ROUTES) expect(accessOf(route)).toBe('user');
-    for (const route of PAYE_ROUTES) expect(accessOf(route)).toBe('paye');
-  });
-
-  it('examplePath fills every parameter', () => {
-    for (const route of ALL_ROUTES) expect(examplePath(route)).not.toContain('$');
-    expect(examplePath('/reset-password/$token')).toBe('/reset-password/example-token');
-    expect(examplePath('/bank-link/$url')).toBe('/bank-link/https%3A%2F%2Fbank.example%2Fconsent');
-    expect(examplePath('/form11/$formSlug')).toBe('/form11/assistance-dog-allowance');
+describe('sameGuardUser', () => {
+  it('tells apart exactly what the guard reads', () => {
+    expect(sameGuardUser(null, null)).toBe(true);
+    expect(sameGuardUser(null, USER_KINDS['PAYE-authorised'])).toBe(false);
+    expect(sameGuardUser(USER_KINDS['PAYE-authorised'], { ...USER_KINDS['PAYE-authorised'] })).toBe(true);
+    expect(sameGuardUser(USER_KINDS['PAYE-authorised'], USER_KINDS['income, not PAYE-authorised'])).toBe(false);
+    expect(sameGuardUser(USER_KINDS['signed in, no annual_income'], USER_KINDS['income, not PAYE-authorised'])).toBe(false);
   });
 });

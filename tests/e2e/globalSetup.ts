@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, installHint } from '../support/systemDeps.mjs';
+import { createSeededUser, markPayeAuthorised, type SeededUser } from './seedUsers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +23,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Absolute path of the server's log (JSON lines). */
     serverLogPath: string;
+    /** A user with a password, an annual income and a PAYE A1 authorisation (see seedUsers.ts). */
+    payeUser: SeededUser;
   }
 }
 
@@ -58,7 +61,6 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   writeFileSync(logPath, '');
-  const logFd = openSync(logPath, 'a');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -72,6 +74,35 @@ export default async function setup(project: TestProject) {
   // The embedded defaults: PGlite in DATA_DIR, mail printed to the log (where tests read links).
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
+
+  let child = await launch(env, baseUrl, dataDir);
+  timings.push(`server ready ${Math.round(performance.now() - started)} ms`);
+
+  // A PAYE-authorised user for the route sweep. No API grants the authorisation without the signed
+  // A1 form, so the flag is set in the database while the server is stopped (PGlite has one owner).
+  const seedStarted = performance.now();
+  let payeUser: SeededUser;
+  try {
+    payeUser = await createSeededUser(baseUrl, logPath, 'paye');
+    await stopServer(child, dataDir, { keepData: true });
+    await markPayeAuthorised(path.join(dataDir, 'pglite'), payeUser.email);
+    child = await launch(env, baseUrl, dataDir);
+  } catch (error) {
+    await stopServer(child, dataDir);
+    throw error;
+  }
+  timings.push(`PAYE user seeded ${Math.round(performance.now() - seedStarted)} ms`);
+  console.log(`[e2e] ${baseUrl}: ${timings.join(', ')}; log ${path.relative(root, logPath)}`);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('serverLogPath', logPath);
+  project.provide('payeUser', payeUser);
+  return () => stopServer(child, dataDir);
+}
+
+/** Starts the server (its output appended to the log) and waits until it is healthy. */
+async function launch(env: NodeJS.ProcessEnv, baseUrl: string, dataDir: string): Promise<ChildProcess> {
+  const logFd = openSync(logPath, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     // Own process group, so teardown can stop the server and anything it started.
@@ -80,23 +111,16 @@ export default async function setup(project: TestProject) {
     env,
   });
   closeSync(logFd);
-  const stop = () => stopServer(child, dataDir);
   process.once('exit', () => {
     if (child.exitCode === null) killGroup(child, 'SIGKILL');
   });
-
   try {
     await waitForHealth(baseUrl, child, 60_000);
   } catch (error) {
-    await stop();
+    await stopServer(child, dataDir);
     throw error;
   }
-  timings.push(`server ready ${Math.round(performance.now() - started)} ms`);
-  console.log(`[e2e] ${baseUrl}: ${timings.join(', ')}; log ${path.relative(root, logPath)}`);
-
-  project.provide('baseUrl', baseUrl);
-  project.provide('serverLogPath', logPath);
-  return stop;
+  return child;
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {
@@ -128,7 +152,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-async function stopServer(child: ChildProcess, dataDir: string) {
+async function stopServer(child: ChildProcess, dataDir: string, options: { keepData?: boolean } = {}) {
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     killGroup(child, 'SIGTERM');
@@ -140,7 +164,7 @@ async function stopServer(child: ChildProcess, dataDir: string) {
   }
   // The group may hold children that outlived the server process itself.
   killGroup(child, 'SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
 }
 
 function freePort(): Promise<number> {

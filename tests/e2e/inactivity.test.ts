@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkScreen, useBrowser } from './harness.ts';
+import { checkScreen, useBrowser, visit } from './harness.ts';
 import { accountMenu, createUserWithPassword, signIn, storedSessionKeys } from './users.ts';
 
 const MINUTE = 60_000;
@@ -76,5 +76,36 @@ describe('inactivity', () => {
     expect(await warningDialog(page).count()).toBe(0);
     expect(await accountMenu(page).count()).toBe(0);
     expect(await storedSessionKeys(page)).toEqual([]);
+  });
+
+  it('counts activity and warns on a public page too: a signed-in user reading the terms', async () => {
+    const { page } = b;
+    const user = await createUserWithPassword();
+    await page.clock.install({ time: Date.now() });
+    await signIn(page, user, { remember: true });
+    // A full page load: the remembered session is restored on a page without the signed-in bars.
+    await visit(page, '/terms-and-conditions');
+    expect(new URL(page.url()).pathname).toBe('/terms-and-conditions');
+    await accountMenu(page).waitFor({ state: 'detached' });
+
+    // Reading: a mouse move after 40 idle minutes counts as activity here…
+    await page.clock.runFor(1_100);
+    await page.mouse.move(40, 300);
+    await page.clock.fastForward(40 * MINUTE);
+    await page.mouse.move(80, 340);
+    // …so 50 minutes after the first move there is no warning yet,
+    await page.clock.fastForward(40 * MINUTE);
+    expect(await warningDialog(page).count()).toBe(0);
+    // but 50 minutes after the last one there is, on this page.
+    await page.clock.fastForward(10 * MINUTE);
+    await warningDialog(page).waitFor();
+    expect(['5:00', '4:59']).toContain(await countdown(page));
+    expect(new URL(page.url()).pathname).toBe('/terms-and-conditions');
+    await checkScreen(page, 'inactivity-warning-terms');
+
+    await warningDialog(page).getByRole('button', { name: 'Continue Session' }).click();
+    await warningDialog(page).waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/terms-and-conditions');
+    expect(await storedSessionKeys(page)).toEqual(['localStorage.session', 'localStorage.refresh_token', 'localStorage.remember_me']);
   });
 });

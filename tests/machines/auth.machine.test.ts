@@ -3,6 +3,8 @@ import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { authMachine, safeRedirectTarget } from '../../machines/auth/auth.machine.ts';
 import {
   selectAccessToken,
+  selectCanLogIn,
+  selectCanRegister,
   selectFirstNameOrAccount,
   selectGuardUser,
   selectIsBusy,
@@ -10,11 +12,9 @@ import {
   selectIsRefreshing,
   selectIsSignedIn,
   selectLoginError,
-  selectProfileError,
-  selectRefreshError,
   selectRegisterError,
-  selectUser,
 } from '../../machines/auth/auth.selectors.ts';
+import { signInMachine } from '../../machines/auth/signIn.machine.ts';
 import type { AuthEvent, Session, User } from '../../machines/auth/auth.types.ts';
 import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS, SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import { getStateNodes } from 'xstate/graph';
@@ -77,9 +77,8 @@ function start() {
     authMachine.provide({
       actors: {
         restoreSession: promises.logic(),
-        login: promises.logic(),
-        register: promises.logic(),
-        loadProfile: promises.logic(),
+        // The real sign-in child, with controllable calls.
+        signIn: signInMachine.provide({ actors: { login: promises.logic(), register: promises.logic(), loadProfile: promises.logic() } }),
         refreshSession: promises.logic(),
         logout: promises.logic(),
       },
@@ -128,7 +127,7 @@ describe('startup restore', () => {
     const s = h.actor.getSnapshot();
     expect(selectIsLoading(s)).toBe(false);
     expect(selectIsSignedIn(s)).toBe(true);
-    expect(selectUser(s)).toEqual(user);
+    expect(s.context.user).toEqual(user);
     expect(selectAccessToken(s)).toBe('access-1');
     expect(s.context.remember).toBe(false);
     expect(h.calls).toEqual([]); // nothing to store or navigate: the tokens came from storage
@@ -180,14 +179,14 @@ describe('login', () => {
     h.actor.send(loginEvent({ remember: false }));
     await h.settle('login', { ok: true, session: session(3, null) });
     const loading = h.actor.getSnapshot();
-    expect(loading.matches({ signedOut: { signingIn: 'loadingProfile' } })).toBe(true);
+    expect(loading.matches({ signedOut: 'signingIn' })).toBe(true);
     expect(selectIsBusy(loading)).toBe(true);
-    expect(selectAccessToken(loading)).toBe('access-3'); // the API client can attach it already
+    expect(selectAccessToken(loading)).toBeNull(); // the token is passed to the profile call, not published before sign-in completes
     expect(h.promises.inputs.loadProfile).toEqual({ accessToken: 'access-3' });
     expect(h.calls).toEqual([]); // nothing stored before the sign-in completes
     await h.settle('loadProfile', { ok: true, user });
     expect(selectIsSignedIn(h.actor.getSnapshot())).toBe(true);
-    expect(selectUser(h.actor.getSnapshot())).toEqual(user);
+    expect(h.actor.getSnapshot().context.user).toEqual(user);
     expect(h.calls).toEqual([
       { type: 'persistSession', params: { session: session(3), remember: false } },
       { type: 'navigate', params: { to: '/' } },
@@ -284,7 +283,7 @@ describe('register', () => {
     await h.settle('restoreSession', { ok: false, reason: 'none' });
     h.actor.send(registerEvent);
     await h.settle('register', { ok: true, session: session(5, null) });
-    expect(h.actor.getSnapshot().matches({ signedOut: { registering: 'loadingProfile' } })).toBe(true);
+    expect(h.actor.getSnapshot().matches({ signedOut: 'registering' }) && h.promises.isPending('loadProfile')).toBe(true);
     await h.settle('loadProfile', { ok: true, user });
     expect(h.calls.at(-1)).toEqual({ type: 'navigate', params: { to: '/pension-info' } });
   });
@@ -327,7 +326,6 @@ describe('refresh', () => {
   it('five concurrent 401s start exactly one refresh; callers wait on the snapshot for the new token', async () => {
     const h = await restored();
     for (let i = 0; i < 5; i += 1) h.actor.send({ type: 'session.unauthorized' });
-    h.actor.send({ type: 'session.refresh' });
     expect(h.promises.starts('refreshSession')).toBe(1);
     expect(h.promises.inputs.refreshSession).toEqual({ refreshToken: 'refresh-1' });
     expect(selectIsRefreshing(h.actor.getSnapshot())).toBe(true);
@@ -339,8 +337,8 @@ describe('refresh', () => {
     );
     await h.settle('refreshSession', { ok: true, session: session(6, null) });
     expect(await Promise.all(waiters)).toEqual(Array(5).fill('access-6'));
-    expect(h.actor.getSnapshot().matches({ signedIn: { session: 'active' } })).toBe(true);
-    expect(selectUser(h.actor.getSnapshot())).toEqual(user); // kept when the refresh carries none
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(h.actor.getSnapshot().context.user).toEqual(user); // kept when the refresh carries none
     expect(h.calls).toEqual([{ type: 'persistSession', params: { session: session(6), remember: true } }]);
 
     // A later 401 may refresh again.
@@ -355,32 +353,32 @@ describe('refresh', () => {
     await h.settle('refreshSession', { ok: false, error: { status: 401, message: 'Refresh token revoked.', source: 'server' } });
     const s = h.actor.getSnapshot();
     expect(s.matches({ signedOut: 'idle' })).toBe(true);
-    expect(selectRefreshError(s)).toBe('Refresh token revoked.');
-    expect(selectUser(s)).toBeNull();
+    expect(s.context.refreshError).toBe('Refresh token revoked.');
+    expect(s.context.user).toBeNull();
     expect(selectAccessToken(s)).toBeNull();
-    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'navigate', params: { to: '/auth/login' } }]);
+    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'clearAnswers' }, { type: 'navigate', params: { to: '/auth/login' } }]);
     expect(h.promises.starts('logout')).toBe(0);
   });
 
   it('an outage while refreshing keeps the session (no response is not a refusal) and says why', async () => {
     const h = await restored();
-    h.actor.send({ type: 'session.refresh' });
+    h.actor.send({ type: 'session.unauthorized' });
     await h.fail('refreshSession');
-    expect(selectRefreshError(h.actor.getSnapshot())).toBe('Something went wrong. Please try again.');
-    expect(h.actor.getSnapshot().matches({ signedIn: { session: 'active' } })).toBe(true);
+    expect(h.actor.getSnapshot().context.refreshError).toBe('Something went wrong. Please try again.');
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
     expect(h.calls).toEqual([]);
   });
 
   it('a refresh that got no response keeps the session; one the server refused ends it', async () => {
     const h = await restored();
-    h.actor.send({ type: 'session.refresh' });
+    h.actor.send({ type: 'session.unauthorized' });
     await h.settle('refreshSession', { ok: false, error: { status: null, message: 'Failed to fetch', source: 'network' } });
-    expect(h.actor.getSnapshot().matches({ signedIn: { session: 'active' } })).toBe(true);
-    expect(selectRefreshError(h.actor.getSnapshot())).toBe('Failed to fetch');
-    h.actor.send({ type: 'session.refresh' });
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(h.actor.getSnapshot().context.refreshError).toBe('Failed to fetch');
+    h.actor.send({ type: 'session.unauthorized' });
     await h.settle('refreshSession', { ok: false, error: { status: 401, message: 'Unauthenticated.', source: 'server' } });
     expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
-    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'navigate', params: { to: '/auth/login' } }]);
+    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'clearAnswers' }, { type: 'navigate', params: { to: '/auth/login' } }]);
   });
 
   it('refreshes the tokens every SESSION_REFRESH_INTERVAL_MS while signed in, ahead of the server idle limit', async () => {
@@ -401,20 +399,9 @@ describe('refresh', () => {
     h.calls.length = 0;
     h.actor.send({ type: 'session.unauthorized' });
     expect(h.promises.starts('refreshSession')).toBe(0);
-    expect(selectRefreshError(h.actor.getSnapshot())).toBe('No refresh token');
+    expect(h.actor.getSnapshot().context.refreshError).toBe('No refresh token');
     expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
-    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'navigate', params: { to: '/auth/login' } }]);
-  });
-
-  it('a profile reload interrupted by a 401 survives the refresh (parallel regions)', async () => {
-    const h = await restored();
-    h.actor.send({ type: 'profile.reload' });
-    h.actor.send({ type: 'session.unauthorized' });
-    expect(h.actor.getSnapshot().matches({ signedIn: { session: 'refreshing', profile: 'reloading' } })).toBe(true);
-    expect(h.promises.isPending('reloadProfile')).toBe(true);
-    await h.settle('refreshSession', { ok: true, session: session(6) });
-    await h.settle('reloadProfile', { ok: true, user: { ...user, taxback: 1 } });
-    expect(selectUser(h.actor.getSnapshot())?.taxback).toBe(1);
+    expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'clearAnswers' }, { type: 'navigate', params: { to: '/auth/login' } }]);
   });
 
   it('adopts tokens another tab refreshed (keeping the user when none comes with them)', async () => {
@@ -422,36 +409,16 @@ describe('refresh', () => {
     h.actor.send({ type: 'session.external.updated', session: session(7, null) });
     expect(selectAccessToken(h.actor.getSnapshot())).toBe('access-7');
     expect(h.actor.getSnapshot().context.refreshToken).toBe('refresh-7');
-    expect(selectUser(h.actor.getSnapshot())).toEqual(user);
+    expect(h.actor.getSnapshot().context.user).toEqual(user);
     expect(h.calls).toEqual([]); // the other tab already stored them
-  });
-});
-
-describe('profile', () => {
-  it('profile.updated replaces the user', async () => {
-    const h = await restored();
-    h.actor.send({ type: 'profile.updated', user: { ...user, first_name: 'Eve' } });
-    expect(selectFirstNameOrAccount(h.actor.getSnapshot())).toBe('Eve');
-  });
-
-  it('a failed reload keeps the user and says why', async () => {
-    const h = await restored();
-    h.actor.send({ type: 'profile.reload' });
-    expect(h.promises.inputs.reloadProfile).toEqual({ accessToken: 'access-1' });
-    await h.settle('reloadProfile', { ok: false, error: { status: null, message: 'Failed to fetch', source: 'network' } });
-    expect(selectUser(h.actor.getSnapshot())).toEqual(user);
-    expect(selectProfileError(h.actor.getSnapshot())).toBe('Failed to fetch');
-    h.actor.send({ type: 'profile.reload' });
-    await h.settle('reloadProfile', { ok: true, user });
-    expect(selectProfileError(h.actor.getSnapshot())).toBeNull();
   });
 });
 
 describe('logout', () => {
   const expectedEffects = [
+    { type: 'broadcastSignedOut' },
     { type: 'clearSession' },
     { type: 'clearAnswers' },
-    { type: 'broadcastSignedOut' },
     { type: 'navigate', params: { to: '/auth/login' } },
   ];
 
@@ -465,7 +432,7 @@ describe('logout', () => {
     expect(h.calls).toEqual(expectedEffects);
     const s = h.actor.getSnapshot();
     expect(s.matches({ signedOut: 'idle' })).toBe(true);
-    expect(selectUser(s)).toBeNull();
+    expect(s.context.user).toBeNull();
     expect(selectAccessToken(s)).toBeNull();
     expect(s.context.refreshToken).toBeNull();
   });
@@ -516,7 +483,7 @@ describe('the inactivity child', () => {
     expect(child).toBeDefined();
     expect(h.actor.getSnapshot().children.inactivity).toBe(child);
     expect(child!.getSnapshot().status).toBe('active');
-    expect(child!.getSnapshot().context).toEqual({ lastActivityAt: T0, now: T0 }); // the page load counts as activity
+    expect(child!.getSnapshot().context).toMatchObject({ lastActivityAt: T0, now: T0 }); // the page load counts as activity
 
     h.actor.send({ type: 'logout' });
     expect(child!.getSnapshot().status).toBe('stopped');
@@ -558,9 +525,9 @@ describe('the inactivity child', () => {
     expect(inactivityOf(h.actor)).toBeUndefined();
     await h.settle('logout', { ok: false, error: { status: null, message: 'offline', source: 'network' } });
     expect(h.calls).toEqual([
+      { type: 'broadcastSignedOut' },
       { type: 'clearSession' },
       { type: 'clearAnswers' },
-      { type: 'broadcastSignedOut' },
       { type: 'navigate', params: { to: '/auth/login' } },
     ]);
   });
@@ -570,15 +537,18 @@ describe('the inactivity child', () => {
     h.actor.send({ type: 'session.timeout' });
     expect(h.actor.getSnapshot().matches('signingOut')).toBe(true);
     await h.settle('logout', { ok: true });
-    expect(h.types()).toEqual(['clearSession', 'clearAnswers', 'broadcastSignedOut', 'navigate']);
+    expect(h.types()).toEqual(['broadcastSignedOut', 'clearSession', 'clearAnswers', 'navigate']);
   });
 });
 
 describe('defaults and context', () => {
   it('every state has a description', () => {
-    const nodes = [authMachine.root, ...getStateNodes(authMachine.root)];
-    expect(nodes.filter((n) => !n.description).map((n) => n.id)).toEqual([]);
-    expect(nodes).toHaveLength(18); // the root and 17 states
+    for (const machine of [authMachine, signInMachine]) {
+      const nodes = [machine.root, ...getStateNodes(machine.root)];
+      expect(nodes.filter((n) => !n.description).map((n) => n.id)).toEqual([]);
+    }
+    expect(getStateNodes(authMachine.root)).toHaveLength(10);
+    expect(getStateNodes(signInMachine.root)).toHaveLength(7);
   });
 
   it('the default actors are harmless: nothing restored, a login fails as "not provided"', async () => {
@@ -619,7 +589,6 @@ describe('selectors on partial snapshots', () => {
       loginError: null,
       registerError: null,
       refreshError: null,
-      profileError: null,
       lastActivityAt: T0,
       ...over,
     },
@@ -634,14 +603,25 @@ describe('selectors on partial snapshots', () => {
     expect(selectIsRefreshing(tags('refreshing'))).toBe(true);
   });
 
+  it('the forms may be submitted exactly when the machine accepts their events', async () => {
+    const h = start();
+    expect(selectCanLogIn(h.actor.getSnapshot())).toBe(false); // restoring
+    await h.settle('restoreSession', { ok: false, reason: 'none' });
+    expect(selectCanLogIn(h.actor.getSnapshot())).toBe(true);
+    expect(selectCanRegister(h.actor.getSnapshot())).toBe(true);
+    h.actor.send(loginEvent());
+    expect(selectCanLogIn(h.actor.getSnapshot())).toBe(false);
+    expect(selectCanRegister(h.actor.getSnapshot())).toBe(false);
+    await h.settle('login', { ok: true, session: session(2) });
+    expect(selectCanLogIn(h.actor.getSnapshot())).toBe(false); // signed in
+  });
+
   it('signed in comes from the state', () => {
     expect(selectIsSignedIn({ matches: (v: unknown) => v === 'signedIn' } as never)).toBe(true);
     expect(selectIsSignedIn({ matches: () => false } as never)).toBe(false);
   });
 
-  it('user, token and errors come from context', () => {
-    expect(selectUser(ctx())).toBeNull();
-    expect(selectUser(ctx({ user }))).toBe(user);
+  it('token and errors come from context', () => {
     expect(selectAccessToken(ctx({ accessToken: 'a' }))).toBe('a');
     expect(selectAccessToken(ctx())).toBeNull();
     expect(selectLoginError(ctx({ loginError: 'x' }))).toBe('x');
@@ -649,8 +629,6 @@ describe('selectors on partial snapshots', () => {
       message: 'm',
       fieldErrors: { email: 'e' },
     });
-    expect(selectRefreshError(ctx({ refreshError: 'No refresh token' }))).toBe('No refresh token');
-    expect(selectProfileError(ctx())).toBeNull();
   });
 
   it('the account label is the first name, or "Account"', () => {

@@ -5,23 +5,25 @@ import { deadlinesOf, inactivityMachine, LOGOUT_COUNTDOWN_MS } from '../../machi
 import {
   selectCountdownText,
   selectSecondsLeft,
-  selectTimedOut,
   selectWarningOpen,
 } from '../../machines/inactivity/inactivity.selectors.ts';
-import { COUNTDOWN_TICK_MS } from '../../machines/inactivity/inactivity.types.ts';
+import { COUNTDOWN_TICK_MS, type ActivityMonitorLogic, type ActivityMonitorEvent } from '../../machines/inactivity/inactivity.types.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 /** A real actor with a spy for endSession; `ticking` gives it a ticker like the app's (Date.now() every second). */
-function start(options: { ticking?: boolean } = {}) {
+function start(options: { ticking?: boolean; monitor?: ActivityMonitorLogic } = {}) {
   const endSession = vi.fn();
+  const broadcastActivity = vi.fn((_: unknown, _params: { at: number }) => {});
+  const broadcastContinue = vi.fn((_: unknown, _params: { at: number }) => {});
   const seen: string[] = [];
   const tickerStarts = vi.fn();
   const tickerStops = vi.fn();
   const actor = createActor(
     inactivityMachine.provide({
-      actions: { endSession },
+      actions: { endSession, broadcastActivity, broadcastContinue },
       actors: {
+        ...(options.monitor ? { activityMonitor: options.monitor } : {}),
         countdownTicker: fromCallback(({ sendBack }) => {
           tickerStarts();
           const id = options.ticking
@@ -40,7 +42,7 @@ function start(options: { ticking?: boolean } = {}) {
     if (seen.at(-1) !== snapshot.value) seen.push(snapshot.value);
   });
   actor.start();
-  return { actor, endSession, seen, tickerStarts, tickerStops };
+  return { actor, endSession, broadcastActivity, broadcastContinue, seen, tickerStarts, tickerStops };
 }
 
 beforeEach(() => {
@@ -56,7 +58,7 @@ describe('inactivity machine', () => {
   it('starts active, with the input time as the last activity', () => {
     const { actor } = start();
     expect(actor.getSnapshot().value).toBe('active');
-    expect(actor.getSnapshot().context).toEqual({ lastActivityAt: T0, now: T0 });
+    expect(actor.getSnapshot().context).toEqual({ lastActivityAt: T0, now: T0, lastBroadcastAt: 0 });
     expect(selectWarningOpen(actor.getSnapshot())).toBe(false);
   });
 
@@ -94,7 +96,7 @@ describe('inactivity machine', () => {
     expect(selectCountdownText(actor.getSnapshot())).toBe('0:01');
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('timedOut');
-    expect(selectTimedOut(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().value).toBe('timedOut');
     expect(selectCountdownText(actor.getSnapshot())).toBe('0:00');
     expect(endSession).toHaveBeenCalledTimes(1);
     expect(seen).toEqual(['active', 'warning', 'timedOut']);
@@ -144,13 +146,58 @@ describe('inactivity machine', () => {
   it('activity from another tab postpones the warning too, and stale activity changes nothing', async () => {
     const { actor } = start();
     await vi.advanceTimersByTimeAsync(500_000);
-    actor.send({ type: 'activity', at: T0 + 500_000 }); // broadcast from another tab
-    actor.send({ type: 'activity', at: T0 + 200_000 }); // an older broadcast, arriving late
+    actor.send({ type: 'tab.activity', at: T0 + 500_000 }); // broadcast from another tab
+    actor.send({ type: 'tab.activity', at: T0 + 200_000 }); // an older broadcast, arriving late
     expect(actor.getSnapshot().context.lastActivityAt).toBe(T0 + 500_000);
     await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS - 1);
     expect(actor.getSnapshot().value).toBe('active');
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('warning');
+  });
+
+  it('tells the other tabs of its own activity at most every 15 s, and never of theirs', async () => {
+    const { actor, broadcastActivity } = start();
+    const at = (ms: number) => T0 + ms;
+    for (const ms of [1_000, 2_000, 15_999, 16_000, 20_000, 31_000]) {
+      await vi.advanceTimersByTimeAsync(at(ms) - Date.now());
+      actor.send({ type: 'activity', at: at(ms) });
+    }
+    actor.send({ type: 'tab.activity', at: at(60_000) });
+    expect(broadcastActivity.mock.calls.map(([, params]) => params.at - T0)).toEqual([1_000, 16_000, 31_000]);
+    expect(actor.getSnapshot().context.lastBroadcastAt).toBe(at(31_000));
+    expect(actor.getSnapshot().context.lastActivityAt).toBe(at(60_000));
+  });
+
+  it('tells the other tabs of Continue Session, and dismisses its own warning on theirs', async () => {
+    const { actor, broadcastContinue } = start();
+    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS);
+    actor.send({ type: 'session.continue', at: Date.now() });
+    expect(broadcastContinue.mock.calls.map(([, params]) => params.at)).toEqual([Date.now()]);
+    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS);
+    expect(actor.getSnapshot().value).toBe('warning');
+    actor.send({ type: 'tab.continue', at: Date.now() });
+    expect(actor.getSnapshot().value).toBe('active');
+    expect(broadcastContinue).toHaveBeenCalledTimes(1);
+  });
+
+  it('hears its inputs from the invoked activity monitor, which lives as long as the actor', async () => {
+    let report: ((event: ActivityMonitorEvent) => void) | undefined;
+    const stops = vi.fn();
+    const monitor: ActivityMonitorLogic = fromCallback(({ sendBack }) => {
+      report = sendBack;
+      return stops;
+    });
+    const { actor } = start({ monitor });
+    await vi.advanceTimersByTimeAsync(600_000);
+    report!({ type: 'activity', at: Date.now() });
+    expect(actor.getSnapshot().context.lastActivityAt).toBe(T0 + 600_000);
+    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS);
+    expect(actor.getSnapshot().value).toBe('warning');
+    report!({ type: 'tab.continue', at: Date.now() });
+    expect(actor.getSnapshot().value).toBe('active');
+    expect(stops).not.toHaveBeenCalled();
+    actor.stop();
+    expect(stops).toHaveBeenCalledTimes(1);
   });
 
   it('local activity during the warning does not dismiss it', async () => {

@@ -1,14 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { deadlinesOf, inactivityMachine } from '../../machines/inactivity/inactivity.machine.ts';
-import {
-  selectCountdownText,
-  selectSecondsLeft,
-  selectTimedOut,
-  selectWarningOpen,
-} from '../../machines/inactivity/inactivity.selectors.ts';
+import { selectCountdownText, selectSecondsLeft, selectWarningOpen } from '../../machines/inactivity/inactivity.selectors.ts';
+import { ACTIVITY_BROADCAST_INTERVAL_MS } from '../../src/domain/constants.ts';
 import type { InactivityContext } from '../../machines/inactivity/inactivity.types.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { createModelTest, type EventFixtures, type ModelStep } from '../support/modelTest.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 const TWO_HOURS = 7_200_000;
@@ -16,16 +12,32 @@ const TWO_HOURS = 7_200_000;
 const fixtures = {
   activity: ({ context }) => {
     const { warnAt, hardLimitAt } = deadlinesOf(context);
+    // Newer, before the warning, and due for a broadcast (15 s or more after the last one)…
+    const due = Math.min(Math.max(context.now + 1_000, context.lastBroadcastAt + ACTIVITY_BROADCAST_INTERVAL_MS), warnAt - 1);
     return [
-      { type: 'activity', at: Math.min(context.now + 60_000, warnAt - 1) }, // newer, before the warning
+      { type: 'activity', at: due },
+      // …or newer but within 15 s of the last broadcast (the other tabs already know); stale until the first broadcast.
+      { type: 'activity', at: Math.min(context.lastBroadcastAt + ACTIVITY_BROADCAST_INTERVAL_MS - 1, warnAt - 1) },
       { type: 'activity', at: context.lastActivityAt }, // stale: changes nothing
       { type: 'activity', at: warnAt + 1_000 }, // stamped after the warning time (the tab slept)
       { type: 'activity', at: hardLimitAt + TWO_HOURS }, // stamped long past the hard limit
     ];
   },
+  'tab.activity': ({ context }) => {
+    const { warnAt } = deadlinesOf(context);
+    return [
+      { type: 'tab.activity', at: Math.min(context.now + 60_000, warnAt - 1) }, // newer, before the warning
+      { type: 'tab.activity', at: context.lastActivityAt }, // stale or duplicate: changes nothing
+      { type: 'tab.activity', at: warnAt + 1_000 }, // stamped after the warning time
+    ];
+  },
   'session.continue': ({ context }) => [
     { type: 'session.continue', at: context.now }, // in time
     { type: 'session.continue', at: deadlinesOf(context).logoutAt }, // too late
+  ],
+  'tab.continue': ({ context }) => [
+    { type: 'tab.continue', at: context.now }, // in time
+    { type: 'tab.continue', at: deadlinesOf(context).logoutAt }, // too late
   ],
   'clock.tick': ({ context }) => {
     const { warnAt, logoutAt, hardLimitAt } = deadlinesOf(context);
@@ -63,8 +75,13 @@ describe('inactivity machine: model-based', () => {
         'active —[after untilWarning]→ warning',
         'warning —[after untilLogout]→ timedOut',
         'warning —[session.continue]→ active',
+        'warning —[tab.continue]→ active',
+        'active —[activity if isNewerActivityToBroadcast]→ active (re-enter)',
+        'active —[activity if isNewerActivity]→ active (re-enter)',
+        'active —[tab.activity if isNewerActivity]→ active (re-enter)',
         'active —[always if isPastLogout]→ timedOut',
         'warning —[activity]→ (no target)',
+        'warning —[tab.activity]→ (no target)',
       ]),
     );
   });
@@ -100,28 +117,42 @@ describe('inactivity machine: model-based', () => {
     it(path.description, async () => {
       let endSessionCalls = 0;
       let tickersRunning = 0;
+      let monitorsRunning = 0;
+      let broadcasts: { type: string; at: number }[] = [];
       await model.runPath(path, {
         createActor: () =>
           createActor(
             inactivityMachine.provide({
-              actions: { endSession: () => void (endSessionCalls += 1) },
+              actions: {
+                endSession: () => void (endSessionCalls += 1),
+                broadcastActivity: (_, params) => void broadcasts.push({ type: 'activity', at: params.at }),
+                broadcastContinue: (_, params) => void broadcasts.push({ type: 'continue', at: params.at }),
+              },
               actors: {
                 countdownTicker: fromCallback(() => {
                   tickersRunning += 1;
                   return () => void (tickersRunning -= 1);
+                }),
+                activityMonitor: fromCallback(() => {
+                  monitorsRunning += 1;
+                  return () => void (monitorsRunning -= 1);
                 }),
               },
             }),
             { input: { now: T0 } },
           ),
         assertContext: true,
-        afterStep: ({ actor }) => {
+        beforeStep: () => {
+          broadcasts = [];
+        },
+        afterStep: ({ actor, step }) => {
           const snapshot = actor.getSnapshot() as ReturnType<typeof inactivityMachine.resolveState>;
           const value = snapshot.value;
+          expect(monitorsRunning, 'the activity monitor runs for the actor’s whole life').toBe(1);
           expect(tickersRunning, 'the countdown ticker runs exactly while the warning shows').toBe(value === 'warning' ? 1 : 0);
           expect(endSessionCalls, 'endSession runs once, on timing out').toBe(value === 'timedOut' ? 1 : 0);
+          expect(broadcasts, 'what the other tabs hear after this step').toEqual(expectedBroadcasts(step));
           expect(selectWarningOpen(snapshot)).toBe(value === 'warning');
-          expect(selectTimedOut(snapshot)).toBe(value === 'timedOut');
           const seconds = selectSecondsLeft(snapshot);
           expect(seconds).toBeGreaterThanOrEqual(0);
           expect(seconds).toBeLessThanOrEqual(300);
@@ -132,6 +163,19 @@ describe('inactivity machine: model-based', () => {
     });
   }
 });
+
+/**
+ * Only this tab's own acts are passed on: activity when a broadcast is due (the machine's throttle), and
+ * Continue Session in time. Anything heard from another tab, or too late, is not.
+ */
+function expectedBroadcasts(step: ModelStep<typeof inactivityMachine>): { type: string; at: number }[] {
+  const event = step.event as EventObject & { at?: number };
+  if (step.transitions.includes('active —[activity if isNewerActivityToBroadcast]→ active (re-enter)')) {
+    return [{ type: 'activity', at: event.at! }];
+  }
+  if (step.transitions.includes('warning —[session.continue]→ active')) return [{ type: 'continue', at: event.at! }];
+  return [];
+}
 
 /** In `active`, no deadline has passed by `now`. */
 function checkActiveInvariant(context: InactivityContext): void {

@@ -1,33 +1,47 @@
 /**
- * Messages between tabs of the same browser: sign-out reaches every tab, and user activity in
- * one tab keeps the others' inactivity timers alive. BroadcastChannel where available.
+ * Messages between tabs of the same browser: sign-out reaches every tab, and user activity or
+ * Continue Session in one tab keeps the others' inactivity timers alive. BroadcastChannel where
+ * available; without it each tab stands alone.
  */
 export type TabMessage =
   | { type: 'signedOut' }
   | { type: 'activity'; at: number }
   | { type: 'continue'; at: number };
 
+export interface TabChannel {
+  post(message: TabMessage): void;
+  /** Returns an unsubscribe function. */
+  subscribe(listener: (message: TabMessage) => void): () => void;
+  close(): void;
+}
+
 const CHANNEL = 'maxout-session';
 
-let channel: BroadcastChannel | null = null;
-
-function getChannel(): BroadcastChannel | null {
-  if (typeof BroadcastChannel === 'undefined') return null;
-  channel ??= new BroadcastChannel(CHANNEL);
-  return channel;
-}
-
-export function postToTabs(message: TabMessage) {
-  getChannel()?.postMessage(message);
-}
-
-/** Returns an unsubscribe function. */
-export function onTabMessage(listener: (message: TabMessage) => void): () => void {
-  // A channel object does not receive its own messages, so listen on a separate one.
-  if (typeof BroadcastChannel === 'undefined') return () => {};
-  const receiver = new BroadcastChannel(CHANNEL);
-  receiver.onmessage = (event: MessageEvent<TabMessage>) => listener(event.data);
-  return () => receiver.close();
+/** The tabs' channel, made once by the app's runtime. */
+export function createTabChannel(): TabChannel {
+  if (typeof BroadcastChannel === 'undefined') {
+    return { post: () => {}, subscribe: () => () => {}, close: () => {} };
+  }
+  const sender = new BroadcastChannel(CHANNEL);
+  const receivers = new Set<BroadcastChannel>();
+  return {
+    post: (message) => sender.postMessage(message),
+    subscribe: (listener) => {
+      // A channel object does not receive its own messages, so each listener has its own.
+      const receiver = new BroadcastChannel(CHANNEL);
+      receiver.onmessage = (event: MessageEvent<TabMessage>) => listener(event.data);
+      receivers.add(receiver);
+      return () => {
+        receivers.delete(receiver);
+        receiver.close();
+      };
+    },
+    close: () => {
+      for (const receiver of receivers) receiver.close();
+      receivers.clear();
+      sender.close();
+    },
+  };
 }
 
 /**

@@ -76,9 +76,11 @@ export const LOGIN_INVALID_CREDENTIALS = 'Invalid email or password. Please chec
 export const LOGIN_FORMAT = 'Please check your email and password format.';
 export const SERVER_ERROR = 'Server error, team has been notified. Please try again later.';
 export const GENERIC_ERROR = 'Something went wrong, team has been notified. Please try again later.';
-/** The short retry message of spec section 8, also used where an outage has no better text (not in the spec there). */
+/** The general "try again" text: register without any detail, PAYE authorisation, outages of refresh and recovery. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 export const PAYE_AUTHORISATION_FAILED = SOMETHING_WENT_WRONG;
+/** Register: field errors came without a server message (not in the spec). */
+export const CHECK_HIGHLIGHTED_FIELDS = 'Please check the highlighted fields and try again.';
 export const OPT_OUT_UPDATE_FAILED = 'Failed to update preference. Please try again.';
 export const NO_REFRESH_TOKEN = 'No refresh token';
 export const PENSION_PLAN_REQUIRED_TITLE = 'Pension Plan ID Required';
@@ -88,6 +90,9 @@ export const PENSION_PLAN_REQUIRED_BUTTON = 'Set up now';
 export const SESSION_TIMEOUT_TITLE = 'Session Timeout Warning';
 /** Not in the spec (forgot password: the same answer whether or not the account exists). */
 export const RESET_LINK_SENT = 'If an account exists for this email, we have sent a link to reset the password.';
+export const CONTINUE_SESSION = 'Continue Session';
+/** The full-screen view shown until authentication is initialised (spec section 2, Layout). */
+export const LOADING = 'Loading...';
 
 /** "Login failed: {message}" (spec section 8, rule 5). */
 export function loginFailed(message: string): string {
@@ -96,7 +101,7 @@ export function loginFailed(message: string): string {
 
 /** "Something went wrong. Please try again. (Error: {message})" (spec section 8, register). */
 export function registerFailed(message: string): string {
-  return `Something went wrong. Please try again. (Error: ${message})`;
+  return `${SOMETHING_WENT_WRONG} (Error: ${message})`;
 }
 
 /** The session dialog text with the countdown already formatted as m:ss. */

@@ -1,22 +1,43 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Stack.css';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import * as v from 'valibot';
-import { selectIsBusy, selectLoginError } from '../../../../machines/auth/auth.selectors.ts';
+import { selectCanLogIn, selectIsBusy, selectLoginError } from '../../../../machines/auth/auth.selectors.ts';
 import { emailField, passwordField } from '../../../domain/schemas/fields.ts';
-import { AuthActor } from '../../actors.tsx';
+import { useAuthActor } from '../../actors.tsx';
 import { actionTime } from '../../effects/clock.ts';
-import { loginRoute } from '../../router.tsx';
 import { AuthCard } from './AuthCard.tsx';
+
+const route = getRouteApi('/public/auth/login');
 
 const LoginForm = v.object({ email: emailField, password: passwordField, remember: v.boolean() });
 
 /** Login (spec section 2): email, password with show/hide, Remember me, links. Success → `/`. */
 export function LoginScreen() {
-  const { redirect } = loginRoute.useSearch();
-  const auth = AuthActor.useActorRef();
-  const busy = AuthActor.useSelector(selectIsBusy);
-  const error = AuthActor.useSelector(selectLoginError);
+  const { redirect } = route.useSearch();
+  const auth = useAuthActor();
+  const busy = useSelector(auth, selectIsBusy);
+  const canSubmit = useSelector(auth, selectCanLogIn);
+  const error = useSelector(auth, selectLoginError);
+  // An error belongs to the visit that caused it: leaving the screen dismisses it.
+  useEffect(() => () => auth.send({ type: 'errors.clear' }), [auth]);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '', remember: false },
@@ -52,7 +73,7 @@ export function LoginScreen() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
             Log in
           </Button>
           <Text ta="center" fz="sm">

@@ -1,13 +1,29 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Stack.css';
 import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import * as v from 'valibot';
-import { selectIsBusy, selectRegisterError } from '../../../../machines/auth/auth.selectors.ts';
+import { selectCanRegister, selectIsBusy, selectRegisterError } from '../../../../machines/auth/auth.selectors.ts';
 import { calendarDay, displayDateToApiDate, maskDateInput } from '../../../domain/dates.ts';
-import { INVALID_DATE_OF_BIRTH } from '../../../domain/authErrors.ts';
+import { DATE_OF_BIRTH_INVALID } from '../../../domain/schemas/messages.ts';
 import { dateOfBirthField, emailField, pensionPlanIdField } from '../../../domain/schemas/fields.ts';
 import { REQUIRED } from '../../../domain/schemas/messages.ts';
-import { AuthActor } from '../../actors.tsx';
+import { useAuthActor } from '../../actors.tsx';
 import { actionTime } from '../../effects/clock.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -31,9 +47,12 @@ function registerForm(today: ReturnType<typeof calendarDay>) {
  * link. Success → /pension-info (the auth machine navigates).
  */
 export function RegisterScreen() {
-  const auth = AuthActor.useActorRef();
-  const busy = AuthActor.useSelector(selectIsBusy);
-  const serverError = AuthActor.useSelector(selectRegisterError);
+  const auth = useAuthActor();
+  const busy = useSelector(auth, selectIsBusy);
+  const canSubmit = useSelector(auth, selectCanRegister);
+  const serverError = useSelector(auth, selectRegisterError);
+  // An error belongs to the visit that caused it: leaving the screen dismisses it.
+  useEffect(() => () => auth.send({ type: 'errors.clear' }), [auth]);
   const form = useForm({
     mode: 'controlled',
     initialValues: { maritalStatus: '', dob: '', email: '', pensionPlanId: '' },
@@ -49,7 +68,7 @@ export function RegisterScreen() {
   const submit = form.onSubmit((values) => {
     const dob = displayDateToApiDate(values.dob);
     if (!dob) {
-      form.setFieldError('dob', INVALID_DATE_OF_BIRTH);
+      form.setFieldError('dob', DATE_OF_BIRTH_INVALID);
       return;
     }
     const pensionPlanId = values.pensionPlanId.trim();
@@ -97,7 +116,7 @@ export function RegisterScreen() {
             description="Optional: your Irish Life pension plan ID, if you have one"
             {...form.getInputProps('pensionPlanId')}
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
             Sign Up
           </Button>
           {import.meta.env.DEV ? (

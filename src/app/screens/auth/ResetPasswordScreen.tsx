@@ -1,6 +1,17 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Stack.css';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import {
@@ -13,8 +24,9 @@ import {
 import { newPasswordField } from '../../../domain/schemas/fields.ts';
 import { PASSWORDS_DO_NOT_MATCH, REQUIRED } from '../../../domain/schemas/messages.ts';
 import { resetPasswordLogic } from '../../effects/recoveryEffects.ts';
-import { resetPasswordRoute } from '../../router.tsx';
 import { AuthCard } from './AuthCard.tsx';
+
+const route = getRouteApi('/public/reset-password/$token');
 
 const ResetForm = v.pipe(
   v.object({ password: newPasswordField, confirmation: v.pipe(v.string(), v.minLength(1, REQUIRED)) }),
@@ -26,7 +38,7 @@ const ResetForm = v.pipe(
 
 /** Reset password (from the mailed link): new password and its confirmation. */
 export function ResetPasswordScreen() {
-  const { token } = resetPasswordRoute.useParams();
+  const { token } = route.useParams();
   const recovery = useActorRef(resetPasswordLogic);
   const busy = useSelector(recovery, selectIsBusy);
   const canSubmit = useSelector(recovery, selectCanSubmit);

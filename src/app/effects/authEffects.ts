@@ -1,0 +1,147 @@
+import { fromPromise } from 'xstate';
+import { inactivity } from '../../../machines/auth/auth.actors.ts';
+import { authMachine } from '../../../machines/auth/auth.machine.ts';
+import type {
+  LoadProfileInput,
+  LoadProfileOutput,
+  LoginInput,
+  LoginOutput,
+  LogoutInput,
+  LogoutOutput,
+  RefreshSessionInput,
+  RefreshSessionOutput,
+  RegisterInput,
+  RegisterOutput,
+  RestoreSessionOutput,
+  Session,
+} from '../../../machines/auth/auth.types.ts';
+import { signInMachine } from '../../../machines/auth/signIn.machine.ts';
+import { countdownTicker, createActivityMonitor } from './activityMonitor.ts';
+import { clearStoredTokens, readStoredTokens, writeStoredTokens } from './sessionStore.ts';
+import { type TabChannel, withTabLock } from './tabSync.ts';
+
+const REFRESH_LOCK = 'maxout-refresh';
+
+/**
+ * The HTTP client and the auth calls load on first use, so a signed-out visitor of a public page
+ * (nothing stored, nothing to restore) never downloads them.
+ */
+async function loadApi() {
+  const [calls, client] = await Promise.all([import('../../api/auth.ts'), import('../../api/client.ts')]);
+  return { ...calls, publicClient: client.publicClient, toApiFailure: client.toApiFailure };
+}
+
+/** Refresh under a lock shared by all tabs; a pair another tab already rotated is adopted as is. */
+async function refreshUnderLock(presented: string, signal?: AbortSignal): Promise<Session> {
+  const authApi = await loadApi();
+  return withTabLock(REFRESH_LOCK, async () => {
+    const stored = readStoredTokens();
+    if (stored && stored.refreshToken !== presented) {
+      return { access_token: stored.accessToken, refresh_token: stored.refreshToken };
+    }
+    const session = await authApi.refresh(presented, signal);
+    if (stored) writeStoredTokens({ accessToken: session.access_token, refreshToken: session.refresh_token, remember: stored.remember });
+    return session;
+  });
+}
+
+export interface AuthEffects {
+  /** Go to an in-app path (path and search). */
+  navigate(to: string): void;
+  /** Empty the answers store (spec section 4, logout). */
+  clearAnswers(): void;
+  /** The other tabs of this browser. */
+  tabs: TabChannel;
+}
+
+/** The auth machine with the browser's effects: API calls, storage, other tabs, navigation. */
+export function createAuthLogic(effects: AuthEffects) {
+  const { tabs } = effects;
+  return authMachine.provide({
+    actors: {
+      restoreSession: fromPromise<RestoreSessionOutput>(async ({ signal }) => {
+        const stored = readStoredTokens();
+        if (!stored) return { ok: false, reason: 'none' };
+        const { getProfile, publicClient, toApiFailure } = await loadApi();
+        let session: Session = { access_token: stored.accessToken, refresh_token: stored.refreshToken };
+        try {
+          const user = await getProfile(publicClient, { signal, accessToken: session.access_token }).catch(async (error: unknown) => {
+            // An access token expires in minutes; a remembered session comes back days later.
+            if ((await toApiFailure(error)).status !== 401) throw error;
+            session = await refreshUnderLock(stored.refreshToken, signal);
+            return session.user ?? (await getProfile(publicClient, { signal, accessToken: session.access_token }));
+          });
+          return { ok: true, session, user, remember: stored.remember };
+        } catch {
+          return { ok: false, reason: 'failed' };
+        }
+      }),
+      signIn: signInMachine.provide({
+        actors: {
+          login: fromPromise<LoginOutput, LoginInput>(async ({ input, signal }) => {
+            const { login, toApiFailure } = await loadApi();
+            try {
+              return { ok: true, session: await login(input, signal) };
+            } catch (error) {
+              return { ok: false, error: await toApiFailure(error) };
+            }
+          }),
+          register: fromPromise<RegisterOutput, RegisterInput>(async ({ input, signal }) => {
+            const { register, toApiFailure } = await loadApi();
+            try {
+              return { ok: true, session: await register(input.payload, signal) };
+            } catch (error) {
+              return { ok: false, error: await toApiFailure(error) };
+            }
+          }),
+          loadProfile: fromPromise<LoadProfileOutput, LoadProfileInput>(async ({ input, signal }) => {
+            const { getProfile, publicClient, toApiFailure } = await loadApi();
+            try {
+              return { ok: true, user: await getProfile(publicClient, { signal, accessToken: input.accessToken ?? undefined }) };
+            } catch (error) {
+              return { ok: false, error: await toApiFailure(error) };
+            }
+          }),
+        },
+      }),
+      refreshSession: fromPromise<RefreshSessionOutput, RefreshSessionInput>(async ({ input, signal }) => {
+        const { toApiFailure } = await loadApi();
+        try {
+          return { ok: true, session: await refreshUnderLock(input.refreshToken, signal) };
+        } catch (error) {
+          return { ok: false, error: await toApiFailure(error) };
+        }
+      }),
+      logout: fromPromise<LogoutOutput, LogoutInput>(async ({ input, signal }) => {
+        if (!input.refreshToken) return { ok: true };
+        const { logout, toApiFailure } = await loadApi();
+        try {
+          await logout(input.refreshToken, signal);
+          return { ok: true };
+        } catch (error) {
+          const failure = await toApiFailure(error);
+          console.warn('Logout could not reach the server', failure.status ?? failure.message);
+          return { ok: false, error: failure };
+        }
+      }),
+      inactivity: inactivity.provide({
+        actors: { activityMonitor: createActivityMonitor(tabs), countdownTicker },
+        actions: {
+          broadcastActivity: (_, params) => tabs.post({ type: 'activity', at: params.at }),
+          broadcastContinue: (_, params) => tabs.post({ type: 'continue', at: params.at }),
+        },
+      }),
+    },
+    actions: {
+      navigate: (_, params) => effects.navigate(params.to),
+      persistSession: (_, params) =>
+        writeStoredTokens({ accessToken: params.session.access_token, refreshToken: params.session.refresh_token, remember: params.remember }),
+      clearStoredSession: () => clearStoredTokens(),
+      clearSession: () => clearStoredTokens(),
+      clearAnswers: () => effects.clearAnswers(),
+      broadcastSignedOut: () => tabs.post({ type: 'signedOut' }),
+    },
+  });
+}
+
+export type AuthLogic = ReturnType<typeof createAuthLogic>;

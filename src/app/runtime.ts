@@ -1,0 +1,115 @@
+import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
+import { selectAccessToken, selectGuardUser, selectIsLoading, selectIsRefreshing, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
+import { AUTH_SYSTEM_ID, LOGIN_ROUTE } from '../../machines/auth/auth.types.ts';
+import type { SessionHooks } from '../api/client.ts';
+import { sameGuardUser } from '../domain/routeAccess.ts';
+import type { AuthActorRef } from './actors.tsx';
+import { createAuthLogic } from './effects/authEffects.ts';
+import { readStoredTokens } from './effects/sessionStore.ts';
+import { createTabChannel, type TabChannel } from './effects/tabSync.ts';
+import { type AppRouter, createAppRouter } from './router.tsx';
+import type { RouterSession } from './session.ts';
+
+/**
+ * Everything the browser app runs on, built once before the first render (main.tsx): the root
+ * actor (auth, with its session-scoped children) with the browser's effects, the router, the
+ * API client of the session, and the listeners on other tabs and storage. React only renders it.
+ */
+export interface AppRuntime {
+  /** The root actor, started. */
+  auth: AuthActorRef;
+  router: AppRouter;
+  /**
+   * The signed-in session as the API client needs it (token, the 401 rule). Effects that call the
+   * API for a signed-in user make their client with `createSessionClient(sessionHooks)`.
+   */
+  sessionHooks: SessionHooks;
+  /** Stops the actor and removes every listener (tests; a page never needs it). */
+  stop(): void;
+}
+
+export interface RuntimeOptions {
+  /** When the page loaded (epoch ms): the auth machine's first "last activity". */
+  startedAt: number;
+  /** The Stately inspector's observer, in development with `?inspect`. */
+  inspect?: Observer<InspectionEvent>;
+}
+
+export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRuntime {
+  const tabs = createTabChannel();
+  const logic = createAuthLogic({
+    // The actor navigates only once started, and it starts below, after the router exists.
+    navigate: (to) => void router.navigate({ href: to, replace: to === LOGIN_ROUTE }),
+    // The answers store arrives with the questionnaire; nothing is kept yet.
+    clearAnswers: () => {},
+    tabs,
+  });
+  const auth: AuthActorRef = createActor(logic, { input: { now: startedAt }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
+  const router = createAppRouter({ session: routerSession(auth) });
+
+  const stops = [rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
+  auth.start();
+  return {
+    auth,
+    router,
+    sessionHooks: sessionHooks(auth),
+    stop: () => {
+      for (const stop of stops) stop();
+      auth.stop();
+      tabs.close();
+    },
+  };
+}
+
+/** What route guards read of the session. */
+function routerSession(auth: AuthActorRef): RouterSession {
+  return {
+    ready: async () => {
+      await waitFor(auth, (snapshot) => !selectIsLoading(snapshot));
+    },
+    guardUser: () => selectGuardUser(auth.getSnapshot()),
+  };
+}
+
+/** The API client's view of the session: its token, and the 401 rule's one refresh. */
+function sessionHooks(auth: AuthActorRef): SessionHooks {
+  return {
+    getAccessToken: () => selectAccessToken(auth.getSnapshot()),
+    currentPath: () => location.pathname,
+    onUnauthorized: async () => {
+      auth.send({ type: 'session.unauthorized' });
+      const settled = await waitFor(auth, (snapshot) => !selectIsRefreshing(snapshot));
+      return selectIsSignedIn(settled) ? selectAccessToken(settled) : null;
+    },
+  };
+}
+
+/** Guards read the user: run them again whenever who is signed in, their income or PAYE authorisation changes. */
+function rerunGuardsOnUserChange(auth: AuthActorRef, router: AppRouter): () => void {
+  let last = selectGuardUser(auth.getSnapshot());
+  const subscription = auth.subscribe((snapshot) => {
+    const next = selectGuardUser(snapshot);
+    if (sameGuardUser(last, next)) return;
+    last = next;
+    void router.invalidate();
+  });
+  return () => subscription.unsubscribe();
+}
+
+/** Another tab signed out: so does this one. */
+function followOtherTabs(auth: AuthActorRef, tabs: TabChannel): () => void {
+  return tabs.subscribe((message) => {
+    if (message.type === 'signedOut') auth.send({ type: 'session.external.signedOut' });
+  });
+}
+
+/** Tokens rotated by another tab of a remembered session arrive as storage events. */
+function adoptRotatedTokens(auth: AuthActorRef): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea !== localStorage || event.key !== 'refresh_token' || !event.newValue) return;
+    const stored = readStoredTokens();
+    if (stored) auth.send({ type: 'session.external.updated', session: { access_token: stored.accessToken, refresh_token: stored.refreshToken } });
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { selectGuardUser, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
+import { createAppRuntime, type AppRuntime } from '../../src/app/runtime.ts';
+
+/**
+ * The runtime main.tsx builds before rendering: the root actor with the browser's effects, the
+ * router, and the listeners, without React. The API is a stubbed fetch.
+ */
+
+const user = {
+  first_name: 'Aoife',
+  surname: 'Byrne',
+  ppsn: null,
+  date_of_birth: '1990-04-01',
+  email: 'aoife@example.ie',
+  annual_income: null,
+  paid_pension: 0,
+  pension: 0,
+  marital_status: 'single',
+  pension_plan_id: null,
+  taxback: 0,
+  form11: [],
+  paye_a1_authorized: false,
+  opt_out_paye_auth: false,
+};
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let runtime: AppRuntime | undefined;
+afterEach(() => {
+  runtime?.stop();
+  runtime = undefined;
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+function start(startedAt = Date.now()) {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (input: Request | string | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.origin);
+    calls.push(url.pathname);
+    if (url.pathname.endsWith('/auth/login')) return json(200, { access_token: 'access-1', refresh_token: 'refresh-1', user });
+    if (url.pathname.endsWith('/auth/logout')) return new Response(null, { status: 204 });
+    return json(404, { message: 'Not found' });
+  });
+  runtime = createAppRuntime({ startedAt });
+  return { runtime, calls };
+}
+
+describe('the app runtime', () => {
+  it('starts the root actor at once: nothing stored means signed out, without a request', async () => {
+    const { runtime, calls } = start();
+    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+    expect(selectGuardUser(runtime.auth.getSnapshot())).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('runs the guards again exactly when a guard-relevant user field changes', async () => {
+    const { runtime } = start();
+    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+    const invalidate = vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
+    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
+    await waitFor(runtime.auth, selectIsSignedIn);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    // Tokens that change without the user's guard fields changing do not re-run them.
+    runtime.auth.send({ type: 'session.external.updated', session: { access_token: 'access-2', refresh_token: 'refresh-2' } });
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('feeds the session’s inactivity machine with this tab’s DOM activity, on any page', async () => {
+    // The page loaded two minutes ago and the user signed in one minute ago.
+    const { runtime } = start(Date.now() - 120_000);
+    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
+    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    const signedInAt = Date.now() - 60_000;
+    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: signedInAt });
+    await waitFor(runtime.auth, selectIsSignedIn);
+    const inactivity = runtime.auth.getSnapshot().children.inactivity!;
+    const before = inactivity.getSnapshot().context.lastActivityAt;
+    expect(before).toBe(signedInAt);
+    window.dispatchEvent(new MouseEvent('mousemove'));
+    expect(inactivity.getSnapshot().context.lastActivityAt).toBeGreaterThan(before);
+  });
+
+  it('stop() ends the actor and its listeners', async () => {
+    const { runtime } = start();
+    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+    runtime.stop();
+    expect(runtime.auth.getSnapshot().status).toBe('stopped');
+  });
+});

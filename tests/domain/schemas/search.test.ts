@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema } from '../../../src/domain/schemas/search.ts';
+
+describe('search params: a bad value falls back, never throws', () => {
+  it.each([
+    ['/roundups', '/roundups'],
+    ['/form11/final-form?incomeId=rental-income', '/form11/final-form?incomeId=rental-income'],
+    ['//evil.example', undefined],
+    ['https://evil.example/', undefined],
+    ['javascript:alert(1)', undefined],
+    ['/\\evil.example', undefined],
+    ['/ok\nhttps://evil.example', undefined],
+    [42, undefined],
+    [{ nested: true }, undefined],
+    [undefined, undefined],
+  ])('redirect=%j → %j', (input, expected) => {
+    expect(v.parse(LoginSearchSchema, input === undefined ? {} : { redirect: input })).toEqual(expected === undefined ? expect.not.objectContaining({ redirect: expect.anything() }) : { redirect: expected });
+    expect(v.parse(ReturnToSearchSchema, input === undefined ? {} : { returnTo: input }).returnTo).toBe(expected);
+  });
+
+  it('incomeId must be one of the catalogue ids', () => {
+    expect(v.parse(IncomeSearchSchema, { incomeId: 'rental-income' }).incomeId).toBe('rental-income');
+    expect(v.parse(IncomeSearchSchema, { incomeId: 'lottery' }).incomeId).toBeUndefined();
+    expect(v.parse(IncomeSearchSchema, { incomeId: 7 }).incomeId).toBeUndefined();
+  });
+
+  it('unknown params are dropped', () => {
+    expect(v.parse(LoginSearchSchema, { redirect: '/landing', utm: 'x' })).toEqual({ redirect: '/landing' });
+  });
+});
