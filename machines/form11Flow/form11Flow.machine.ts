@@ -1,14 +1,13 @@
 import { assign, setup } from 'xstate';
 import { PROFILE_REFRESH_DELAY_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
-import { FORM11_PROGRESS_VERSION, type Form11Progress, type JsonValue } from '../../src/domain/form11Progress.ts';
+import { FORM11_PROGRESS_VERSION, type Form11FormData, type Form11Progress, type JsonValue } from '../../src/domain/form11Progress.ts';
 import {
   REFUND_OPTIONS_ROUTE,
   REFUND_SUBMITTED_ROUTE,
   buildFlowPlan,
   stepKeyOf,
   type Form11FlowRoute,
-  type Form11StepKey,
 } from '../../src/domain/form11Routes.ts';
 import { safeInternalPath } from '../../src/domain/navigation.ts';
 import { navigateTo, postAllAnswers, postAnswer } from './form11Flow.actors.ts';
@@ -126,7 +125,7 @@ export const form11FlowMachine = setup({
       const key = context.posting?.question;
       if (key === undefined) return {};
       const { [key]: _sent, ...rest } = context.formData;
-      return { formData: rest as Partial<Record<Form11StepKey, JsonValue>>, posting: null, lastFailure: null };
+      return { formData: rest as Form11FormData, posting: null, lastFailure: null };
     }),
     dropPosting: assign({ posting: null }),
     moveToNextRoute: assign(({ context }) => ({ currentRouteIndex: context.currentRouteIndex + 1 })),
@@ -285,6 +284,7 @@ export const form11FlowMachine = setup({
           tags: ['busy'],
           after: {
             profileRefreshDelay: {
+              description: 'The profile is refreshed; the user goes to the callback or /tax-refund-submitted.',
               target: '#form11Flow.settling',
               actions: ['refreshProfile', { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? REFUND_SUBMITTED_ROUTE, replace: false }) }],
             },
@@ -509,7 +509,7 @@ export const form11FlowMachine = setup({
           description: 'Posted; the profile is refreshed 700 ms later, then the flow moves on.',
           tags: ['busy'],
           after: {
-            profileRefreshDelay: { target: 'advancing', actions: 'refreshProfile' },
+            profileRefreshDelay: { description: 'The profile is refreshed; the flow moves on.', target: 'advancing', actions: 'refreshProfile' },
           },
         },
 
@@ -576,6 +576,7 @@ export const form11FlowMachine = setup({
       entry: ['clearProgress', 'recordSubmission', 'forgetFlow'],
       after: {
         profileRefreshDelay: {
+          description: 'The profile is refreshed; the user sees /tax-refund-submitted.',
           target: 'idle',
           actions: ['refreshProfile', { type: 'navigate', params: { to: REFUND_SUBMITTED_ROUTE, replace: false } }],
         },
