@@ -42,8 +42,12 @@ export interface ExpectedMachine<TContext> {
   tags?: Record<string, readonly string[]>;
   /** States in which the actor is done (its status is `done`). */
   final?: readonly string[];
-  /** The case an event falls into, e.g. `sendReminder ok` for a done event with `{ ok: true }`. Default: its type. */
-  caseOf?: (event: EventObject) => string;
+  /**
+   * The case an event falls into, e.g. `sendReminder ok` for a done event with `{ ok: true }`. Default: its type.
+   * `before` is the table's own expected state before the event, for cases that depend on it (e.g. "Next on the
+   * last page"); it is never read from the machine.
+   */
+  caseOf?: (event: EventObject, before: ExpectedState<TContext>) => string;
   /** State → case → rule. A case not listed for a state leaves state and context unchanged. */
   transitions: Record<string, Record<string, TransitionRule<TContext>>>;
 }
@@ -79,7 +83,7 @@ export function expectedSteps<TContext>(spec: ExpectedMachine<TContext>): Expect
   const caseOf = spec.caseOf ?? ((event: EventObject) => event.type);
 
   const next = (before: ExpectedState<TContext>, event: EventObject): ExpectedStep<TContext> => {
-    const kase = caseOf(event);
+    const kase = caseOf(event, before);
     const rule = spec.transitions[before.value]?.[kase];
     if (!rule) return { ...before };
     return {
@@ -96,9 +100,10 @@ export function expectedSteps<TContext>(spec: ExpectedMachine<TContext>): Expect
   };
 
   const check = ({ actor, path, index, step }: StepContext<AnyStateMachine>): void => {
-    const expected = stepsOf(path)[index]!;
+    const steps = stepsOf(path);
+    const expected = steps[index]!;
     const actual = actor.getSnapshot() as AnyMachineSnapshot;
-    const where = `step ${index} (${index === 0 ? 'start' : caseOf(step.event)})`;
+    const where = `step ${index} (${index === 0 ? 'start' : caseOf(step.event, steps[index - 1]!)})`;
     const problems: string[] = [];
     const value = dottedValue(actual.value);
     if (value !== expected.value) problems.push(`state: expected "${expected.value}", actual "${value}"`);

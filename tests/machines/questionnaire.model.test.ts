@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import { questionnaireMachine } from '../../machines/questionnaire/questionnaire.machine.ts';
+import {
+  selectCanGoBack,
+  selectIsFinished,
+  selectIsLastQuestion,
+  selectProgress,
+  selectQuestion,
+  selectSelection,
+} from '../../machines/questionnaire/questionnaire.selectors.ts';
+import type {
+  QuestionnaireContext,
+  QuestionnaireEvent,
+  StartGuidedFlowParams,
+} from '../../machines/questionnaire/questionnaire.types.ts';
+import { QUESTIONS } from '../../src/domain/catalogue.ts';
+import { expectedSteps, type ExpectedState } from '../support/expectedSteps.ts';
+import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+
+const YEAR = 2025;
+const LAST = 26; // 27 questions, 0-based
+const slugAt = (index: number) => QUESTIONS[index]!.slug;
+
+type Snapshot = ReturnType<typeof questionnaireMachine.resolveState>;
+type ButtonType = QuestionnaireEvent['type'];
+
+/** The press on the question shown; on the first question also a late press meant for another one. */
+const press =
+  <T extends ButtonType>(type: T) =>
+  ({ context }: Snapshot): { type: T; index: number }[] =>
+    context.index === 0 ? [{ type, index: 0 }, { type, index: 1 }] : [{ type, index: context.index }];
+
+const fixtures = {
+  'question.yes': press('question.yes'),
+  'question.no': press('question.no'),
+  'question.prev': press('question.prev'),
+  'question.next': press('question.next'),
+} satisfies EventFixtures<typeof questionnaireMachine>;
+
+const describeEvent = (event: EventObject) => {
+  const { type, index } = event as QuestionnaireEvent;
+  return `${type.slice('question.'.length)}@${index + 1}`;
+};
+
+const model = createModelTest(questionnaireMachine, {
+  events: fixtures,
+  input: { year: YEAR },
+  // The question shown and whether anything is selected decide every branch; both are finite.
+  serializeContext: (context) => ({ index: context.index, selected: Object.values(context.answers).includes('yes') }),
+  describeEvent,
+});
+
+// ─── The expected behaviour, written from spec section 4 and the screen, not read from the machine ──
+
+const anyYes = (answers: QuestionnaireContext['answers']) => Object.values(answers).includes('yes');
+const answered = (c: QuestionnaireContext, answer: 'yes' | 'no'): QuestionnaireContext => ({
+  ...c,
+  answers: { ...c.answers, [slugAt(c.index)]: answer },
+});
+
+function caseOf(event: EventObject, before: ExpectedState<QuestionnaireContext>): string {
+  const { type, index } = event as QuestionnaireEvent;
+  const { context } = before;
+  if (index !== context.index) return 'pressed on another question';
+  const last = context.index === LAST;
+  switch (type) {
+    case 'question.yes':
+      return last ? 'yes on the last' : 'yes';
+    case 'question.no':
+      if (!last) return 'no';
+      return anyYes(answered(context, 'no').answers) ? 'no on the last, something selected' : 'no on the last, nothing selected';
+    case 'question.prev':
+      return context.index === 0 ? 'prev on the first' : 'prev';
+    case 'question.next':
+      if (!last) return 'next';
+      return anyYes(context.answers) ? 'next on the last, something selected' : 'next on the last, nothing selected';
+  }
+}
+
+const oracle = expectedSteps<QuestionnaireContext>({
+  initial: { value: 'asking', context: { year: YEAR, index: 0, answers: {} } },
+  tags: { asking: ['answering'], startingFlow: ['finished'], nothingSelected: ['finished'] },
+  final: ['startingFlow', 'nothingSelected'],
+  caseOf,
+  transitions: {
+    asking: {
+      yes: { to: 'asking', context: (c) => ({ ...answered(c, 'yes'), index: c.index + 1 }) },
+      no: { to: 'asking', context: (c) => ({ ...answered(c, 'no'), index: c.index + 1 }) },
+      prev: { to: 'asking', context: (c) => ({ ...c, index: c.index - 1 }) },
+      next: { to: 'asking', context: (c) => ({ ...c, index: c.index + 1 }) },
+      'yes on the last': { to: 'startingFlow', context: (c) => answered(c, 'yes') },
+      'no on the last, something selected': { to: 'startingFlow', context: (c) => answered(c, 'no') },
+      'no on the last, nothing selected': { to: 'nothingSelected', context: (c) => answered(c, 'no') },
+      'next on the last, something selected': { to: 'startingFlow' },
+      'next on the last, nothing selected': { to: 'nothingSelected' },
+      // 'prev on the first' and 'pressed on another question' are not listed: ignored, nothing changes.
+    },
+  },
+});
+
+/** The selection the spec implies: the pages answered Yes, in the order of the questions. */
+const expectedSelection = (answers: QuestionnaireContext['answers']) =>
+  QUESTIONS.map((q) => q.slug).filter((slug) => answers[slug] === 'yes');
+
+interface Effects {
+  started: StartGuidedFlowParams[];
+  navigated: string[];
+}
+
+function createRealActor(effects: Effects) {
+  return createActor(
+    questionnaireMachine.provide({
+      actions: {
+        startGuidedFlow: (_, params) => void effects.started.push(params),
+        navigate: (_, params) => void effects.navigated.push(params.to),
+      },
+    }),
+    { input: { year: YEAR } },
+  );
+}
+
+const answerAll = (answer: (index: number) => ButtonType): QuestionnaireEvent[] =>
+  QUESTIONS.map((_, index) => ({ type: answer(index), index }));
+
+describe('questionnaire machine: model-based', () => {
+  it('covers every state and transition, and the expected table matches the generated paths', () => {
+    model.assertFullCoverage();
+    expect(model.coverage().states.covered).toEqual(['asking', 'deciding', 'startingFlow', 'nothingSelected']);
+    expect(model.unrealisablePaths).toEqual([]);
+    expect(oracle.unusedRules(model.paths)).toEqual([]);
+  });
+
+  const threeYes = new Set([0, 8, 14]); // health expenses, rent, flat rate expenses
+  const journeys = [
+    model.pathFromEvents('three Yes answers hand three pages to the guided flow', answerAll((i) => (threeYes.has(i) ? 'question.yes' : 'question.no'))),
+    model.pathFromEvents('all No: off to the refund options', answerAll(() => 'question.no')),
+    model.pathFromEvents('Next through every question: nothing selected', answerAll(() => 'question.next')),
+    model.pathFromEvents('Prev keeps an answer; a No changes a Yes; a late double click is ignored', [
+      { type: 'question.yes', index: 0 },
+      { type: 'question.yes', index: 0 }, // the second click of a double click, after the screen moved on
+      { type: 'question.prev', index: 1 },
+      { type: 'question.no', index: 0 },
+      { type: 'question.prev', index: 1 },
+      { type: 'question.prev', index: 0 }, // no Prev on the first question
+    ]),
+  ];
+
+  it('pins the journeys the shortest paths leave out', () => {
+    expect(journeys.map((j) => j.state.value)).toEqual(['startingFlow', 'nothingSelected', 'nothingSelected', 'asking']);
+    expect(journeys[0]!.state.output).toEqual({ selection: ['health-expenses', 'rent-tax-credit', 'flat-rate-expenses'], year: YEAR });
+    expect(journeys[3]!.state.context).toEqual({ year: YEAR, index: 0, answers: { 'health-expenses': 'no' } });
+  });
+
+  for (const path of [...model.paths, ...journeys]) {
+    it(path.description, async () => {
+      const effects: Effects = { started: [], navigated: [] };
+      await model.runPath(path, {
+        createActor: () => createRealActor(effects),
+        afterStep: (ctx) => {
+          oracle.check(ctx);
+          const snapshot = ctx.actor.getSnapshot() as Snapshot;
+          const { context } = snapshot;
+          const finished = snapshot.status === 'done';
+          expect(selectIsFinished(snapshot)).toBe(finished);
+          expect(effects.started, 'startGuidedFlow runs once, when the flow starts').toEqual(
+            snapshot.value === 'startingFlow' ? [{ selection: expectedSelection(context.answers), year: YEAR }] : [],
+          );
+          expect(effects.navigated, 'navigate runs once, to the refund options').toEqual(
+            snapshot.value === 'nothingSelected' ? ['/tax-refund-options'] : [],
+          );
+          expect(selectSelection(snapshot)).toEqual(expectedSelection(context.answers));
+          const progress = selectProgress(snapshot);
+          expect(progress).toMatchObject({ index: context.index, number: context.index + 1, total: 27 });
+          expect(progress.answered).toBe(context.answers[slugAt(context.index)] !== undefined);
+          expect(selectQuestion(snapshot).slug).toBe(slugAt(context.index));
+          if (!finished) expect(selectCanGoBack(snapshot), 'Prev is enabled except on the first question').toBe(context.index > 0);
+        },
+      });
+    });
+  }
+});
+
+describe('questionnaire selectors on partial snapshots', () => {
+  const view = (context: QuestionnaireContext) => ({ context });
+
+  it('give the progress indicator its numbers and the answer to mark', () => {
+    const context: QuestionnaireContext = {
+      year: YEAR,
+      index: 2,
+      answers: { 'health-expenses': 'yes', 'medical-insurance-relief': 'no', 'nursing-home-expenses': 'yes' },
+    };
+    expect(selectProgress(view(context))).toEqual({ index: 2, number: 3, total: 27, answered: true, answer: 'yes', answeredCount: 3 });
+    expect(selectProgress(view({ ...context, index: 3 }))).toEqual({ index: 3, number: 4, total: 27, answered: false, answer: null, answeredCount: 3 });
+    expect(selectSelection(view(context))).toEqual(['health-expenses', 'nursing-home-expenses']);
+  });
+
+  it('know the first and the last question', () => {
+    const first = view({ year: YEAR, index: 0, answers: {} });
+    const last = view({ year: YEAR, index: LAST, answers: {} });
+    expect(selectQuestion(first).text).toBe(QUESTIONS[0].text);
+    expect(selectIsLastQuestion(first)).toBe(false);
+    expect(selectIsLastQuestion(last)).toBe(true);
+    expect(selectQuestion(last).slug).toBe('employment-investment-incentive');
+  });
+
+  it('ask the machine whether Prev is enabled', () => {
+    const at = (index: number) => questionnaireMachine.resolveState({ value: 'asking', context: { year: YEAR, index, answers: {} } });
+    expect(selectCanGoBack(at(0))).toBe(false);
+    expect(selectCanGoBack(at(1))).toBe(true);
+    expect(selectCanGoBack(at(LAST))).toBe(true);
+  });
+});
+
+describe('questionnaire defaults', () => {
+  it('do nothing when the app provides no effects, and output the selection', () => {
+    const actor = createActor(questionnaireMachine, { input: { year: 2024 } }).start();
+    for (const event of answerAll((i) => (i === LAST ? 'question.yes' : 'question.next'))) actor.send(event);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ selection: ['employment-investment-incentive'], year: 2024 });
+  });
+});
