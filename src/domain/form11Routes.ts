@@ -14,12 +14,11 @@ import {
   type FormSlug,
   type IncomeTypeId,
 } from './catalogue.ts';
-import type { RoutePattern } from './routeAccess.ts';
 
 /** Where the flow sends a user who chose nothing, and where the refund options live. */
-export const REFUND_OPTIONS_ROUTE = '/tax-refund-options' satisfies RoutePattern;
+export const REFUND_OPTIONS_ROUTE = '/tax-refund-options';
 /** Where a finished claim is shown (what was sent, for which year, what happens next). */
-export const REFUND_SUBMITTED_ROUTE = '/tax-refund-submitted' satisfies RoutePattern;
+export const REFUND_SUBMITTED_ROUTE = '/tax-refund-submitted';
 
 /**
  * Catalogue order: the order in which the catalogue presents the pages. The "For Advanced Use"
