@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_MS } from '../../domain/constants.ts';
+import type { Clock } from './clock.ts';
 
 /** Access tokens: HS256 JWTs, 15 minutes, bound to a session family (checklist C5, C9). */
 export const ACCESS_TOKEN_TTL_SECONDS = ACCESS_TOKEN_TTL_MS / 1000;
@@ -11,7 +12,10 @@ export interface AccessClaims {
   familyId: string;
 }
 
-export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, now: Date): Promise<string> {
+/** A key for jose: the raw bytes, or (faster: imported once) a CryptoKey. */
+type HmacKey = Uint8Array | CryptoKey;
+
+export async function signAccessToken(secret: HmacKey, claims: AccessClaims, now: Date): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ sid: claims.familyId, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -29,7 +33,7 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
  * algorithm are refused), issuer, audience, `typ`, `exp` and `nbf` are checked against the
  * injected clock. Returns null for any failure; the caller answers 401 without saying why.
  */
-export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+export async function verifyAccessToken(secret: HmacKey, token: string, now: Date): Promise<AccessClaims | null> {
   if (token.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(token, secret, {
@@ -50,3 +54,23 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now: 
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Access tokens bound to the server's key and clock. The HMAC key is imported into WebCrypto
+ * once, instead of on every sign and verify (jose imports raw bytes per call).
+ */
+export function createAccessTokenService(deps: { jwtSecret: Uint8Array; clock: Clock }) {
+  const key = crypto.subtle.importKey('raw', new Uint8Array(deps.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return {
+    ttlSeconds: ACCESS_TOKEN_TTL_SECONDS,
+    async sign(claims: AccessClaims): Promise<string> {
+      return signAccessToken(await key, claims, deps.clock.now());
+    },
+    /** The claims of a valid, current access token; null for anything else. */
+    async verify(token: string): Promise<AccessClaims | null> {
+      return verifyAccessToken(await key, token, deps.clock.now());
+    },
+  };
+}
+
+export type AccessTokenService = ReturnType<typeof createAccessTokenService>;
