@@ -27,7 +27,7 @@ const VALUE_RULES: [RegExp, string][] = [
   [/\bBearer\s+[^\s"\\]+/gi, 'Bearer [redacted]'],
   // Encrypted-field envelopes (services/crypto.ts): v1.<iv>.<tag>.<ciphertext>
   [/\bv1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]*/g, '[encrypted]'],
-  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, '[email]'],
+  [/[A-Za-z0-9.!#$%&'*+=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, '[email]'],
   // Refresh and password-link tokens (43 base64url characters), hashes and other long secrets;
   // UUIDs (36 characters) stay readable.
   [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{40,}(?![A-Za-z0-9_-])/g, '[token]'],

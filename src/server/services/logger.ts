@@ -32,6 +32,9 @@ export function createLogger(options: { level?: LogLevel; destination?: LogDesti
     {
       ...lineShape,
       level: options.level ?? 'info',
+      // Errors are already reduced by logMethod below; pino's own error serializer would merge
+      // the causes' messages back into one string.
+      serializers: { err: (value: unknown) => value },
       formatters: { ...lineShape.formatters, bindings: (bindings) => scrubFields(bindings) as Record<string, unknown> },
       hooks: {
         // Rules 1 and 2: fields by key, errors reduced to safe fields — before pino serialises.
