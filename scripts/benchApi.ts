@@ -31,6 +31,8 @@ export interface ApiBenchOptions {
 
 interface Load {
   requestsPerSecond: number;
+  /** Server process CPU time (user + system) per completed request, in microseconds. */
+  cpuMicros: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -78,14 +80,15 @@ async function benchOn(label: string, server: RunningServer & { cleanup?(): void
     await load(server.baseUrl, '/api/maxout/profile', token, { ...options, durationSeconds: 2 });
     await load(server.baseUrl, '/api/maxout/health', undefined, { ...options, durationSeconds: 2 });
     process.stdout.write('GET /health… ');
-    const health = await load(server.baseUrl, '/api/maxout/health', undefined, options);
+    const health = await load(server.baseUrl, '/api/maxout/health', undefined, options, server.child.pid);
     process.stdout.write('GET /profile… ');
-    const profile = await load(server.baseUrl, '/api/maxout/profile', token, options);
+    const profile = await load(server.baseUrl, '/api/maxout/profile', token, options, server.child.pid);
     const rss = mb(Number(/VmRSS:\s+(\d+)/.exec(await readStatus(server.child.pid))?.[1] ?? NaN));
     console.log('done');
     const how = `${options.connections} connections, ${options.durationSeconds} s each`;
     const describe = (result: Load) =>
-      `p50 ${result.p50} ms, p99 ${result.p99} ms${result.non2xx || result.errors ? `; ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`;
+      `p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${Math.round(result.cpuMicros)} µs/request` +
+      (result.non2xx || result.errors ? `; ${result.non2xx} non-2xx, ${result.errors} errors` : '');
     return [
       { figure: `${label}: GET /health`, value: `${Math.round(health.requestsPerSecond)} req/s`, detail: `${describe(health)} (${how})` },
       { figure: `${label}: GET /profile`, value: `${Math.round(profile.requestsPerSecond)} req/s`, detail: `${describe(profile)}; server RSS ${rss} after` },
@@ -102,15 +105,27 @@ async function readStatus(pid: number | undefined): Promise<string> {
   return readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
 }
 
-async function load(baseUrl: string, urlPath: string, token: string | undefined, options: ApiBenchOptions): Promise<Load> {
+/** CPU time (user + system, µs) a process has used so far, from /proc (Linux); NaN elsewhere. */
+async function cpuMicros(pid: number | undefined): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the parenthesised command name; utime and stime are the 12th and 13th of them, in clock ticks (100 Hz).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function load(baseUrl: string, urlPath: string, token: string | undefined, options: ApiBenchOptions, pid?: number): Promise<Load> {
+  const cpuBefore = await cpuMicros(pid);
   const result = await autocannon({
     url: `${baseUrl}${urlPath}`,
     connections: options.connections,
     duration: options.durationSeconds,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+  const cpu = (await cpuMicros(pid)) - cpuBefore;
   return {
     requestsPerSecond: result.requests.average,
+    cpuMicros: cpu / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

@@ -444,6 +444,16 @@ describe(`access tokens on protected routes (${testDatabaseKind()})`, () => {
     expectUnauthenticated(await profile(bearer(access_token)));
   });
 
+  it('judges a token it has already accepted against the clock at every use (not before, expiry)', async () => {
+    const { access_token } = await session();
+    expect((await profile(bearer(access_token))).status).toBe(200);
+    // The clock goes back before the token's issue: not valid yet, though it verified a moment ago.
+    t.clock.advance(-2000);
+    expectUnauthenticated(await profile(bearer(access_token)));
+    t.clock.advance(2000 + 15 * MINUTE);
+    expectUnauthenticated(await profile(bearer(access_token)));
+  });
+
   it('refuses a refresh token used as an access token', async () => {
     const { refresh_token } = await session();
     expectUnauthenticated(await profile(bearer(refresh_token)));
