@@ -1,14 +1,7 @@
 import path from 'node:path';
-import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { mountSpa } from './http/spa.ts';
-import { systemClock } from './services/clock.ts';
-import { createServices } from './services/index.ts';
 import { createLogger, createMailPrinter, stdoutDestination } from './services/logger.ts';
-import { logTransport, smtpTransport } from './services/mailer.ts';
-import { loadSecrets } from './services/secrets.ts';
 
 /**
  * One Node process: the API under /api/maxout and the built SPA for every other path
@@ -19,10 +12,24 @@ async function main() {
   const destination = stdoutDestination();
   const log = createLogger({ level: config.logLevel, destination });
   const started = performance.now();
-  const database = await openDatabase(
+  // The database opens while the rest of the server loads: PGlite compiles its WebAssembly
+  // off the main thread, so the two overlap.
+  const opening = openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
-  log.info({ kind: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
+  ).then((database) => {
+    log.info({ kind: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
+    return database;
+  });
+  const [{ serve }, { createApp }, { mountSpa }, { systemClock }, { createServices }, { logTransport, smtpTransport }, { loadSecrets }] = await Promise.all([
+    import('@hono/node-server'),
+    import('./app.ts'),
+    import('./http/spa.ts'),
+    import('./services/clock.ts'),
+    import('./services/index.ts'),
+    import('./services/mailer.ts'),
+    import('./services/secrets.ts'),
+  ]);
+  const database = await opening;
 
   const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, dataDir: config.dataDir });
   log.info({ jwtFrom: secrets.sources.jwtSecret, encryptionFrom: secrets.sources.encryptionKey }, 'secrets ready');

@@ -71,7 +71,7 @@ describe(`static files of the built SPA (${testDatabaseKind()})`, () => {
   });
 
   it('falls back to the file itself without Accept-Encoding, still with Vary', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
       const res = await get('/assets/app-AbC123.js', headers);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-encoding')).toBeNull();
