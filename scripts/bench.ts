@@ -9,7 +9,7 @@
  * 3. The largest JS chunk in dist/assets.
  * 4. What the server sends for them: the build's brotli (.br) and gzip (.gz) files
  *    (scripts/vitePrecompress.ts), as a browser accepting brotli receives them.
- * 5. Server start: spawn `node --import tsx src/server/main.ts` → first 200 from
+ * 5. Server start: spawn the compiled server as `npm start` does → first 200 from
  *    /api/maxout/health, with a fresh DATA_DIR and again with the now existing one; RSS and
  *    CPU time of the server once healthy. The PGlite template that a fresh DATA_DIR copies is
  *    prepared first, as `npm run build` does.
@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchApi } from './benchApi.ts';
-import { type Row, kb, mb, median, ms, numberArg, printTable, root, startServer } from './benchSupport.ts';
+import { COMPILED_SERVER, type Row, kb, mb, median, ms, numberArg, printTable, root, startServer } from './benchSupport.ts';
 
 const dist = path.join(root, 'dist');
 const runs = numberArg('runs', 1);
@@ -146,13 +146,19 @@ if (largest) {
 
 // ─── 5. Server start ───────────────────────────────────────────────────────────────────────
 
-process.stdout.write('Preparing the PGlite template (as npm run build does)… ');
-const template = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/pgliteTemplate.ts'], { cwd: root, encoding: 'utf8' });
-if (template.status !== 0) {
-  console.error(`\nfailed:\n${template.stdout}${template.stderr}`);
-  process.exit(template.status ?? 1);
+// The rest of `npm run build`: the compiled server and the PGlite template.
+for (const [label, args] of [
+  ['Compiling the server', ['--import', 'tsx', 'scripts/buildServer.ts']],
+  ['Preparing the PGlite template', [COMPILED_SERVER.replace('main.js', 'db/pgliteTemplate.js')]],
+] as const) {
+  process.stdout.write(`${label}… `);
+  const step = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  if (step.status !== 0) {
+    console.error(`\nfailed:\n${step.stdout}${step.stderr}`);
+    process.exit(step.status ?? 1);
+  }
+  console.log(step.stdout.trim());
 }
-console.log(template.stdout.trim());
 
 interface StartResult {
   ms: number;

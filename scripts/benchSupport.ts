@@ -1,12 +1,13 @@
 /**
- * What the bench scripts share: starting the real server (`node --import tsx src/server/main.ts`)
+ * What the bench scripts share: starting the real server (compiled, as `npm start` runs it)
  * on a free loopback port, waiting for /api/maxout/health, reading its JSON log lines, stopping
  * its whole process group, and printing a table of figures.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../', import.meta.url));
@@ -29,6 +30,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The compiled server that `npm start` runs (scripts/buildServer.ts). */
+export const COMPILED_SERVER = 'build/server/server/main.js';
+
+/** How the server is started: compiled (as `npm start`) when built, else the TypeScript through tsx (as `npm run dev`). */
+export function serverCommand(): string[] {
+  return existsSync(path.join(root, COMPILED_SERVER)) ? [COMPILED_SERVER] : ['--import', 'tsx', 'src/server/main.ts'];
+}
+
 /** Starts the server with `env` on top of this process's environment (DATABASE_URL removed unless given). */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
   const port = await freePort();
@@ -37,7 +46,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   delete childEnv.SMTP_URL;
   Object.assign(childEnv, env, { PORT: String(port) });
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, serverCommand(), { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -5,7 +5,8 @@
  * migrations run at every start as always, so the template never goes stale when migrations
  * change.
  *
- * `npm run build` (and so `npm start`) prepares it by running this file; a server that finds
+ * `npm run build` (and so `npm start`) prepares it by running this file (compiled:
+ * build/server/server/db/pgliteTemplate.js); a server that finds
  * it missing builds it in a child process, so the initdb memory never stays in the server.
  */
 import { spawn } from 'node:child_process';
@@ -15,15 +16,18 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** Where the template of the installed PGlite lives (its version is part of the name). */
+/**
+ * Where the template of the installed PGlite lives: node_modules/.cache/maxout/ of the
+ * node_modules that holds PGlite (so the same from src/ and from the compiled build/), with
+ * PGlite's version in the name.
+ */
 export function pgliteTemplateDir(): string {
   // The package does not export its package.json: walk up from its entry point.
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
-  return path.join(projectRoot, 'node_modules/.cache/maxout', `pglite-${version}-initdb`);
+  const nodeModules = dir.slice(0, dir.lastIndexOf(`${path.sep}node_modules${path.sep}`) + `${path.sep}node_modules`.length);
+  return path.join(nodeModules, '.cache/maxout', `pglite-${version}-initdb`);
 }
 
 function isDatabaseDir(dir: string): boolean {
@@ -68,7 +72,7 @@ export async function ensurePgliteTemplate(): Promise<string | undefined> {
     const script = fileURLToPath(import.meta.url);
     // This file runs as TypeScript through tsx, whatever loader the parent process has.
     const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
-    const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', () => resolve(null));
     child.on('exit', (exitCode) => resolve(exitCode));
   });
@@ -79,9 +83,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const started = performance.now();
   const dir = pgliteTemplateDir();
   if (isDatabaseDir(dir)) {
-    console.log(`PGlite template ready: ${path.relative(projectRoot, dir)}`);
+    console.log(`PGlite template ready: ${path.relative(process.cwd(), dir)}`);
   } else {
     await buildPgliteTemplate(dir);
-    console.log(`PGlite template built in ${Math.round(performance.now() - started)} ms: ${path.relative(projectRoot, dir)}`);
+    console.log(`PGlite template built in ${Math.round(performance.now() - started)} ms: ${path.relative(process.cwd(), dir)}`);
   }
 }
