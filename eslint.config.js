@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const uiAndIo = ['react', 'react-dom', '@xstate/react', '@tanstack/*', '@mantine/*', 'ky', 'hono', 'hono/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', '.data/', 'src/server/db/migrations/'] },
+  { ignores: ['dist/', 'build/', 'node_modules/', 'test-results/', '.data/', 'src/server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,29 +7,27 @@
  *    script, stylesheets, modulepreloads) plus, through dist/.vite/manifest.json, the static
  *    imports of those chunks and any lazily loaded chunk whose source is the welcome screen.
  * 3. The largest JS chunk in dist/assets.
- * 4. Server start: spawn `node --import tsx src/server/main.ts` → first 200 from
- *    /api/maxout/health, with a fresh DATA_DIR and again with the now existing one; RSS after start.
+ * 4. What the server sends for them: the build's brotli (.br) and gzip (.gz) files
+ *    (scripts/vitePrecompress.ts), as a browser accepting brotli receives them.
+ * 5. Server start: spawn the compiled server as `npm start` does → first 200 from
+ *    /api/maxout/health, with a fresh DATA_DIR and again with the now existing one; RSS and
+ *    CPU time of the server once healthy. The PGlite template that a fresh DATA_DIR copies is
+ *    prepared first, as `npm run build` does.
+ * 6. The API: `npm run bench:api`'s figures (scripts/benchApi.ts) with 5-second runs, unless
+ *    `--no-api`.
  *
  * `--runs N` repeats each server start N times and reports the median (default 1).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { benchApi } from './benchApi.ts';
+import { COMPILED_SERVER, type Row, kb, mb, median, ms, numberArg, printTable, root, startServer } from './benchSupport.ts';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const dist = path.join(root, 'dist');
-const runsArg = process.argv.indexOf('--runs');
-const runs = Math.max(1, Number(runsArg >= 0 ? process.argv[runsArg + 1] : 1) || 1);
-
-interface Row {
-  figure: string;
-  value: string;
-  detail?: string;
-}
+const runs = numberArg('runs', 1);
 const rows: Row[] = [];
 
 // ─── 1. Build ──────────────────────────────────────────────────────────────────────────────
@@ -112,7 +110,32 @@ rows.push({ figure: '/welcome JS (gzip -9)', value: kb(js.gz), detail: `${kb(js.
 rows.push({ figure: '/welcome CSS (gzip -9)', value: kb(css.gz), detail: `${kb(css.raw)} raw, ${welcomeCss.length} file(s)` });
 rows.push({ figure: '/welcome JS + CSS (gzip -9)', value: kb(js.gz + css.gz) });
 
-// ─── 3. Largest chunk ──────────────────────────────────────────────────────────────────────
+// ─── 4. What the server sends ──────────────────────────────────────────────────────────────
+
+/** Bytes on the wire for `files` with this Accept-Encoding: the precompressed sibling when the build wrote one. */
+const served = (files: Iterable<string>, extension: '.br' | '.gz') => {
+  let total = 0;
+  let compressed = 0;
+  let count = 0;
+  for (const file of files) {
+    count += 1;
+    const variant = path.join(dist, file + extension);
+    if (existsSync(variant)) {
+      compressed += 1;
+      total += statSync(variant).size;
+    } else {
+      total += statSync(path.join(dist, file)).size;
+    }
+  }
+  return { total, detail: `${compressed} of ${count} file(s) precompressed` };
+};
+const welcomeAll = [...welcomeJs, ...welcomeCss];
+const brotliServed = served(welcomeAll, '.br');
+const gzipServed = served(welcomeAll, '.gz');
+rows.push({ figure: '/welcome JS + CSS as served, brotli', value: kb(brotliServed.total), detail: brotliServed.detail });
+rows.push({ figure: '/welcome JS + CSS as served, gzip', value: kb(gzipServed.total), detail: gzipServed.detail });
+
+// ─── Largest chunk ──────────────────────────────────────────────────────────────────────
 
 const assets = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const largest = assets.map((f) => ({ f, size: statSync(path.join(dist, 'assets', f)).size })).sort((a, b) => b.size - a.size)[0];
@@ -121,75 +144,41 @@ if (largest) {
   rows.push({ figure: 'largest JS chunk (gzip -9)', value: kb(gz), detail: `${largest.f}, ${kb(largest.size)} raw; ${assets.length} JS chunk(s) in all` });
 }
 
-// ─── 4. Server start ───────────────────────────────────────────────────────────────────────
+// ─── 5. Server start ───────────────────────────────────────────────────────────────────────
+
+// The rest of `npm run build`: the compiled server and the PGlite template.
+for (const [label, args] of [
+  ['Compiling the server', ['--import', 'tsx', 'scripts/buildServer.ts']],
+  ['Preparing the PGlite template', [COMPILED_SERVER.replace('main.js', 'db/pgliteTemplate.js')]],
+] as const) {
+  process.stdout.write(`${label}… `);
+  const step = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  if (step.status !== 0) {
+    console.error(`\nfailed:\n${step.stdout}${step.stderr}`);
+    process.exit(step.status ?? 1);
+  }
+  console.log(step.stdout.trim());
+}
 
 interface StartResult {
   ms: number;
   rssKb: number;
-  dbMs?: number;
+  cpuMs: number;
+  dbMs?: number | undefined;
 }
 
-async function startServer(dataDir: string): Promise<StartResult> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist, LOG_LEVEL: 'info' };
-  delete env.DATABASE_URL;
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+async function timedStart(dataDir: string): Promise<StartResult> {
+  const server = await startServer({ DATA_DIR: dataDir, STATIC_DIR: dist });
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-      if (performance.now() - started > 120_000) throw new Error(`server not healthy after 120 s:\n${output}`);
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/maxout/health`);
-        if (response.status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    const ms = performance.now() - started;
-    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN);
-    const dbLine = output.split('\n').find((line) => line.includes('"database ready"'));
-    const dbMs = dbLine ? (JSON.parse(dbLine) as { ms?: number }).ms : undefined;
-    return { ms, rssKb, dbMs };
+    const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
+    const dbLine = server.logLines().find((line) => line.msg === 'database ready');
+    return { ms: server.readyMs, rssKb: server.rssKb, cpuMs, dbMs: typeof dbLine?.ms === 'number' ? dbLine.ms : undefined };
   } finally {
-    await stop(child);
+    await server.stop();
   }
 }
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGTERM');
-  const timeout = setTimeout(() => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }, 5_000);
-  await exited;
-  clearTimeout(timeout);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
-};
 
 const fresh: StartResult[] = [];
 const existing: StartResult[] = [];
@@ -199,10 +188,10 @@ try {
     process.stdout.write(`Server start ${i + 1}/${runs}: fresh DATA_DIR… `);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'maxout-bench-'));
     dirs.push(dir);
-    const first = await startServer(dir);
+    const first = await timedStart(dir);
     fresh.push(first);
     process.stdout.write(`${Math.round(first.ms)} ms; existing DATA_DIR… `);
-    const second = await startServer(dir);
+    const second = await timedStart(dir);
     existing.push(second);
     console.log(`${Math.round(second.ms)} ms`);
   }
@@ -210,30 +199,20 @@ try {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }
 const note = runs > 1 ? ` (median of ${runs})` : '';
-const dbNote = (results: StartResult[]) => {
+const startDetail = (results: StartResult[]) => {
   const db = results.map((r) => r.dbMs).filter((v): v is number => v !== undefined);
-  return db.length ? `database ready after ${ms(median(db))} (server log)` : undefined;
+  return `server CPU ${ms(median(results.map((r) => r.cpuMs)))}${db.length ? `, database ready after ${ms(median(db))} (server log)` : ''}`;
 };
-rows.push({ figure: `start → /health 200, fresh DATA_DIR${note}`, value: ms(median(fresh.map((r) => r.ms))), detail: dbNote(fresh) });
-rows.push({ figure: `start → /health 200, existing DATA_DIR${note}`, value: ms(median(existing.map((r) => r.ms))), detail: dbNote(existing) });
+rows.push({ figure: `start → /health 200, fresh DATA_DIR${note}`, value: ms(median(fresh.map((r) => r.ms))), detail: startDetail(fresh) });
+rows.push({ figure: `start → /health 200, existing DATA_DIR${note}`, value: ms(median(existing.map((r) => r.ms))), detail: startDetail(existing) });
 rows.push({ figure: 'server RSS after start (fresh / existing)', value: `${mb(median(fresh.map((r) => r.rssKb)))} / ${mb(median(existing.map((r) => r.rssKb)))}` });
+
+// ─── 6. API ────────────────────────────────────────────────────────────────────────────────
+
+if (!process.argv.includes('--no-api')) {
+  rows.push(...(await benchApi({ connections: 50, durationSeconds: numberArg('duration', 5) })));
+}
 
 // ─── Table ─────────────────────────────────────────────────────────────────────────────────
 
-function ms(value: number) {
-  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
-}
-function kb(bytes: number) {
-  return `${(bytes / 1000).toFixed(1)} kB`;
-}
-function mb(kib: number) {
-  return `${(kib / 1024).toFixed(0)} MB`;
-}
-
-const w1 = Math.max(...rows.map((r) => r.figure.length));
-const w2 = Math.max(...rows.map((r) => r.value.length));
-const line = `+-${'-'.repeat(w1)}-+-${'-'.repeat(w2)}-+`;
-console.log(`\nMaxOut bench — node ${process.version}, ${os.cpus().length} CPU(s), ${os.loadavg()[0]?.toFixed(1)} load`);
-console.log(line);
-for (const row of rows) console.log(`| ${row.figure.padEnd(w1)} | ${row.value.padStart(w2)} |${row.detail ? ` ${row.detail}` : ''}`);
-console.log(line);
+printTable('MaxOut bench', rows);

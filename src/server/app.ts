@@ -1,49 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '../domain/constants.ts';
-import type { Database } from './db/index.ts';
+import type { AppDeps, AppEnv } from './appEnv.ts';
+import { clientAddress } from './http/clientAddress.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
-import { authRoutes } from './routes/auth.ts';
-import { healthRoutes } from './routes/health.ts';
-import { passwordRoutes } from './routes/password.ts';
-import { profileRoutes } from './routes/profile.ts';
-import type { AuthRateLimits } from './services/authLimits.ts';
-import type { Clock } from './services/clock.ts';
-import type { Logger } from './services/logger.ts';
-import type { Mailer } from './services/mailer.ts';
-import type { SESSION_LIMITS } from './services/sessions.ts';
-
-export interface AppDeps {
-  database: Database;
-  log: Logger;
-  clock: Clock;
-  /** Origin of the SPA as users reach it, without a trailing slash; mailed links start with it. */
-  publicUrl: string;
-  /** HS256 key of the access tokens (and the refresh-token successor derivation). */
-  jwtSecret: Uint8Array;
-  /** AES-256-GCM key (32 bytes) for fields encrypted at rest (PPSN). */
-  encryptionKey: Uint8Array;
-  /** Outbox + delivery (log line in development, SMTP when configured). */
-  mailer: Mailer;
-  /** How many reverse proxies to trust for X-Forwarded-For (TRUST_PROXY); 0 or absent: use the socket address. */
-  trustProxy?: number;
-  /** Overrides of the brute-force limits (tests). */
-  rateLimits?: Partial<AuthRateLimits>;
-  /** Overrides of the session lifetimes and grace window (tests). */
-  sessionLimits?: Partial<typeof SESSION_LIMITS>;
-}
-
-export type AppEnv = {
-  Variables: {
-    requestId: string;
-    /** Set by requireAuth (src/server/http/requireAuth.ts) on authenticated routes. */
-    userId: string;
-    /** The session family of the access token; set by requireAuth. */
-    familyId: string;
-  };
-};
+import { apiRoutes } from './routes/index.ts';
 
 /** Largest JSON body the API reads; bigger bodies get 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -66,7 +29,7 @@ export const contentSecurityPolicy = {
 };
 
 /** The API as a Hono app; usable in tests through `app.request()` without a port. */
-export function createApiApp(deps: AppDeps) {
+export function createApiApp({ services }: AppDeps) {
   const api = new Hono<AppEnv>().basePath(API_PREFIX);
 
   api.use('*', async (c, next) => {
@@ -82,10 +45,7 @@ export function createApiApp(deps: AppDeps) {
     }),
   );
 
-  api.route('/', healthRoutes(deps));
-  api.route('/', authRoutes(deps));
-  api.route('/', passwordRoutes(deps));
-  api.route('/', profileRoutes(deps));
+  for (const routes of apiRoutes) api.route('/', routes(services));
 
   api.notFound((c) => c.json({ message: 'Not found.' }, 404));
   return api;
@@ -96,21 +56,26 @@ export function redactPath(path: string): string {
   return path.replace(/\/reset-password\/[^/]+/i, '/reset-password/[redacted]');
 }
 
-/** The whole server: security headers, request ids and logs, the API, and the error shape. */
+/** The whole server: request context and logs, security headers, the API, and the error shape. */
 export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<AppEnv>) => void } = {}) {
   const app = new Hono<AppEnv>();
+  const trustProxy = deps.trustProxy ?? 0;
 
-  app.use('*', requestId());
+  // Request context: a server-chosen id (never the client's, so one id finds one request), a
+  // logger bound to it, the client address; then one line per request.
   app.use('*', async (c, next) => {
     const started = performance.now();
+    const requestId = randomUUID();
+    const log = deps.services.log.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    c.set('clientAddress', clientAddress(c, trustProxy));
+    c.header('X-Request-Id', requestId);
     await next();
-    deps.log.info('request', {
-      requestId: c.get('requestId'),
-      method: c.req.method,
-      path: redactPath(c.req.path),
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
+    log.info(
+      { method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      'request',
+    );
   });
   app.use(
     '*',
@@ -128,11 +93,9 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    deps.log.error('unhandled error', {
-      requestId: c.get('requestId'),
-      path: redactPath(c.req.path),
-      error: error instanceof Error ? error.message : String(error),
-    });
+    // The logger reduces the error to safe fields (services/logRedaction.ts): no SQL parameter,
+    // database detail or personal value reaches the line.
+    (c.var.log ?? deps.services.log).error({ path: redactPath(c.req.path), err: error }, 'unhandled error');
     // Generic by design: no stack, SQL or path leaves the server; the id finds the log line.
     return c.json({ message: 'Server error, please try again later.', requestId: c.get('requestId') }, 500);
   });

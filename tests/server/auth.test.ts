@@ -25,7 +25,7 @@ function bearer(token: string) {
 
 /** The token of the newest mailed set/reset link. */
 async function lastLinkToken(t: TestApp): Promise<string> {
-  await t.deps.mailer.flush();
+  await t.services.mailer.flush();
   const links = t.mail.messages.map((message) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(message.body)?.[1]).filter(Boolean);
   const token = links.at(-1);
   if (!token) throw new Error('no link was mailed');
@@ -83,7 +83,7 @@ describe(`POST /auth/register (${testDatabaseKind()})`, () => {
     expect(row?.passwordHash).toBeNull();
     expect(row?.email).toBe('ann.murphy@example.ie');
 
-    await t.deps.mailer.flush();
+    await t.services.mailer.flush();
     expect(t.mail.messages).toHaveLength(1);
     const mail = t.mail.messages[0]!;
     expect(mail.to).toBe('ann.murphy@example.ie');
@@ -309,7 +309,7 @@ describe(`POST /auth/login (${testDatabaseKind()})`, () => {
   });
 
   it('limits failed attempts per client address across accounts (100 per 15 minutes)', async () => {
-    const behindProxy = { ...t.deps, trustProxy: 1 };
+    const behindProxy = { services: t.services, trustProxy: 1 };
     const { createApp } = await import('../../src/server/app.ts');
     const { send } = await import('../support/testDatabase.ts');
     const app = createApp(behindProxy);
@@ -441,6 +441,16 @@ describe(`access tokens on protected routes (${testDatabaseKind()})`, () => {
     t.clock.advance(15 * MINUTE - 1000);
     expect((await profile(bearer(access_token))).status).toBe(200);
     t.clock.advance(2000);
+    expectUnauthenticated(await profile(bearer(access_token)));
+  });
+
+  it('judges a token it has already accepted against the clock at every use (not before, expiry)', async () => {
+    const { access_token } = await session();
+    expect((await profile(bearer(access_token))).status).toBe(200);
+    // The clock goes back before the token's issue: not valid yet, though it verified a moment ago.
+    t.clock.advance(-2000);
+    expectUnauthenticated(await profile(bearer(access_token)));
+    t.clock.advance(2000 + 15 * MINUTE);
     expectUnauthenticated(await profile(bearer(access_token)));
   });
 

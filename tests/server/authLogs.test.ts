@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
-import { createLogger } from '../../src/server/services/logger.ts';
-import { createMailer, logTransport } from '../../src/server/services/mailer.ts';
+import { createLogger, createMailPrinter, memoryDestination } from '../../src/server/services/logger.ts';
+import { logTransport } from '../../src/server/services/mailer.ts';
 import { TEST_PUBLIC_URL, type TestApp, createTestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const PASSWORD = 'Secret passphrase for logs';
@@ -19,7 +19,7 @@ const JWT_SHAPE = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
 const PPSN_SHAPE = /(?<![\w-])\d{7}[A-W][A-IW]?(?![\w-])/;
 
 async function linkToken(t: TestApp): Promise<string> {
-  await t.deps.mailer.flush();
+  await t.services.mailer.flush();
   const token = t.mail.messages.map((message) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(message.body)?.[1]).filter(Boolean).at(-1);
   if (!token) throw new Error('no link mailed');
   return token;
@@ -101,15 +101,15 @@ describe(`auth logging (${testDatabaseKind()})`, () => {
   });
 
   it('prints mail as one JSON line {msg:"mail",to,subject,body} with the development transport, and nothing else carries the link', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const log = createLogger({ level: 'debug', write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-    const dev = await createTestApp({ database: t.database, deps: { log } });
-    const mailer = createMailer({ database: t.database, log, transport: logTransport(log), now: () => dev.clock.now() });
-    const app = await createTestApp({ database: t.database, deps: { log, mailer } });
+    // As main.ts wires it: the logger and the mail printer share one destination.
+    const destination = memoryDestination();
+    const log = createLogger({ level: 'debug', destination });
+    const app = await createTestApp({ database: t.database, deps: { log, mailTransport: logTransport(createMailPrinter(destination)) } });
+    const lines = destination.lines;
 
     const res = await app.request('POST', '/auth/register', { email: 'dev@example.ie', details: { dob: DOB, maritalStatus: 'married' } });
     expect(res.status).toBe(201);
-    await mailer.flush();
+    await app.services.mailer.flush();
     const mail = lines.filter((line) => line.msg === 'mail');
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ level: 'info', to: 'dev@example.ie', subject: expect.any(String) });

@@ -12,7 +12,7 @@ describe(`HTTP behaviour of every API response (${testDatabaseKind()})`, () => {
    * routes once an app has answered a request, so each test builds its own).
    */
   function appWithTestRoutes() {
-    const app = createApp(t.deps);
+    const app = createApp({ services: t.services });
     const Signup = v.object({
       email: v.pipe(v.string(), v.email('Enter a valid email address.')),
       age: v.pipe(v.number(), v.integer(), v.minValue(16, 'You must be at least 16.')),

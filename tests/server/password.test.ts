@@ -22,7 +22,7 @@ function bearer(token: string) {
 }
 
 async function linkTokens(t: TestApp): Promise<string[]> {
-  await t.deps.mailer.flush();
+  await t.services.mailer.flush();
   return t.mail.messages.map((message) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(message.body)?.[1]).filter((x): x is string => !!x);
 }
 
@@ -62,7 +62,7 @@ describe(`POST /send-password-reminder (${testDatabaseKind()})`, () => {
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual({ message: RESET_LINK_SENT });
     expect(unknown.body).toEqual(known.body);
-    await t.deps.mailer.flush();
+    await t.services.mailer.flush();
     expect(t.mail.messages).toHaveLength(1);
     expect(t.mail.messages[0]?.to).toBe('ann@example.ie');
     expect(t.mail.messages[0]?.body).toMatch(/http:\/\/maxout\.test\/reset-password\/[A-Za-z0-9_-]{43}/);
@@ -115,7 +115,7 @@ describe(`POST /reset-password (${testDatabaseKind()})`, () => {
     // The registration session ended with the first password (someone else may have registered the address).
     expect((await t.request('GET', '/profile', undefined, bearer(registered.body.access_token))).status).toBe(401);
     expect((await login(t)).status).toBe(200);
-    await t.deps.mailer.flush();
+    await t.services.mailer.flush();
     expect(t.mail.messages.at(-1)?.subject).toMatch(/password was set/);
   });
 
@@ -139,7 +139,7 @@ describe(`POST /reset-password (${testDatabaseKind()})`, () => {
     expect((await login(t, 'ann@example.ie', PASSWORD)).status).toBe(401);
     expect((await login(t, 'ann@example.ie', NEW_PASSWORD)).status).toBe(200);
 
-    await t.deps.mailer.flush();
+    await t.services.mailer.flush();
     const notice = t.mail.messages.at(-1)!;
     expect(notice.to).toBe('ann@example.ie');
     expect(notice.subject).toMatch(/password was changed/);

@@ -9,12 +9,13 @@
  * the one PGlite client: the test still shows that no state lives in an app instance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDeps, createApp } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { sessionFamilies } from '../../src/server/db/schema.ts';
 import { AUTH_RATE_LIMITS } from '../../src/server/services/authLimits.ts';
-import { createMailer, memoryTransport } from '../../src/server/services/mailer.ts';
+import { type Services, createServices } from '../../src/server/services/index.ts';
+import { memoryTransport } from '../../src/server/services/mailer.ts';
 import { SESSION_LIMITS } from '../../src/server/services/sessions.ts';
 import { send, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
@@ -26,7 +27,7 @@ describe(`two API instances on one database (${kind}: ${how})`, () => {
   const t = useTestApp();
   let secondDatabase: Database | undefined;
   let b: ReturnType<typeof createApp>;
-  let mailerB: AppDeps['mailer'];
+  let servicesB: Services;
   const mailB = memoryTransport();
 
   beforeAll(async () => {
@@ -36,10 +37,9 @@ describe(`two API instances on one database (${kind}: ${how})`, () => {
       secondDatabase = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
       database = secondDatabase;
     }
-    mailerB = createMailer({ database, log: t.log, transport: mailB, now: () => t.clock.now() });
-    // Same secrets (as every process must share them), its own database connection and mailer.
-    const deps: AppDeps = { ...t.deps, database, mailer: mailerB };
-    b = createApp(deps);
+    // Same secrets (as every process must share them), its own database connection and services.
+    servicesB = createServices({ ...t.deps, database, mailTransport: mailB });
+    b = createApp({ services: servicesB });
   });
 
   afterAll(async () => {
@@ -53,7 +53,7 @@ describe(`two API instances on one database (${kind}: ${how})`, () => {
 
   async function userWithPassword(email = 'scale@example.ie') {
     expect((await onA('POST', '/auth/register', { email, details: { dob: '1990-01-01', maritalStatus: 'single' } })).status).toBe(201);
-    await t.deps.mailer.flush();
+    await t.services.mailer.flush();
     const token = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(t.mail.messages.at(-1)!.body)![1]!;
     // The link mailed by A is used on B.
     expect((await onB('POST', '/reset-password', { token, password: PASSWORD, password_confirmation: PASSWORD })).status).toBe(200);
@@ -116,7 +116,7 @@ describe(`two API instances on one database (${kind}: ${how})`, () => {
   it('a reset link works once across both instances under concurrency', async () => {
     await userWithPassword();
     expect((await onB('POST', '/send-password-reminder', { email: 'scale@example.ie' })).status).toBe(200);
-    await mailerB.flush();
+    await servicesB.mailer.flush();
     const token = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(mailB.messages.at(-1)?.body ?? '')?.[1];
     expect(token).toBeDefined();
     const results = await Promise.all(

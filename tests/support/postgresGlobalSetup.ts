@@ -67,14 +67,15 @@ export default async function setup(project: TestProject) {
   };
 }
 
-interface Cluster {
+export interface Cluster {
   adminUrl: string;
   port: number;
   version: string;
   stop(): void;
 }
 
-async function startCluster(): Promise<Cluster> {
+/** A throwaway PostgreSQL cluster on a free loopback port (also used by `npm run bench:api`). */
+export async function startCluster(): Promise<Cluster> {
   const bin = findPostgresBin();
   if (!bin) {
     throw new Error(

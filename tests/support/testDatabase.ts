@@ -20,11 +20,12 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { API_PREFIX } from '../../src/domain/constants.ts';
-import { type AppDeps, createApp } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/app.ts';
 import { type Database, openDatabase, schema } from '../../src/server/db/index.ts';
 import { createManualClock } from '../../src/server/services/clock.ts';
+import { type ServiceDeps, type Services, createServices } from '../../src/server/services/index.ts';
 import { createMemoryLogger } from '../../src/server/services/logger.ts';
-import { createMailer, memoryTransport } from '../../src/server/services/mailer.ts';
+import { memoryTransport } from '../../src/server/services/mailer.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -216,12 +217,17 @@ export type MemoryMail = ReturnType<typeof memoryTransport>;
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
-  /** Everything createApp was given: `createApp(t.deps)` builds a second app on the same database. */
-  deps: AppDeps;
+  /**
+   * What the services were built from: `createServices({ ...t.deps, database })` builds a second
+   * set (another process, say) on another connection.
+   */
+  deps: ServiceDeps;
+  /** The app's services (`createApp({ services: t.services })` builds a second app on them). */
+  services: Services;
   database: Database;
   log: MemoryLogger;
   clock: ManualClock;
-  /** Delivered mail (`mail.messages`); call `deps.mailer.flush()` first, delivery is asynchronous. */
+  /** Delivered mail (`mail.messages`); call `services.mailer.flush()` first, delivery is asynchronous. */
   mail: MemoryMail;
   /**
    * Sends `body` as JSON (when given) and reads the answer. A path that does not start with
@@ -238,16 +244,18 @@ export interface TestAppOptions {
   database?: Database;
   /** Start of the manual clock (default 2026-01-15T10:00:00Z). */
   now?: Date | string;
-  /** Replace app dependencies (e.g. `rateLimits`, `sessionLimits`, another mailer). */
-  deps?: Partial<AppDeps>;
+  /** Replace service dependencies (e.g. `rateLimits`, `sessionLimits`, `log`, `mailTransport`). */
+  deps?: Partial<ServiceDeps>;
+  /** TRUST_PROXY of the app (default 0). */
+  trustProxy?: number;
 }
 
 /** The origin mailed links start with in server tests. */
 export const TEST_PUBLIC_URL = 'http://maxout.test';
 
 /**
- * createApp over a test database, with a memory logger, a manual clock, fresh random keys and a
- * mailer that keeps messages in memory.
+ * createApp over a test database and the real services, with a memory logger, a manual clock,
+ * fresh random keys and a mail transport that keeps messages in memory.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -255,27 +263,29 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const log = createMemoryLogger();
   const clock = createManualClock(options.now);
   const mail = memoryTransport();
-  const deps: AppDeps = {
+  const deps: ServiceDeps = {
     database,
     log,
     clock,
     publicUrl: TEST_PUBLIC_URL,
     jwtSecret: randomBytes(32),
     encryptionKey: randomBytes(32),
-    mailer: createMailer({ database, log, transport: mail, now: () => clock.now() }),
+    mailTransport: mail,
     ...options.deps,
   };
-  const app = createApp(deps);
+  const services = createServices(deps);
+  const app = createApp({ services, trustProxy: options.trustProxy });
   return {
     app,
     deps,
+    services,
     database,
     log,
     clock,
     mail,
     request: (method, requestPath, body, headers) => send(app, method, requestPath, body, headers),
     close: async () => {
-      await deps.mailer.flush();
+      await services.mailer.flush();
       if (ownsDatabase) await database.close();
     },
   };
@@ -319,7 +329,7 @@ export function useTestApp(options: TestAppOptions & { resetBetweenTests?: boole
   });
   beforeEach(async () => {
     if (options.resetBetweenTests === false) return;
-    await holder.deps.mailer.flush();
+    await holder.services.mailer.flush();
     await resetDatabase(holder.database);
     holder.log.lines.length = 0;
     holder.mail.messages.length = 0;

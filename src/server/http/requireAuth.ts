@@ -1,7 +1,5 @@
-import { createMiddleware } from 'hono/factory';
-import type { AppDeps, AppEnv } from '../app.ts';
-import { verifyAccessToken } from '../services/accessTokens.ts';
-import { createSessionService } from '../services/sessions.ts';
+import { factory } from '../appEnv.ts';
+import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
 import { UNAUTHENTICATED } from './schemas.ts';
 
@@ -14,19 +12,21 @@ export function bearerToken(header: string | undefined): string | null {
 
 /**
  * Requires a valid access token whose session family is still open: logout, a reuse alarm or
- * a password change ends access at once, not only when the 15-minute token expires.
- * Sets `userId` and `familyId`. Every failure is 401 `{ message: 'Unauthenticated.' }`.
+ * a password change ends access at once, not only when the 15-minute token expires. One query
+ * checks the family and loads its user. Sets `userId`, `familyId` and `user`. Every failure is
+ * 401 `{ message: 'Unauthenticated.' }`.
  */
-export function requireAuth(deps: Pick<AppDeps, 'database' | 'clock' | 'jwtSecret'>) {
-  const sessions = createSessionService({ db: deps.database.db, clock: deps.clock, jwtSecret: deps.jwtSecret });
-  return createMiddleware<AppEnv>(async (c, next) => {
+export function requireAuth({ accessTokens, sessions }: Pick<Services, 'accessTokens' | 'sessions'>) {
+  return factory.createMiddleware(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
-    const claims = token ? await verifyAccessToken(deps.jwtSecret, token, deps.clock.now()) : null;
-    if (!claims || !(await sessions.isActive(claims.familyId, claims.userId))) {
+    const claims = token ? await accessTokens.verify(token) : null;
+    const user = claims ? await sessions.authenticate(claims.familyId, claims.userId) : undefined;
+    if (!claims || !user) {
       throw new ApiError(401, UNAUTHENTICATED, undefined, { 'WWW-Authenticate': 'Bearer' });
     }
     c.set('userId', claims.userId);
     c.set('familyId', claims.familyId);
+    c.set('user', user);
     await next();
   });
 }

@@ -1,14 +1,10 @@
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../app.ts';
+import { factory } from '../appEnv.ts';
+import type { Services } from '../services/index.ts';
 
 /** GET /health: 200 once the database answers; 503 while it does not. */
-export function healthRoutes({ database }: AppDeps) {
-  return new Hono<AppEnv>().get('/health', async (c) => {
-    try {
-      await database.ping();
-      return c.json({ status: 'ok' });
-    } catch {
-      return c.json({ status: 'unavailable' }, 503);
-    }
+export function healthRoutes({ health }: Services) {
+  return factory.createApp().get('/health', async (c) => {
+    if (await health.check()) return c.json({ status: 'ok' });
+    return c.json({ status: 'unavailable' }, 503);
   });
 }

@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 /** The messages the product sends. Plain text; links carry the token in the path (spec: /reset-password/{token}). */
 
@@ -52,3 +52,15 @@ export function passwordChangedMail(publicUrl: string, to: string, purpose: 'set
     ].join('\n'),
   };
 }
+
+/** The account mails, addressed with the server's public URL and sent through the mailer. */
+export function createAccountMail(deps: { mailer: Mailer; publicUrl: string }) {
+  const { mailer, publicUrl } = deps;
+  return {
+    setPassword: (to: string, token: string) => mailer.send(setPasswordMail(publicUrl, to, token)),
+    resetPassword: (to: string, token: string) => mailer.send(resetPasswordMail(publicUrl, to, token)),
+    passwordChanged: (to: string, purpose: 'set' | 'reset') => mailer.send(passwordChangedMail(publicUrl, to, purpose)),
+  };
+}
+
+export type AccountMail = ReturnType<typeof createAccountMail>;

@@ -36,13 +36,14 @@ export interface Mailer {
  * The development transport: the message is printed as one JSON log line
  * `{"msg":"mail","to":…,"subject":…,"body":…}`. This is how a developer signs in on the
  * embedded default, and how the browser tests find the set-password link. It is the one log
- * line that may carry a secret (the link), which is why it is used only when SMTP_URL is unset.
+ * line that may carry a secret (the link), which is why it is used only when SMTP_URL is unset,
+ * and why it prints through `createMailPrinter` (services/logger.ts), which does not redact.
  */
-export function logTransport(log: Logger): MailTransport {
+export function logTransport(printer: Logger): MailTransport {
   return {
     kind: 'log',
     deliver: async (message) => {
-      log.info('mail', { to: message.to, subject: message.subject, body: message.body });
+      printer.info({ to: message.to, subject: message.subject, body: message.body }, 'mail');
     },
   };
 }
@@ -81,7 +82,7 @@ export function createMailer(deps: { database: Database; log: Logger; transport:
       await database.db.update(mailOutbox).set({ sentAt: deps.now() }).where(eq(mailOutbox.id, id));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      log.error('mail delivery failed', { outboxId: id, transport: transport.kind, error: reason.slice(0, 200) });
+      log.error({ outboxId: id, transport: transport.kind, err: error }, 'mail delivery failed');
       try {
         await database.db.update(mailOutbox).set({ error: reason.slice(0, 1000) }).where(eq(mailOutbox.id, id));
       } catch {

@@ -24,6 +24,8 @@ export type PasswordTokenPurpose = keyof typeof PASSWORD_TOKEN_TTL_MS;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+export type PasswordTokenService = ReturnType<typeof createPasswordTokenService>;
+
 export function createPasswordTokenService(deps: { db: Db; clock: Clock; sessions: SessionService }) {
   const { db, clock } = deps;
   return {

@@ -1,4 +1,5 @@
 import { hash, parseOptions, verify } from '@node-rs/argon2';
+import { isCommonPassword } from './commonPasswords.ts';
 import { randomToken } from './crypto.ts';
 
 /**
@@ -52,3 +53,14 @@ export async function dummyVerify(password: string): Promise<false> {
   await verifyPassword(await dummyHash, password);
   return false;
 }
+
+/** The password rules as one service: hashing policy, verification, and the deny list. */
+export const passwordService = {
+  hash: hashPassword,
+  verify: verifyPassword,
+  needsRehash,
+  dummyVerify,
+  isCommon: isCommonPassword,
+};
+
+export type PasswordService = typeof passwordService;

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { SESSION_IDLE_LIMIT_MS } from '../../domain/constants.ts';
 import type { Db } from '../db/index.ts';
-import { refreshTokens, sessionFamilies } from '../db/schema.ts';
+import { refreshTokens, sessionFamilies, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { deriveKey, hmacSha256, randomToken, sha256Hex } from './crypto.ts';
+import type { UserRow } from './users.ts';
 
 /**
  * Sessions are refresh-token families (one per sign-in). Every refresh rotates the token; the
@@ -46,6 +47,19 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
   const { db, clock } = deps;
   const limits = { ...SESSION_LIMITS, ...deps.limits };
   const successorKey = deriveKey(deps.jwtSecret, 'refresh-successor/v1');
+  const principal = db
+    .select({ user: users })
+    .from(sessionFamilies)
+    .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .where(
+      and(
+        eq(sessionFamilies.id, sql.placeholder('familyId')),
+        eq(sessionFamilies.userId, sql.placeholder('userId')),
+        isNull(sessionFamilies.revokedAt),
+        gt(sessionFamilies.absoluteExpiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('session_principal');
 
   return {
     limits,
@@ -163,20 +177,15 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
       return rows.length;
     },
 
-    /** For every authenticated request: the family exists, belongs to the user, is open and within its absolute lifetime. */
-    async isActive(familyId: string, userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sessionFamilies.id })
-        .from(sessionFamilies)
-        .where(
-          and(
-            eq(sessionFamilies.id, familyId),
-            eq(sessionFamilies.userId, userId),
-            isNull(sessionFamilies.revokedAt),
-            gt(sessionFamilies.absoluteExpiresAt, clock.now()),
-          ),
-        );
-      return row !== undefined;
+    /**
+     * For every authenticated request: the user of the session, when the family exists, belongs
+     * to that user, is open and is within its absolute lifetime — one prepared query joining
+     * the family and its user, so a revoked session is refused at once and the route gets the
+     * user row without a second round trip.
+     */
+    async authenticate(familyId: string, userId: string): Promise<UserRow | undefined> {
+      const [row] = await principal.execute({ familyId, userId, now: clock.now() });
+      return row?.user;
     },
 
     /** Deletes families (and, by cascade, their tokens) that ended more than 7 days ago. */

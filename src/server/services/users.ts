@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { EditProfileRequest } from '../../domain/schemas/auth.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
 import { decryptField, encryptField } from './crypto.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -59,17 +61,79 @@ export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form
   };
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
-  return row;
-}
-
 /** Today's calendar date in Ireland, as YYYY-MM-DD (age rules are judged on the Irish date). */
 export function irishToday(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** A new account as registration creates it: no password until the mailed link is used. */
+export interface NewUser {
+  email: string;
+  dateOfBirth: string;
+  maritalStatus: UserRow['maritalStatus'];
+  pensionPlanId: string | null;
+}
+
+/**
+ * Accounts and profiles. The hot reads are prepared statements (planned once per connection);
+ * money is converted between API euros and stored cents here, and the PPSN is encrypted and
+ * decrypted here, so routes only see API shapes.
+ */
+export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: Uint8Array }) {
+  const { db, clock, encryptionKey } = deps;
+  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
+  const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare('users_by_email');
+
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await byId.execute({ id });
+      return row;
+    },
+
+    /** By address, compared trimmed and lower-cased as stored. */
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await byEmail.execute({ email: email.trim().toLowerCase() });
+      return row;
+    },
+
+    /** Inserts an account; null when the address is taken. `tx` lets registration share its transaction. */
+    async create(input: NewUser, tx: Db = db): Promise<string | null> {
+      const now = clock.now();
+      const [row] = await tx
+        .insert(users)
+        .values({ ...input, email: input.email.trim().toLowerCase(), passwordHash: null, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      return row?.id ?? null;
+    },
+
+    /** Replaces the stored hash (a rehash at login under a stronger policy). */
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, id));
+    },
+
+    /** Applies the given fields; undefined when the user no longer exists. */
+    async updateProfile(id: string, changes: EditProfileRequest): Promise<UserRow | undefined> {
+      const set: Partial<typeof users.$inferInsert> = { updatedAt: clock.now() };
+      if (changes.first_name !== undefined) set.firstName = changes.first_name;
+      if (changes.surname !== undefined) set.surname = changes.surname;
+      if (changes.ppsn !== undefined) set.ppsnEncrypted = encryptPpsn(encryptionKey, id, changes.ppsn);
+      if (changes.opt_out_paye_auth !== undefined) set.optOutPayeAuth = changes.opt_out_paye_auth;
+      if (changes.annual_income !== undefined) set.annualIncomeCents = euroToCents(changes.annual_income);
+      if (changes.paid_pension !== undefined) set.paidPensionCents = euroToCents(changes.paid_pension);
+      if (changes.pension !== undefined) set.pensionCents = euroToCents(changes.pension);
+      if (changes.marital_status !== undefined) set.maritalStatus = changes.marital_status;
+      if (changes.pension_plan_id !== undefined) set.pensionPlanId = changes.pension_plan_id;
+      if (changes.date_of_birth !== undefined) set.dateOfBirth = changes.date_of_birth;
+      const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    /** The user as the API returns it (decrypts the PPSN). */
+    toApi(row: UserRow, extra: { form11?: unknown[] } = {}): ApiUser {
+      return toApiUser(row, encryptionKey, extra);
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,59 @@
+import type { Db } from '../db/index.ts';
+import type { AccountMail } from './mailTemplates.ts';
+import type { PasswordService } from './passwords.ts';
+import type { PasswordTokenService } from './passwordTokens.ts';
+import type { SessionService } from './sessions.ts';
+import type { NewUser, UserRow, UserService } from './users.ts';
+
+export type PasswordCheck = { ok: true; user: UserRow; rehashed: boolean } | { ok: false; userId: string | null };
+
+/**
+ * Registration and sign-in, across users, sessions, set-password links and mail. Routes call
+ * these and shape the answer; the steps that must happen together happen here.
+ */
+export function createAccountService(deps: {
+  db: Db;
+  users: UserService;
+  sessions: SessionService;
+  passwords: PasswordService;
+  passwordTokens: PasswordTokenService;
+  mail: AccountMail;
+}) {
+  const { db, users, sessions, passwords, passwordTokens, mail } = deps;
+  return {
+    /**
+     * A new account without a password, its first session and a set-password link, in one
+     * transaction; then the link is mailed. Null when the address is already registered.
+     */
+    async register(input: NewUser): Promise<{ userId: string; familyId: string; refreshToken: string } | null> {
+      const created = await db.transaction(async (tx) => {
+        const userId = await users.create(input, tx);
+        if (!userId) return null;
+        const session = await sessions.create(userId, false, tx);
+        const setToken = await passwordTokens.issue(userId, 'set', tx);
+        return { userId, ...session, setToken };
+      });
+      if (!created) return null;
+      await mail.setPassword(input.email.trim().toLowerCase(), created.setToken);
+      return { userId: created.userId, familyId: created.familyId, refreshToken: created.refreshToken };
+    },
+
+    /**
+     * Checks a password. Unknown addresses and accounts without a password cost the same work
+     * (A6); a failure names the account only for the log. A stored hash weaker than today's
+     * policy is rewritten (`rehashed`).
+     */
+    async checkPassword(email: string, password: string): Promise<PasswordCheck> {
+      const user = await users.findByEmail(email);
+      const ok = user?.passwordHash ? await passwords.verify(user.passwordHash, password) : await passwords.dummyVerify(password);
+      if (!user || !ok) return { ok: false, userId: user?.id ?? null };
+      if (user.passwordHash && passwords.needsRehash(user.passwordHash)) {
+        await users.setPasswordHash(user.id, await passwords.hash(password));
+        return { ok: true, user, rehashed: true };
+      }
+      return { ok: true, user, rehashed: false };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

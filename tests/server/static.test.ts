@@ -1,0 +1,125 @@
+/**
+ * The built SPA as the server sends it: a small fixture dist/ precompressed by the build's own
+ * step (scripts/vitePrecompress.ts), then served through createApp + mountSpa. Content
+ * negotiation (brotli, gzip, identity), Vary, cache headers, the history fallback.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../scripts/vitePrecompress.ts';
+import { createApp } from '../../src/server/app.ts';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, mountSpa } from '../../src/server/http/spa.ts';
+import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+
+const SCRIPT = `export const lines = [${Array.from({ length: 200 }, (_, i) => `"line ${i} of a hashed module"`).join(',')}];\n`;
+const STYLES = `${Array.from({ length: 100 }, (_, i) => `.c${i} { color: #${(i * 99).toString(16).padStart(3, '0')}; }`).join('\n')}\n`;
+const INDEX = `<!doctype html><html lang="en-IE"><head><title>MaxOut</title><script type="module" src="/assets/app-AbC123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>';
+
+describe(`static files of the built SPA (${testDatabaseKind()})`, () => {
+  const t = useTestApp();
+  let dist: string;
+  let app: ReturnType<typeof createApp>;
+  let written: Awaited<ReturnType<typeof precompressDirectory>>;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'maxout-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'favicon.svg'), ICON);
+    writeFileSync(path.join(dist, 'assets/app-AbC123.js'), SCRIPT);
+    writeFileSync(path.join(dist, 'assets/app-XyZ789.css'), STYLES);
+    written = await precompressDirectory(dist);
+    app = createApp({ services: t.services }, { mountStatic: (root) => mountSpa(root, dist, t.log) });
+  });
+
+  afterAll(() => {
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (urlPath: string, headers: Record<string, string> = {}, method = 'GET') => app.request(urlPath, { method, headers });
+  const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+  it('writes brotli and gzip variants, smaller than the file, only for files of 1 kB and more', () => {
+    const byFile = Object.fromEntries(written.map((entry) => [entry.file.replace(/\\/g, '/'), entry]));
+    for (const file of ['index.html', 'assets/app-AbC123.js', 'assets/app-XyZ789.css']) {
+      expect(byFile[file]?.br, file).toBeLessThan(byFile[file]!.raw);
+      expect(byFile[file]?.gzip, file).toBeLessThan(byFile[file]!.raw);
+    }
+    expect(byFile['favicon.svg']).toEqual({ file: 'favicon.svg', raw: ICON.length });
+  });
+
+  it('sends brotli when the browser accepts it, with Content-Encoding, Vary and a year of immutable caching', async () => {
+    const res = await get('/assets/app-AbC123.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe(IMMUTABLE_CACHE);
+    expect(brotliDecompressSync(await bytes(res)).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser without brotli, and honours an explicit refusal of brotli', async () => {
+    for (const acceptEncoding of ['gzip, deflate', 'br;q=0, gzip']) {
+      const res = await get('/assets/app-XyZ789.css', { 'accept-encoding': acceptEncoding });
+      expect(res.headers.get('content-encoding'), acceptEncoding).toBe('gzip');
+      expect(res.headers.get('content-type')).toMatch(/^text\/css/);
+      expect(gunzipSync(await bytes(res)).toString()).toBe(STYLES);
+    }
+  });
+
+  it('falls back to the file itself without Accept-Encoding, still with Vary', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
+      const res = await get('/assets/app-AbC123.js', headers);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect((await bytes(res)).toString()).toBe(SCRIPT);
+    }
+  });
+
+  it('answers HEAD with the headers of the chosen variant and no body', async () => {
+    const res = await get('/assets/app-AbC123.js', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(Number(res.headers.get('content-length'))).toBe(written.find((entry) => entry.file.endsWith('.js'))!.br);
+    expect((await bytes(res)).length).toBe(0);
+  });
+
+  it('sends index.html for / and for any app route, compressed when accepted, never cached without revalidation', async () => {
+    for (const urlPath of ['/', '/auth/login', '/pension/overview?tab=2']) {
+      const res = await get(urlPath, { 'accept-encoding': 'br' });
+      expect(res.status, urlPath).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe(REVALIDATE_CACHE);
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(await bytes(res)).toString()).toBe(INDEX);
+    }
+    const plain = await get('/settings');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('cache-control')).toBe(REVALIDATE_CACHE);
+    expect(await plain.text()).toBe(INDEX);
+  });
+
+  it('serves a small file as it is, revalidated, and keeps the security headers on static answers', async () => {
+    const res = await get('/favicon.svg', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get('cache-control')).toBe(REVALIDATE_CACHE);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await res.text()).toBe(ICON);
+  });
+
+  it('answers a missing hashed asset with 404, not the HTML page, and leaves /api to the API', async () => {
+    const asset = await get('/assets/app-Old000.js');
+    expect(asset.status).toBe(404);
+    expect(asset.headers.get('content-type')).toMatch(/^application\/json/);
+    const api = await get('/api/maxout/no-such-thing');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: expect.any(String) });
+    expect((await get('/api/maxout/health')).status).toBe(200);
+  });
+});
