@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { parseApiDate } from '../dates.ts';
 import { MARITAL_STATUSES, responseObject, tokenField } from './fields.ts';
+import { Form11EntrySchema } from './form11Entry.ts';
 import * as m from './messages.ts';
 
 export const UserSchema = responseObject({
@@ -29,8 +30,8 @@ export const UserSchema = responseObject({
   pension_plan_id: v.nullish(v.string(), null),
   /** Cents (divided by 100 for display). */
   taxback: v.nullish(v.number(), 0),
-  /** Form 11 entries; their shape is validated where they are used. */
-  form11: v.nullish(v.array(v.unknown()), []),
+  /** Form 11 entries, one per tax year claimed (src/domain/schemas/form11Entry.ts). */
+  form11: v.nullish(v.array(Form11EntrySchema), []),
   paye_a1_authorized: v.nullish(v.boolean(), false),
   opt_out_paye_auth: v.nullish(v.boolean(), false),
 });

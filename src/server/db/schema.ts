@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Database schema. Money is integer cents; timestamps are timestamptz; secrets (refresh and
@@ -111,4 +111,27 @@ export const rateLimits = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/**
+ * Form 11 claims: one row per user and tax year, so re-submitting answers updates the claim
+ * instead of creating a second one. `snapshot` holds what was entered per category (form slug or
+ * income type id); `category_status` and `category_refund_cents` the decision and the estimated
+ * refund (cents; negative for tax due on income) per category.
+ */
+export const form11Entries = pgTable(
+  'form11_entries',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull().default({}),
+    categoryStatus: jsonb('category_status').$type<Record<string, 'pending' | 'approved' | 'rejected'>>().notNull().default({}),
+    categoryRefundCents: jsonb('category_refund_cents').$type<Record<string, number>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('form11_entries_user_year_idx').on(t.userId, t.year)],
 );

@@ -22,7 +22,7 @@ export function authRoutes({ accounts, users, sessions, accessTokens, rateLimite
       refresh_token: refreshToken,
       token_type: 'Bearer',
       expires_in: accessTokens.ttlSeconds,
-      user: users.toApi(user),
+      user: await users.toApi(user),
     };
   };
 

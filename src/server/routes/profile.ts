@@ -14,7 +14,7 @@ export function profileRoutes(services: Services) {
 
   return factory
     .createApp()
-    .get('/profile', auth, (c) => c.json(users.toApi(c.var.user), 200))
+    .get('/profile', auth, async (c) => c.json(await users.toApi(c.var.user), 200))
 
     .post('/edit-profile', auth, async (c) => {
       const today = parseApiDate(irishToday(clock.now()));
@@ -24,6 +24,6 @@ export function profileRoutes(services: Services) {
       if (!updated) throw new ApiError(401, UNAUTHENTICATED);
       // Field names only: never the values (PPSN, date of birth, income).
       c.var.log.info({ userId: c.var.userId, fields: Object.keys(body).sort() }, 'profile.updated');
-      return c.json(users.toApi(updated), 200);
+      return c.json(await users.toApi(updated), 200);
     });
 }

@@ -4,6 +4,7 @@ import { type AccountService, createAccountService } from './accounts.ts';
 import { AUTH_RATE_LIMITS, type AuthRateLimits } from './authLimits.ts';
 import type { Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
+import { type Form11EntryService, createForm11EntryService } from './form11Entries.ts';
 import { type AccountMail, createAccountMail } from './mailTemplates.ts';
 import { type Mailer, type MailTransport, createMailer } from './mailer.ts';
 import { type PasswordService, passwordService } from './passwords.ts';
@@ -39,6 +40,8 @@ export interface Services {
   /** Whether the database answers (GET /health). */
   health: { check(): Promise<boolean> };
   users: UserService;
+  /** Form 11 claims, one per user and tax year. */
+  form11Entries: Form11EntryService;
   accounts: AccountService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
@@ -63,7 +66,8 @@ export function createServices(deps: ServiceDeps): Services {
   const db = database.db;
   const mailer = createMailer({ database, log, transport: deps.mailTransport, now: () => clock.now() });
   const accountMail = createAccountMail({ mailer, publicUrl: deps.publicUrl });
-  const users = createUserService({ db, clock, encryptionKey: deps.encryptionKey });
+  const form11Entries = createForm11EntryService({ db, clock });
+  const users = createUserService({ db, clock, encryptionKey: deps.encryptionKey, form11Entries });
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
@@ -80,6 +84,7 @@ export function createServices(deps: ServiceDeps): Services {
         ),
     },
     users,
+    form11Entries,
     accounts,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { EditProfileRequest } from '../../domain/schemas/auth.ts';
+import type { Form11Entry } from '../../domain/schemas/form11Entry.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { decryptField, encryptField } from './crypto.ts';
+import { type Form11EntryService, toApiForm11Entry } from './form11Entries.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -20,7 +22,7 @@ export interface ApiUser {
   marital_status: 'single' | 'married';
   pension_plan_id: string | null;
   taxback: number;
-  form11: unknown[];
+  form11: Form11Entry[];
   paye_a1_authorized: boolean;
   opt_out_paye_auth: boolean;
 }
@@ -42,7 +44,7 @@ export function euroToCents(euro: number): number {
   return Math.round(euro * 100);
 }
 
-export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form11?: unknown[] } = {}): ApiUser {
+export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form11?: Form11Entry[] } = {}): ApiUser {
   return {
     first_name: row.firstName,
     surname: row.surname,
@@ -79,8 +81,8 @@ export interface NewUser {
  * money is converted between API euros and stored cents here, and the PPSN is encrypted and
  * decrypted here, so routes only see API shapes.
  */
-export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: Uint8Array }) {
-  const { db, clock, encryptionKey } = deps;
+export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: Uint8Array; form11Entries: Form11EntryService }) {
+  const { db, clock, encryptionKey, form11Entries } = deps;
   const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
   const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare('users_by_email');
 
@@ -129,9 +131,10 @@ export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: U
       return row;
     },
 
-    /** The user as the API returns it (decrypts the PPSN). */
-    toApi(row: UserRow, extra: { form11?: unknown[] } = {}): ApiUser {
-      return toApiUser(row, encryptionKey, extra);
+    /** The user as the API returns it: the PPSN decrypted, the Form 11 claims newest year first. */
+    async toApi(row: UserRow): Promise<ApiUser> {
+      const claims = await form11Entries.listForUser(row.id);
+      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry) });
     },
   };
 }
