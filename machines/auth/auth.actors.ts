@@ -12,12 +12,14 @@
  * its `signIn` actor.
  */
 
-import { fromPromise, sendParent } from 'xstate';
+import { fromCallback, fromPromise, sendParent } from 'xstate';
 import { inactivityMachine } from '../inactivity/inactivity.machine.ts';
 import { networkFailure } from '../../src/domain/failure.ts';
 import type {
   LoadProfileInput,
   LoadProfileOutput,
+  ProfileReloaderEvent,
+  ProfileReloaderLogic,
   LoginInput,
   LoginOutput,
   LogoutInput,
@@ -70,3 +72,11 @@ export const logout = fromPromise<LogoutOutput, LogoutInput>(async () => ({ ok: 
 export const inactivity = inactivityMachine.provide({
   actions: { endSession: sendParent({ type: 'session.timeout' }) },
 });
+
+/**
+ * Reloads the profile whenever it hears `profile.reload` (forwarded by the signed-in state), and
+ * tells the parent `profile.updated` with the user it got. Invoked for the whole signed-in life;
+ * a reload already under way absorbs further requests; failures are only logged (the current
+ * user is kept). The default hears nothing.
+ */
+export const profileReloader: ProfileReloaderLogic = fromCallback<ProfileReloaderEvent>(() => () => {});

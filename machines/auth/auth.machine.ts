@@ -1,14 +1,15 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { loginErrorMessage, registerErrorView } from '../../src/domain/authErrors.ts';
 import { SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { safeInternalPath } from '../../src/domain/navigation.ts';
 import { NO_REFRESH_TOKEN, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
-import { inactivity, logout, refreshSession, restoreSession } from './auth.actors.ts';
+import { inactivity, logout, profileReloader, refreshSession, restoreSession } from './auth.actors.ts';
 import {
   AFTER_LOGIN_DEFAULT,
   AFTER_REGISTER,
   INACTIVITY_SYSTEM_ID,
+  PROFILE_RELOADER_ID,
   LOGIN_ROUTE,
   LOGOUT_TIMEOUT_MS,
   type AuthContext,
@@ -68,9 +69,16 @@ export const authMachine = setup({
     input: {} as AuthInput,
     tags: {} as AuthTag,
     // Invoke id → actor, so `snapshot.children.inactivity` is typed as the inactivity actor.
-    children: {} as { restoreSession: 'restoreSession'; signIn: 'signIn'; refreshSession: 'refreshSession'; logout: 'logout'; inactivity: 'inactivity' },
+    children: {} as {
+      restoreSession: 'restoreSession';
+      signIn: 'signIn';
+      refreshSession: 'refreshSession';
+      logout: 'logout';
+      inactivity: 'inactivity';
+      profileReloader: 'profileReloader';
+    },
   },
-  actors: { restoreSession, signIn: signInMachine, refreshSession, logout, inactivity },
+  actors: { restoreSession, signIn: signInMachine, refreshSession, logout, inactivity, profileReloader },
   actions: {
     // ── Effects (defaults do nothing; the app provides them) ──────────────────────────────────
     /** Route to an in-app path (path and search). */
@@ -109,6 +117,8 @@ export const authMachine = setup({
       refreshToken: params.session.refresh_token,
       user: params.user,
     })),
+    /** The user as the server now has it. */
+    setUser: assign((_, params: { user: User }) => ({ user: params.user })),
     setRestored: assign((_, params: { session: Session; user: User; remember: boolean }) => ({
       accessToken: params.session.access_token,
       refreshToken: params.session.refresh_token,
@@ -274,13 +284,24 @@ export const authMachine = setup({
     signedIn: {
       description:
         'A user is signed in; the tokens are kept fresh. The inactivity machine runs as a child on every route, public ones included.',
-      invoke: {
-        id: 'inactivity',
-        systemId: INACTIVITY_SYSTEM_ID,
-        src: 'inactivity',
-        input: ({ context }) => ({ now: context.lastActivityAt }),
-      },
+      invoke: [
+        {
+          id: 'inactivity',
+          systemId: INACTIVITY_SYSTEM_ID,
+          src: 'inactivity',
+          input: ({ context }) => ({ now: context.lastActivityAt }),
+        },
+        { id: PROFILE_RELOADER_ID, src: 'profileReloader' },
+      ],
       on: {
+        'profile.reload': {
+          description: 'Something the server changed shows in the profile: the profile reloader fetches it again.',
+          actions: sendTo(PROFILE_RELOADER_ID, { type: 'profile.reload' }),
+        },
+        'profile.updated': {
+          description: 'The user as the server now has it (a save answered with it, or a reload).',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
+        },
         'session.external.updated': {
           actions: { type: 'setSession', params: ({ event }) => ({ session: event.session }) },
         },

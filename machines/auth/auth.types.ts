@@ -5,6 +5,7 @@
  */
 
 import type { RegisterErrorView } from '../../src/domain/authErrors.ts';
+import type { CallbackActorLogic } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { RegisterRequest } from '../../src/domain/schemas/auth.ts';
 import type { User as UserFromSchema } from '../../src/domain/schemas/user.ts';
@@ -58,6 +59,11 @@ export interface LoadProfileInput {
   accessToken: string | null;
 }
 export type LoadProfileOutput = { ok: true; user: User } | Failure;
+
+/** What the profile reloader hears from the auth machine. */
+export type ProfileReloaderEvent = { type: 'profile.reload' };
+/** The signed-in session's profile reloader: hears `profile.reload`, sends back `profile.updated`. */
+export type ProfileReloaderLogic = CallbackActorLogic<ProfileReloaderEvent>;
 
 export interface RefreshSessionInput {
   refreshToken: string;
@@ -146,7 +152,11 @@ export type AuthEvent =
   /** Another tab signed out (storage event or BroadcastChannel). */
   | { type: 'session.external.signedOut' }
   /** Another tab refreshed the shared tokens. */
-  | { type: 'session.external.updated'; session: Session };
+  | { type: 'session.external.updated'; session: Session }
+  /** Fetch the profile again (after the server changed it: an answer posted, a contribution made). */
+  | { type: 'profile.reload' }
+  /** The current user as the server returned it (a screen's save, or the profile reloader). */
+  | { type: 'profile.updated'; user: User };
 
 export type AuthEventType = AuthEvent['type'];
 
@@ -157,6 +167,7 @@ export type AuthTag = 'loading' | 'busy' | 'refreshing';
 
 export const AUTH_SYSTEM_ID = 'auth';
 export const INACTIVITY_SYSTEM_ID = 'inactivity';
+export const PROFILE_RELOADER_ID = 'profileReloader';
 
 /** Routes the machine navigates to. */
 export const AFTER_LOGIN_DEFAULT = '/';

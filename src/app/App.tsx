@@ -8,7 +8,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
 export function App({ runtime }: { runtime: AppRuntime }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <AuthActorProvider actor={runtime.auth}>
+      <AuthActorProvider actor={runtime.auth} sessionHooks={runtime.sessionHooks}>
         <RouterProvider router={runtime.router} />
       </AuthActorProvider>
     </MantineProvider>

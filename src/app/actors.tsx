@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, use, useMemo, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
 import { selectInactivity } from '../../machines/auth/auth.selectors.ts';
+import type { SessionHooks } from '../api/client.ts';
 import type { AuthLogic } from './effects/authEffects.ts';
 
 /**
@@ -13,17 +14,29 @@ import type { AuthLogic } from './effects/authEffects.ts';
  */
 export type AuthActorRef = Actor<AuthLogic>;
 
-const AuthActorContext = createContext<AuthActorRef | null>(null);
+const AuthActorContext = createContext<{ actor: AuthActorRef; sessionHooks: SessionHooks } | null>(null);
 
-export function AuthActorProvider({ actor, children }: { actor: AuthActorRef; children: ReactNode }) {
-  return <AuthActorContext value={actor}>{children}</AuthActorContext>;
+export function AuthActorProvider({ actor, sessionHooks, children }: { actor: AuthActorRef; sessionHooks: SessionHooks; children: ReactNode }) {
+  const value = useMemo(() => ({ actor, sessionHooks }), [actor, sessionHooks]);
+  return <AuthActorContext value={value}>{children}</AuthActorContext>;
 }
 
 /** The running auth actor (the root of the app's actors). */
 export function useAuthActor(): AuthActorRef {
-  const actor = use(AuthActorContext);
-  if (!actor) throw new Error('useAuthActor outside AuthActorProvider');
-  return actor;
+  const value = use(AuthActorContext);
+  if (!value) throw new Error('useAuthActor outside AuthActorProvider');
+  return value.actor;
+}
+
+/**
+ * The signed-in session as the API client needs it. A screen's machine gets its effects from a
+ * factory in src/app/effects that takes these hooks and makes the session's client with
+ * `createSessionClient(hooks)` when a call is made (the client loads with the first call).
+ */
+export function useSessionHooks(): SessionHooks {
+  const value = use(AuthActorContext);
+  if (!value) throw new Error('useSessionHooks outside AuthActorProvider');
+  return value.sessionHooks;
 }
 
 /** The session's inactivity actor (a child of auth), or undefined while nobody is signed in. */

@@ -43,16 +43,18 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     // The answers store arrives with the questionnaire; nothing is kept yet.
     clearAnswers: () => {},
     tabs,
+    sessionHooks: () => hooks,
   });
   const auth: AuthActorRef = createActor(logic, { input: { now: startedAt }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
   const router = createAppRouter({ session: routerSession(auth) });
+  const hooks = sessionHooks(auth);
 
   const stops = [rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
   auth.start();
   return {
     auth,
     router,
-    sessionHooks: sessionHooks(auth),
+    sessionHooks: hooks,
     stop: () => {
       for (const stop of stops) stop();
       auth.stop();

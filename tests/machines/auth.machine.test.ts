@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { authMachine, safeRedirectTarget } from '../../machines/auth/auth.machine.ts';
 import {
   selectAccessToken,
@@ -15,7 +15,7 @@ import {
   selectRegisterError,
 } from '../../machines/auth/auth.selectors.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
-import type { AuthEvent, Session, User } from '../../machines/auth/auth.types.ts';
+import type { AuthEvent, RestoreSessionOutput, Session, User } from '../../machines/auth/auth.types.ts';
 import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS, SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import { getStateNodes } from 'xstate/graph';
 import { controllablePromises } from '../support/modelTest.ts';
@@ -645,5 +645,45 @@ describe('selectors on partial snapshots', () => {
       annual_income: null,
       paye_a1_authorized: false,
     });
+  });
+});
+
+describe('profile', () => {
+  it('profile.updated replaces the user while signed in; nothing happens signed out', async () => {
+    const h = await restored();
+    const updated: User = { ...user, first_name: 'Aoibheann', annual_income: 61000 };
+    h.actor.send({ type: 'profile.updated', user: updated });
+    expect(h.actor.getSnapshot().context.user).toEqual(updated);
+    expect(selectFirstNameOrAccount(h.actor.getSnapshot())).toBe('Aoibheann');
+
+    const signedOut = start();
+    await signedOut.settle('restoreSession', { ok: false, reason: 'none' });
+    expect(signedOut.actor.getSnapshot().can({ type: 'profile.updated', user: updated })).toBe(false);
+  });
+
+  it('profile.reload goes to the session’s profile reloader, whose answer becomes the user', async () => {
+    const heard: string[] = [];
+    const reloaded: User = { ...user, taxback: 99_900 };
+    const actor = createActor(
+      authMachine.provide({
+        actors: {
+          restoreSession: fromPromise<RestoreSessionOutput>(async () => ({ ok: true, session: session(1), user, remember: false })),
+          profileReloader: fromCallback<{ type: 'profile.reload' }>(({ receive, sendBack }) => {
+            receive((event) => {
+              heard.push(event.type);
+              sendBack({ type: 'profile.updated', user: reloaded });
+            });
+          }),
+        },
+      }),
+      { input: { now: T0 } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'profile.reload' });
+    expect(heard).toEqual(['profile.reload']);
+    expect(actor.getSnapshot().context.user).toEqual(reloaded);
+    actor.send({ type: 'logout' });
+    expect(actor.getSnapshot().children.profileReloader).toBeUndefined();
+    actor.stop();
   });
 });

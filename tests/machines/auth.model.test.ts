@@ -98,6 +98,8 @@ const fixtures = {
   'session.timeout': () => [{ type: 'session.timeout' }],
   'session.external.signedOut': () => [{ type: 'session.external.signedOut' }],
   'session.external.updated': () => [{ type: 'session.external.updated', session: session(7, null) }],
+  'profile.reload': () => [{ type: 'profile.reload' }],
+  'profile.updated': () => [{ type: 'profile.updated', user: { ...user, first_name: 'Aoibheann', annual_income: 61000 } }],
   'xstate.done.actor.restoreSession': done('restoreSession', restoreOutputs),
   'xstate.error.actor.restoreSession': error('restoreSession'),
   // One child id for both forms; which outputs make sense depends on which form asked.

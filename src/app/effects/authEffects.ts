@@ -1,4 +1,5 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import type { SessionHooks } from '../../api/client.ts';
 import { inactivity } from '../../../machines/auth/auth.actors.ts';
 import { authMachine } from '../../../machines/auth/auth.machine.ts';
 import type {
@@ -8,6 +9,7 @@ import type {
   LoginOutput,
   LogoutInput,
   LogoutOutput,
+  ProfileReloaderEvent,
   RefreshSessionInput,
   RefreshSessionOutput,
   RegisterInput,
@@ -52,6 +54,41 @@ export interface AuthEffects {
   clearAnswers(): void;
   /** The other tabs of this browser. */
   tabs: TabChannel;
+  /** The signed-in session as the API client needs it (read when a call is made). */
+  sessionHooks(): SessionHooks;
+}
+
+/**
+ * GET /profile with the session's client whenever the machine forwards `profile.reload`; the user
+ * goes back as `profile.updated`. A request made while one is under way runs once more after it,
+ * so a change the server made meanwhile is not missed. Failures keep the current user.
+ */
+function createProfileReloader(sessionHooks: () => SessionHooks) {
+  return fromCallback<ProfileReloaderEvent>(({ receive, sendBack }) => {
+    const controller = new AbortController();
+    let running = false;
+    let again = false;
+    const reload = async () => {
+      running = true;
+      const [{ getProfile }, { createSessionClient, toApiFailure }] = await Promise.all([import('../../api/auth.ts'), import('../../api/client.ts')]);
+      do {
+        again = false;
+        try {
+          const user = await getProfile(createSessionClient(sessionHooks()), { signal: controller.signal });
+          if (!controller.signal.aborted) sendBack({ type: 'profile.updated', user });
+        } catch (error) {
+          if (controller.signal.aborted) break;
+          console.warn('The profile could not be reloaded', (await toApiFailure(error)).status);
+        }
+      } while (again && !controller.signal.aborted);
+      running = false;
+    };
+    receive(() => {
+      if (running) again = true;
+      else void reload();
+    });
+    return () => controller.abort();
+  });
 }
 
 /** The auth machine with the browser's effects: API calls, storage, other tabs, navigation. */
@@ -124,6 +161,7 @@ export function createAuthLogic(effects: AuthEffects) {
           return { ok: false, error: failure };
         }
       }),
+      profileReloader: createProfileReloader(effects.sessionHooks),
       inactivity: inactivity.provide({
         actors: { activityMonitor: createActivityMonitor(tabs), countdownTicker },
         actions: {

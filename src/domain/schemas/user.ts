@@ -30,8 +30,19 @@ export const UserSchema = responseObject({
   pension_plan_id: v.nullish(v.string(), null),
   /** Cents (divided by 100 for display). */
   taxback: v.nullish(v.number(), 0),
-  /** Form 11 entries, one per tax year claimed (src/domain/schemas/form11Entry.ts). */
-  form11: v.nullish(v.array(Form11EntrySchema), []),
+  /**
+   * Form 11 entries, one per tax year claimed (src/domain/schemas/form11Entry.ts). An entry this
+   * client cannot read is left out rather than failing the whole profile (which signs out).
+   */
+  form11: v.pipe(
+    v.nullish(v.array(v.unknown()), []),
+    v.transform((entries) =>
+      entries.flatMap((entry) => {
+        const parsed = v.safeParse(Form11EntrySchema, entry);
+        return parsed.success ? [parsed.output] : [];
+      }),
+    ),
+  ),
   paye_a1_authorized: v.nullish(v.boolean(), false),
   opt_out_paye_auth: v.nullish(v.boolean(), false),
 });

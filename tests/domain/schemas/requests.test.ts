@@ -242,7 +242,18 @@ describe('User and SessionResponse', () => {
     marital_status: 'single',
     pension_plan_id: 'IL-1',
     taxback: 12_345,
-    form11: [{ id: 1, year: 2023 }],
+    form11: [
+      {
+        id: 'c1',
+        year: 2023,
+        snapshot: { 'rent-tax-credit': { amount: 12000 } },
+        created_at: '2024-02-01T10:00:00.000Z',
+        status: 'pending',
+        categoryStatuses: { 'rent-tax-credit': 'pending' },
+        categoryRefunds: { 'rent-tax-credit': 500 },
+        totalApprovedRefund: 0,
+      },
+    ],
     paye_a1_authorized: true,
     opt_out_paye_auth: false,
   };
@@ -276,6 +287,11 @@ describe('User and SessionResponse', () => {
       paye_a1_authorized: false,
       opt_out_paye_auth: false,
     });
+  });
+
+  it('leaves out a Form 11 entry it cannot read instead of failing the profile', () => {
+    const user = outputOf(UserSchema, { ...full, form11: [{ id: 1, year: 2023 }, ...full.form11] });
+    expect(user.form11).toEqual(full.form11);
   });
 
   it('drops unknown fields rather than failing', () => {
