@@ -1,0 +1,105 @@
+import { Checkbox, NativeSelect, NumberInput, TextInput } from '@mantine/core';
+import type { FieldSpec } from '../../../../domain/schemas/form11/index.ts';
+import { DateTextInput } from '../../../components/DateTextInput.tsx';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { RadioFieldset, type RadioOption } from '../../../components/RadioFieldset.tsx';
+import type { Form11FormApi } from './types.ts';
+
+export const YES_NO_OPTIONS: readonly RadioOption[] = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+/** Up to this many options show as radios; more as a select. */
+const MAX_RADIOS = 4;
+
+const upperCase = { input: { textTransform: 'uppercase' as const } };
+
+export interface FieldInputProps {
+  form: Form11FormApi;
+  field: FieldSpec;
+  /** The field's dotted path in the form's values ('selectedEmployment', 'rental-income.grossRent'). */
+  path: string;
+}
+
+/**
+ * One field of a Form 11 form, drawn from its spec: label, help text, required mark, the input
+ * its kind needs, and the error from the form (shown after blur or a submit attempt; Mantine ties it
+ * with aria-describedby). Lists are drawn by ListField.
+ */
+export function FieldInput({ form, field, path }: FieldInputProps) {
+  const key = form.key(path);
+  const common = { label: field.label, description: field.help, required: field.required };
+
+  switch (field.kind) {
+    case 'amount':
+    case 'loanValue':
+      return <MoneyInput key={key} {...common} {...form.getInputProps(path)} />;
+
+    case 'months':
+    case 'days':
+    case 'leaseMonths':
+    case 'percent':
+      return (
+        <NumberInput key={key} {...common} allowDecimal={false} inputMode="numeric" clampBehavior="none" hideControls {...form.getInputProps(path)} />
+      );
+
+    case 'date':
+      return <DateTextInput key={key} {...common} {...form.getInputProps(path)} />;
+
+    case 'yesNo':
+    case 'choice': {
+      const options = field.kind === 'yesNo' ? YES_NO_OPTIONS : (field.options ?? []);
+      const { defaultValue, onChange, onBlur, error } = form.getInputProps(path);
+      if (options.length > MAX_RADIOS) {
+        return (
+          <NativeSelect
+            key={key}
+            {...common}
+            {...form.getInputProps(path)}
+            data={[{ value: '', label: 'Choose one', disabled: true }, ...options]}
+          />
+        );
+      }
+      return (
+        <RadioFieldset
+          key={key}
+          {...common}
+          name={path}
+          data-path={path}
+          options={options}
+          inline={field.kind === 'yesNo'}
+          defaultValue={typeof defaultValue === 'string' ? defaultValue : ''}
+          error={error}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
+      );
+    }
+
+    case 'flag':
+      return <Checkbox key={key} label={field.label} description={field.help} {...form.getInputProps(path, { type: 'checkbox' })} />;
+
+    case 'confirm':
+      return (
+        <Checkbox key={key} label={field.label} description={field.help} required {...form.getInputProps(path, { type: 'checkbox' })} />
+      );
+
+    case 'eircode':
+      return <TextInput key={key} {...common} autoComplete="postal-code" maxLength={8} styles={upperCase} {...form.getInputProps(path)} />;
+
+    case 'propertyId':
+    case 'lptId':
+      return <TextInput key={key} {...common} autoComplete="off" maxLength={8} styles={upperCase} {...form.getInputProps(path)} />;
+
+    case 'taxReference':
+      return <TextInput key={key} {...common} inputMode="numeric" autoComplete="off" {...form.getInputProps(path)} />;
+
+    case 'list':
+      // Drawn by ListField; a list here would be a nested list, which no form has.
+      return null;
+
+    default:
+      return <TextInput key={key} {...common} {...form.getInputProps(path)} />;
+  }
+}
