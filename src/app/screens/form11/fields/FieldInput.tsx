@@ -1,8 +1,9 @@
-import { Checkbox, NativeSelect, NumberInput, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
 import type { FieldSpec } from '../../../../domain/schemas/form11/index.ts';
 import { DateTextInput } from '../../../components/DateTextInput.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { RadioFieldset, type RadioOption } from '../../../components/RadioFieldset.tsx';
+import { WholeNumberInput } from '../../../components/WholeNumberInput.tsx';
 import type { Form11FormApi } from './types.ts';
 
 export const YES_NO_OPTIONS: readonly RadioOption[] = [
@@ -40,9 +41,7 @@ export function FieldInput({ form, field, path }: FieldInputProps) {
     case 'days':
     case 'leaseMonths':
     case 'percent':
-      return (
-        <NumberInput key={key} {...common} allowDecimal={false} inputMode="numeric" clampBehavior="none" hideControls {...form.getInputProps(path)} />
-      );
+      return <WholeNumberInput key={key} {...common} {...form.getInputProps(path)} />;
 
     case 'date':
       return <DateTextInput key={key} {...common} {...form.getInputProps(path)} />;
@@ -78,12 +77,20 @@ export function FieldInput({ form, field, path }: FieldInputProps) {
     }
 
     case 'flag':
-      return <Checkbox key={key} label={field.label} description={field.help} {...form.getInputProps(path, { type: 'checkbox' })} />;
-
-    case 'confirm':
+    case 'confirm': {
+      const props = form.getInputProps(path, { type: 'checkbox' });
+      // Mantine's Checkbox ties the error with aria-describedby but does not mark the input invalid.
       return (
-        <Checkbox key={key} label={field.label} description={field.help} required {...form.getInputProps(path, { type: 'checkbox' })} />
+        <Checkbox
+          key={key}
+          label={field.label}
+          description={field.help}
+          required={field.kind === 'confirm'}
+          aria-invalid={props.error ? true : undefined}
+          {...props}
+        />
       );
+    }
 
     case 'eircode':
       return <TextInput key={key} {...common} autoComplete="postal-code" maxLength={8} styles={upperCase} {...form.getInputProps(path)} />;
