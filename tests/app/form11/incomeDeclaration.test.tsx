@@ -74,6 +74,9 @@ describe('income declaration', () => {
       if (!result.ok) throw new Error(id);
       return result.amount;
     };
+    // Each estimate is a region named for its income, so a screen reader can tell them apart.
+    expect(screen.getByRole('region', { name: `Estimated tax due for ${YEAR}: UK dividends` })).toBeTruthy();
+    expect(screen.getByRole('region', { name: `Estimated tax due for ${YEAR}: Trading profit` })).toBeTruthy();
     expect(section('uk-dividends').getByTestId('estimate-amount').textContent).toBe(formatEuro(due('uk-dividends', sample('uk-dividends')), { keepZeroDecimals: true }));
     expect(section('trading-profit').getByTestId('estimate-prompt')).toBeTruthy();
     expect(screen.queryByTestId('declaration-total')).toBeNull();

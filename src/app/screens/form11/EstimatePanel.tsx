@@ -24,6 +24,8 @@ export interface EstimatePanelProps {
   direction: RefundDirection;
   /** The claim year, named in the heading. */
   year: number;
+  /** What the estimate is for, when a page shows several (the income's name); keeps each region's name unique. */
+  subject?: string;
 }
 
 /**
@@ -32,11 +34,12 @@ export interface EstimatePanelProps {
  * shows a result, it does not compute one. Invalid or incomplete input shows a neutral prompt,
  * never NaN; an unsupported year says so.
  */
-export function EstimatePanel({ result, direction, year }: EstimatePanelProps) {
+export function EstimatePanel({ result, direction, year, subject }: EstimatePanelProps) {
   const heading = `Estimated ${DIRECTION_WORDS[direction]} for ${year}`;
-  const summary = result?.ok ? `${heading}: ${formatEuro(result.amount, { keepZeroDecimals: true })}` : promptFor(result);
+  const name = subject ? `${heading}: ${subject}` : heading;
+  const summary = result?.ok ? `${name}: ${formatEuro(result.amount, { keepZeroDecimals: true })}` : promptFor(result);
   return (
-    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)" component="section" aria-label={heading}>
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} bg="var(--mantine-color-gray-0)" component="section" aria-label={name}>
       <Stack gap="xs">
         <Text fw={600} fz="sm">
           {heading}
@@ -129,16 +132,17 @@ export interface LiveEstimateProps<T> {
   year: number;
   profile: TaxProfile;
   today: () => Dayjs;
+  subject?: string;
 }
 
 /**
  * The estimate for the values being typed, worked out in the browser with the same engine the
  * server runs: no request per keystroke. Deferred, so typing never waits for it.
  */
-export function LiveEstimate<T>({ store, pick, category, year, profile, today }: LiveEstimateProps<T>) {
+export function LiveEstimate<T>({ store, pick, category, year, profile, today, subject }: LiveEstimateProps<T>) {
   const values = useDeferredValue(useStoreValue(store));
   const data = pick(values);
   // `today` is read per calculation; the values are what change.
   const result = useMemo(() => estimateOf(category, year, data, profile, today()), [category, year, data, profile, today]);
-  return <EstimatePanel result={result} direction={directionOf(category)} year={year} />;
+  return <EstimatePanel result={result} direction={directionOf(category)} year={year} {...(subject ? { subject } : {})} />;
 }

@@ -15,7 +15,7 @@ export function Form11Header({ category, year }: Form11HeaderProps) {
         <Title order={1} size="h2">
           {categoryTitle(category)}
         </Title>
-        <Badge variant="light" size="lg">
+        <Badge variant="outline" size="lg">
           Tax year {year}
         </Badge>
       </Group>

@@ -109,13 +109,21 @@ function IncomeDeclarationBody({
     <form noValidate onSubmit={submit}>
       <Stack gap="xl">
         {incomeIds.map((id) => (
-          <Fieldset key={id} legend={incomeType(id).label} radius="md" styles={LEGEND_STYLES}>
+          <Fieldset key={id} legend={incomeType(id).label} radius="md" p={{ base: 'sm', sm: 'md' }} styles={LEGEND_STYLES}>
             <Stack gap="md">
               <Text fz="sm" c="dimmed">
                 {incomeType(id).asks}
               </Text>
               <Form11Fields form={form} fields={FORM11_FORMS[id].fields} prefix={id} itemValidator={(path) => itemResolverFor(schema, path, today)} />
-              <LiveEstimate store={store} pick={(values) => values[id]} category={id} year={year} profile={profile} today={today} />
+              <LiveEstimate
+                store={store}
+                pick={(values) => values[id]}
+                category={id}
+                year={year}
+                profile={profile}
+                today={today}
+                subject={incomeType(id).label}
+              />
             </Stack>
           </Fieldset>
         ))}

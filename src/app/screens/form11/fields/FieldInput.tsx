@@ -21,6 +21,8 @@ export interface FieldInputProps {
   field: FieldSpec;
   /** The field's dotted path in the form's values ('selectedEmployment', 'rental-income.grossRent'). */
   path: string;
+  /** Focus this input when its dialog opens (Mantine's Modal looks for data-autofocus). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -28,9 +30,9 @@ export interface FieldInputProps {
  * its kind needs, and the error from the form (shown after blur or a submit attempt; Mantine ties it
  * with aria-describedby). Lists are drawn by ListField.
  */
-export function FieldInput({ form, field, path }: FieldInputProps) {
+export function FieldInput({ form, field, path, autoFocus = false }: FieldInputProps) {
   const key = form.key(path);
-  const common = { label: field.label, description: field.help, required: field.required };
+  const common = { label: field.label, description: field.help, required: field.required, ...(autoFocus ? { 'data-autofocus': true } : {}) };
 
   switch (field.kind) {
     case 'amount':
@@ -86,6 +88,7 @@ export function FieldInput({ form, field, path }: FieldInputProps) {
           label={field.label}
           description={field.help}
           required={field.kind === 'confirm'}
+          {...(autoFocus ? { 'data-autofocus': true } : {})}
           aria-invalid={props.error ? true : undefined}
           {...props}
         />

@@ -25,7 +25,7 @@ export interface ItemDialogProps {
  */
 export function ItemDialog({ opened, title, ...rest }: ItemDialogProps) {
   return (
-    <Modal opened={opened} onClose={rest.onClose} title={title} size="lg" centered>
+    <Modal opened={opened} onClose={rest.onClose} title={title} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {/* Mounted per opening, so each opening starts from its own initial values. */}
       {opened ? <ItemForm {...rest} /> : null}
     </Modal>
@@ -47,8 +47,9 @@ function ItemForm({ fields, initialValues, validate, confirmLabel, onConfirm, on
       }}
     >
       <Stack>
-        {fields.map((field) => (
-          <FieldInput key={field.name} form={form} field={field} path={field.name} />
+        {fields.map((field, index) => (
+          // The dialog opens with the first field focused, ready to type.
+          <FieldInput key={field.name} form={form} field={field} path={field.name} autoFocus={index === 0} />
         ))}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

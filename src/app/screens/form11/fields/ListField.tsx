@@ -155,7 +155,7 @@ export function ListField({ form, field, path, validateItem }: ListFieldProps) {
           </Alert>
         ) : null}
         <Group>
-          <Button ref={addButton} variant="light" onClick={() => open(null)}>
+          <Button ref={addButton} variant="outline" onClick={() => open(null)}>
             {addLabel}
           </Button>
         </Group>
