@@ -59,9 +59,11 @@ describe('medical insurance relief', () => {
     expect(page.queryByRole('alert')).toBeNull();
   });
 
-  it('the dialog is titled, validates its own fields and adds nothing until they are valid', async () => {
+  it('the dialog is titled, opens on its first field, validates its own fields and adds nothing until they are valid', async () => {
     const { page, insurances, onSubmit } = renderPage();
     const dialog = await openDialog(page);
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole('textbox', { name: 'Name of person covered by the policy' })));
+    expect(dialog.getByRole('button', { name: 'Close' })).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
     // Name, gross premium and months are required (spec section 5); the two flags are not.
     await waitFor(() => expect(dialog.getAllByText(m.REQUIRED)).toHaveLength(3));
