@@ -15,7 +15,9 @@ async function main() {
   // The database opens while the rest of the server loads: PGlite compiles its WebAssembly
   // off the main thread, so the two overlap.
   const opening = openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, onIdleError: (error) => log.warn({ err: error }, 'database connection lost; the pool reconnects') }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   ).then((database) => {
     log.info({ kind: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
     return database;

@@ -25,7 +25,16 @@ export type DatabaseOptions =
       /** start from this data directory dump (PGlite's `dumpDataDir`), e.g. an already migrated one in tests */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /**
+       * An idle pooled connection failed (the server restarted or dropped it). The pool replaces
+       * it on the next query; without a listener the error would end the process.
+       */
+      onIdleError?: (error: Error) => void;
+    };
 
 /**
  * The PGlite client as drizzle sees it: the same client, but queries go without drizzle's
@@ -100,6 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pg = await import('pg');
     const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('error', options.onIdleError ?? (() => {}));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return {
