@@ -3,13 +3,14 @@
  * signed-in user's own profile, bulk equal to singles, and every refusal a 4xx with field errors.
  */
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { FORM11_CATEGORIES } from '../../src/domain/catalogue.ts';
 import { dayjs } from '../../src/domain/dates.ts';
 import { roundToCents } from '../../src/domain/money.ts';
 import { form11Sample } from '../../src/domain/schemas/form11/index.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
-import { MAX_REFUND_ITEMS, REFUND_ITEMS_MAX } from '../../src/domain/schemas/refundCalculation.ts';
+import { BulkRefundAnswerSchema, MAX_REFUND_ITEMS, REFUND_ITEMS_MAX, RefundAnswerSchema } from '../../src/domain/schemas/refundCalculation.ts';
 import { calculateRefund, signedAmount, type TaxProfile } from '../../src/domain/tax/index.ts';
 import { VALIDATION_MESSAGE } from '../../src/server/http/errors.ts';
 import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
@@ -146,6 +147,9 @@ describe(`POST /tax/refund-calculate (${testDatabaseKind()})`, () => {
     expect(bulk.body.total).toBe(roundToCents(singles.reduce((sum, s) => sum + (s.body.amount as number), 0)));
     expect(bulk.body.amounts.some((amount: number) => amount < 0)).toBe(true);
     expect(bulk.body.amounts.some((amount: number) => amount > 0)).toBe(true);
+    // The client's schemas read both answers as they are.
+    expect(v.parse(BulkRefundAnswerSchema, bulk.body)).toEqual(bulk.body);
+    for (const s of singles) expect(v.parse(RefundAnswerSchema, s.body)).toEqual(s.body);
   });
 
   it('bulk: an empty list is worth nothing', async () => {

@@ -48,8 +48,8 @@ export const RefundCalculationRequestSchema = v.pipe(
 export type SingleRefundRequest = v.InferOutput<typeof SingleRefundRequestSchema>;
 export type BulkRefundRequest = v.InferOutput<typeof BulkRefundRequestSchema>;
 
-/** "amount, read as number; 0 if not finite" (spec section 7). */
-const amountField = v.pipe(v.unknown(), v.transform(toAmount));
+/** "amount, read as number; 0 if not finite" (spec section 7); a missing amount is 0 too. */
+const amountField = v.optional(v.pipe(v.unknown(), v.transform(toAmount)), 0);
 
 /** One category's estimate, explained. */
 export const RefundAnswerSchema = responseObject({
