@@ -3,10 +3,11 @@ import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { passwordRoutes } from './password.ts';
 import { profileRoutes } from './profile.ts';
+import { taxRoutes } from './tax.ts';
 
 /**
  * Every API route module, mounted under /api/maxout in this order. A new resource is one file
  * in this folder (`export function xRoutes(services: Services) { return factory.createApp()… }`)
  * and one entry here.
  */
-export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes];
+export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, taxRoutes];

@@ -10,6 +10,7 @@ import { type Mailer, type MailTransport, createMailer } from './mailer.ts';
 import { type PasswordService, passwordService } from './passwords.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
+import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
 import { type SESSION_LIMITS, type SessionService, createSessionService } from './sessions.ts';
 import { type UserService, createUserService } from './users.ts';
 
@@ -42,6 +43,8 @@ export interface Services {
   users: UserService;
   /** Form 11 claims, one per user and tax year. */
   form11Entries: Form11EntryService;
+  /** The refund engine for a signed-in user (POST /tax/refund-calculate). */
+  refundCalculator: RefundCalculator;
   accounts: AccountService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
@@ -85,6 +88,7 @@ export function createServices(deps: ServiceDeps): Services {
     },
     users,
     form11Entries,
+    refundCalculator: createRefundCalculator({ clock }),
     accounts,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),

@@ -1,0 +1,191 @@
+/**
+ * Operator commands (there are no admin screens):
+ *
+ *   npm run ops -- claims list <email>                                 a user's claims and their ids
+ *   npm run ops -- claims approve|reject|pending <claimId> [category]  decide a claim, or one category of it
+ *
+ * The database is the server's (same configuration: DATABASE_URL, else DATA_DIR/pglite). Output
+ * names claims by id, year, category, status and amount only — never what the user entered.
+ * Exit codes: 0 done, 1 refused (unknown account, claim or category), 2 usage.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isForm11Category } from '../src/domain/catalogue.ts';
+import { formatEuro } from '../src/domain/money.ts';
+import type { ClaimStatus, Form11Entry } from '../src/domain/schemas/form11Entry.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { toApiForm11Entry } from '../src/server/services/form11Entries.ts';
+import type { Services } from '../src/server/services/index.ts';
+
+export const USAGE = `Usage:
+  npm run ops -- claims list <email>
+  npm run ops -- claims approve|reject|pending <claimId> [category]`;
+
+const DECISIONS: Readonly<Record<string, ClaimStatus>> = { approve: 'approved', reject: 'rejected', pending: 'pending' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OpsDeps {
+  services: Pick<Services, 'users' | 'form11Entries'>;
+  /** Where results go (stdout). */
+  out(line: string): void;
+  /** Where refusals and usage go (stderr). */
+  err(line: string): void;
+}
+
+const money = (euro: number) => formatEuro(euro, { keepZeroDecimals: true });
+
+/** A claim as the profile shows it (status and approved total derived the same way), one line per category. */
+function describeClaim(entry: Form11Entry): string[] {
+  const lines = [`Claim ${entry.id} (${entry.year}): ${entry.status}, approved refund ${money(entry.totalApprovedRefund)}`];
+  for (const [category, status] of Object.entries(entry.categoryStatuses).sort(([a], [b]) => a.localeCompare(b))) {
+    lines.push(`  ${category.padEnd(32)} ${status.padEnd(8)} ${money(entry.categoryRefunds[category] ?? 0)}`);
+  }
+  return lines;
+}
+
+export type OpsCommand =
+  | { readonly action: 'list'; readonly email: string }
+  | { readonly action: 'decide'; readonly decision: ClaimStatus; readonly claimId: string; readonly category: string | undefined };
+
+/** The command a command line asks for (without `node ops.ts`), or null when it is not one. */
+export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
+  let positionals: string[];
+  try {
+    ({ positionals } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: {} }));
+  } catch {
+    return null;
+  }
+  const [area, action = '', target, category, ...extra] = positionals;
+  if (area !== 'claims' || target === undefined || extra.length > 0) return null;
+  if (action === 'list') return category === undefined ? { action, email: target } : null;
+  const decision = DECISIONS[action];
+  return decision ? { action: 'decide', decision, claimId: target, category } : null;
+}
+
+/** Runs one command; resolves with the exit code. */
+export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise<number> {
+  const { services, out, err } = deps;
+  if (command.action === 'list') {
+    const user = await services.users.findByEmail(command.email);
+    if (!user) {
+      err('No account with that email.');
+      return 1;
+    }
+    const claims = await services.form11Entries.listForUser(user.id);
+    if (claims.length === 0) out('No claims.');
+    for (const row of claims) for (const line of describeClaim(toApiForm11Entry(row))) out(line);
+    return 0;
+  }
+
+  const { decision, claimId, category } = command;
+  const before = UUID.test(claimId) ? await services.form11Entries.findById(claimId) : undefined;
+  if (!before) {
+    err(`No claim with id ${claimId}.`);
+    return 1;
+  }
+  const categories = Object.keys(before.snapshot).sort();
+  if (category !== undefined && !categories.includes(category)) {
+    const problem = isForm11Category(category) ? `Claim ${claimId} has no category ${category}` : `Unknown category ${category}`;
+    err(`${problem}; the claim's categories: ${categories.join(', ') || 'none'}.`);
+    return 1;
+  }
+  const after = await services.form11Entries.decide(claimId, decision, category);
+  if (!after) {
+    err(`No claim with id ${claimId}.`);
+    return 1;
+  }
+  const was = toApiForm11Entry(before);
+  const now = toApiForm11Entry(after);
+  for (const c of category === undefined ? categories : [category]) {
+    out(`${c}: ${was.categoryStatuses[c] ?? 'pending'} → ${now.categoryStatuses[c] ?? 'pending'}`);
+  }
+  for (const line of describeClaim(now)) out(line);
+  if (was.totalApprovedRefund !== now.totalApprovedRefund) {
+    out(`Approved refund ${money(was.totalApprovedRefund)} → ${money(now.totalApprovedRefund)}`);
+  }
+  return 0;
+}
+
+/** A whole command line: usage (exit 2) when it is not a command. */
+export async function runOps(argv: readonly string[], deps: OpsDeps): Promise<number> {
+  const command = parseOpsCommand(argv);
+  if (!command) {
+    deps.err(USAGE);
+    return 2;
+  }
+  return runOpsCommand(command, deps);
+}
+
+/**
+ * Why the embedded database cannot be opened here, or null. PGlite serves one process per data
+ * directory and writes `postmaster.pid` while open (its pid is always -42, so liveness cannot be
+ * checked): while it is there, the server is running or stopped without closing the database.
+ */
+export function embeddedDatabaseProblem(dir: string): string | null {
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    return `No database in ${dir}: set DATA_DIR to the server's data directory, or DATABASE_URL.`;
+  }
+  if (existsSync(path.join(dir, 'postmaster.pid'))) {
+    return `The embedded database in ${dir} is open in another process: stop the server first (PGlite allows one process per data directory). If no server is running, it stopped without closing the database: start and stop it once, then run this again.`;
+  }
+  return null;
+}
+
+async function main(): Promise<number> {
+  const command = parseOpsCommand(process.argv.slice(2));
+  if (!command) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  if (!config.databaseUrl) {
+    const problem = embeddedDatabaseProblem(pgliteDir);
+    if (problem) {
+      console.error(problem);
+      return 1;
+    }
+  }
+  // Opened and composed as src/server/main.ts does; logs (warnings only) go to stderr. The
+  // server's modules load only now, so a usage error or a refusal above answers at once.
+  const [{ default: pino }, { openDatabase }, { systemClock }, { createServices }, { createLogger, createMailPrinter }, { logTransport }, { loadSecrets }] = await Promise.all([
+    import('pino'),
+    import('../src/server/db/index.ts'),
+    import('../src/server/services/clock.ts'),
+    import('../src/server/services/index.ts'),
+    import('../src/server/services/logger.ts'),
+    import('../src/server/services/mailer.ts'),
+    import('../src/server/services/secrets.ts'),
+  ]);
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir });
+  try {
+    const stderr = pino.destination({ dest: 2, sync: true });
+    const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, dataDir: config.dataDir });
+    const services = createServices({
+      database,
+      log: createLogger({ level: 'warn', destination: stderr }),
+      clock: systemClock,
+      publicUrl: config.publicUrl,
+      jwtSecret: secrets.jwtSecret,
+      encryptionKey: secrets.encryptionKey,
+      mailTransport: logTransport(createMailPrinter(stderr)),
+    });
+    return await runOpsCommand(command, { services, out: (line) => console.log(line), err: (line) => console.error(line) });
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}

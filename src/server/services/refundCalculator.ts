@@ -1,0 +1,43 @@
+import { parseApiDate } from '../../domain/dates.ts';
+import type { BulkRefundRequest, SingleRefundRequest } from '../../domain/schemas/refundCalculation.ts';
+import { calculateRefund, calculateRefunds, taxProfileOf, type BulkRefundResult, type RefundResult, type TaxProfile } from '../../domain/tax/index.ts';
+import type { Clock } from './clock.ts';
+import { centsToEuro, irishToday, type UserRow } from './users.ts';
+
+/** The engine's profile of a stored user: marital status, income in euro, date of birth. */
+export function taxProfileOfRow(user: Pick<UserRow, 'maritalStatus' | 'annualIncomeCents' | 'dateOfBirth'>): TaxProfile {
+  return taxProfileOf({
+    marital_status: user.maritalStatus,
+    annual_income: user.annualIncomeCents === null ? null : centsToEuro(user.annualIncomeCents),
+    date_of_birth: user.dateOfBirth,
+  });
+}
+
+/**
+ * The refund engine (src/domain/tax) for a signed-in user: the profile is the user's own, and
+ * dates entered are judged against today's Irish date. The `marginalRate` a client sends in
+ * `data` is not used: the user's recorded income decides the rate (0.2 without one, which is
+ * what the client works out too).
+ */
+export function createRefundCalculator(deps: { clock: Clock }) {
+  const { clock } = deps;
+  const today = () => {
+    const date = parseApiDate(irishToday(clock.now()));
+    if (!date) throw new Error('could not compute today');
+    return date;
+  };
+
+  return {
+    /** One category: the explained estimate, or the engine's failure (unsupported year, unknown category, invalid data). */
+    one(user: UserRow, request: SingleRefundRequest): RefundResult {
+      return calculateRefund(request.year, request.category, request.data, taxProfileOfRow(user), { today: today() });
+    },
+
+    /** Several categories of one year, in order; the first failing item fails the call, its errors under `items.<i>.…`. */
+    many(user: UserRow, request: BulkRefundRequest): BulkRefundResult {
+      return calculateRefunds(request, taxProfileOfRow(user), { today: today() });
+    },
+  };
+}
+
+export type RefundCalculator = ReturnType<typeof createRefundCalculator>;
