@@ -1,19 +1,20 @@
 import { parseApiDate } from '../../domain/dates.ts';
-import { LoginRequestSchema, LogoutRequestSchema, RefreshRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
+import { LoginRequestSchema, LogoutRequestSchema, RefreshRequestSchema, ResendVerificationRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
 import { LOGIN_INVALID_CREDENTIALS } from '../../domain/schemas/messages.ts';
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
-import { bearerToken } from '../http/requireAuth.ts';
-import { EMAIL_TAKEN, UNAUTHENTICATED } from '../http/schemas.ts';
+import { bearerToken, requireAuth } from '../http/requireAuth.ts';
+import { EMAIL_ALREADY_VERIFIED, EMAIL_TAKEN, UNAUTHENTICATED, VERIFICATION_SENT } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
 import { irishToday } from '../services/users.ts';
 
 /**
- * POST /auth/register, /auth/login, /auth/refresh, /auth/logout.
+ * POST /auth/register, /auth/login, /auth/refresh, /auth/logout, /auth/resend-verification.
  * Session responses: `{ access_token, refresh_token, token_type, expires_in, user }`.
  */
-export function authRoutes({ accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock }: Services) {
+export function authRoutes(services: Services) {
+  const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail } = services;
   const sessionBody = async (userId: string, familyId: string, refreshToken: string) => {
     const user = await users.findById(userId);
     if (!user) throw new ApiError(401, UNAUTHENTICATED);
@@ -94,6 +95,19 @@ export function authRoutes({ accounts, users, sessions, accessTokens, rateLimite
           break;
       }
       throw new ApiError(401, UNAUTHENTICATED);
+    })
+
+    .post('/auth/resend-verification', requireAuth(services), async (c) => {
+      // No fields; a client may send `{}` or no body at all.
+      if (c.req.header('content-type') !== undefined || c.req.header('content-length') !== undefined) await readJson(c, ResendVerificationRequestSchema);
+      const user = c.var.user;
+      if (user.emailVerifiedAt !== null) return c.json({ message: EMAIL_ALREADY_VERIFIED, email_verified: true }, 200);
+      throwIfLimited([await rateLimiter.hit(rateLimits.resendPerAccount, user.id), await rateLimiter.hit(rateLimits.resendPerAddress, c.var.clientAddress)]);
+      // A new set-password link; issuing it retires the older ones.
+      const token = await passwordTokens.issue(user.id, 'set');
+      await accountMail.setPassword(user.email, token);
+      c.var.log.info({ userId: user.id }, 'auth.verification.resent');
+      return c.json({ message: VERIFICATION_SENT, email_verified: false }, 200);
     })
 
     .post('/auth/logout', async (c) => {
