@@ -71,7 +71,12 @@ export function authRoutes(services: Services) {
       if (checked.rehashed) c.var.log.info({ userId: checked.user.id }, 'auth.password.rehashed');
 
       const remember = body.remember ?? false;
-      const session = await sessions.create(checked.user.id, remember);
+      // Only while the credentials are still the ones just checked (a reset may have landed).
+      const session = await sessions.create(checked.user.id, remember, undefined, checked.user.credentialVersion);
+      if (!session) {
+        c.var.log.info({ userId: checked.user.id }, 'auth.login.stale_credentials');
+        throw new ApiError(401, LOGIN_INVALID_CREDENTIALS);
+      }
       c.var.log.info({ userId: checked.user.id, familyId: session.familyId, remember }, 'auth.login');
       return c.json(await sessionBody(checked.user.id, session.familyId, session.refreshToken), 200);
     })

@@ -75,7 +75,13 @@ export function createPasswordTokenService(deps: { db: Db; clock: Clock; session
         const [user] = await tx
           .update(users)
           // Using a mailed link proves the address; the first such moment is kept.
-          .set({ passwordHash, updatedAt: now, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+          // A new credential version: sessions and sign-ins that read the old one are refused.
+          .set({
+            passwordHash,
+            updatedAt: now,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+            credentialVersion: sql`${users.credentialVersion} + 1`,
+          })
           .where(eq(users.id, claimed.userId))
           .returning({ email: users.email });
         if (!user) return null;

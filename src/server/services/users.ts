@@ -115,9 +115,26 @@ export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: U
       return row?.id ?? null;
     },
 
-    /** Replaces the stored hash (a rehash at login under a stronger policy). */
+    /**
+     * Replaces the stored hash unconditionally. A password change should go through a path that
+     * also bumps `credential_version` (see passwordTokens.consume) so older sessions end.
+     */
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, id));
+    },
+
+    /**
+     * Replaces the stored hash with a stronger one of the same password (a rehash at login),
+     * only if the stored hash is still `expected`: a password reset that landed meanwhile is
+     * never overwritten with the old password. True when it was replaced.
+     */
+    async rehashPassword(id: string, expected: string, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, id), eq(users.passwordHash, expected)))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     /**
