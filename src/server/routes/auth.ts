@@ -7,6 +7,7 @@ import { throwIfLimited } from '../http/rateLimited.ts';
 import { bearerToken, requireAuth } from '../http/requireAuth.ts';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_TAKEN, UNAUTHENTICATED, VERIFICATION_SENT } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
+import { loginDelayMs } from '../services/authLimits.ts';
 import { irishToday } from '../services/users.ts';
 
 /**
@@ -14,7 +15,7 @@ import { irishToday } from '../services/users.ts';
  * Session responses: `{ access_token, refresh_token, token_type, expires_in, user }`.
  */
 export function authRoutes(services: Services) {
-  const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail } = services;
+  const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail, sleep } = services;
   const sessionBody = async (userId: string, familyId: string, refreshToken: string) => {
     const user = await users.findById(userId);
     if (!user) throw new ApiError(401, UNAUTHENTICATED);
@@ -33,7 +34,7 @@ export function authRoutes(services: Services) {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const body = await readJson(c, registerRequestSchema(today));
-      throwIfLimited([await rateLimiter.hit(rateLimits.registerPerAddress, c.var.clientAddress)]);
+      throwIfLimited([await rateLimiter.hit(rateLimits.registerPerAddress, c.var.clientNetwork)]);
 
       const created = await accounts.register({
         email: body.email,
@@ -53,12 +54,25 @@ export function authRoutes(services: Services) {
     .post('/auth/login', async (c) => {
       const body = await readJson(c, LoginRequestSchema);
       const email = body.email.trim().toLowerCase();
-      const hits = [await rateLimiter.hit(rateLimits.loginPerAccount, email), await rateLimiter.hit(rateLimits.loginPerAddress, c.var.clientAddress)];
+      const network = c.var.clientNetwork;
+      const [pair, address, account] = [
+        await rateLimiter.hit(rateLimits.loginPerAccountAddress, [email, network]),
+        await rateLimiter.hit(rateLimits.loginPerAddress, network),
+        await rateLimiter.hit(rateLimits.loginPerAccount, email),
+      ];
+      const hits = [pair, address, account];
       try {
-        throwIfLimited(hits);
+        // The account-wide count never blocks (anyone could keep an account blocked); it slows down.
+        throwIfLimited([pair, address]);
       } catch (error) {
-        c.var.log.warn({ scope: hits[0]?.allowed ? 'address' : 'account' }, 'auth.login.limited');
+        await account.refund();
+        c.var.log.warn({ scope: pair.allowed ? 'address' : 'account-address' }, 'auth.login.limited');
         throw error;
+      }
+      const delay = loginDelayMs(account.count, rateLimits.loginPerAccount.limit);
+      if (delay > 0) {
+        c.var.log.info({ ms: delay, failures: account.count - 1 }, 'auth.login.delayed');
+        await sleep(delay);
       }
 
       const checked = await accounts.checkPassword(email, body.password);
@@ -107,7 +121,7 @@ export function authRoutes(services: Services) {
       if (c.req.header('content-type') !== undefined || c.req.header('content-length') !== undefined) await readJson(c, ResendVerificationRequestSchema);
       const user = c.var.user;
       if (user.emailVerifiedAt !== null) return c.json({ message: EMAIL_ALREADY_VERIFIED, email_verified: true }, 200);
-      throwIfLimited([await rateLimiter.hit(rateLimits.resendPerAccount, user.id), await rateLimiter.hit(rateLimits.resendPerAddress, c.var.clientAddress)]);
+      throwIfLimited([await rateLimiter.hit(rateLimits.resendPerAccount, user.id), await rateLimiter.hit(rateLimits.resendPerAddress, c.var.clientNetwork)]);
       // A new set-password link; issuing it retires the older ones.
       const token = await passwordTokens.issue(user.id, 'set');
       await accountMail.setPassword(user.email, token);

@@ -30,6 +30,8 @@ export interface ServiceDeps {
   mailTransport: MailTransport;
   /** Overrides of the brute-force limits (tests). */
   rateLimits?: Partial<AuthRateLimits> | undefined;
+  /** Waits (the login's progressive delay); tests record instead of waiting. Default: a timer. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
   /** Overrides of the session lifetimes and grace window (tests). */
   sessionLimits?: Partial<typeof SESSION_LIMITS> | undefined;
 }
@@ -55,6 +57,8 @@ export interface Services {
   rateLimits: AuthRateLimits;
   mailer: Mailer;
   accountMail: AccountMail;
+  /** Waits `ms` (the login's progressive delay). */
+  sleep(ms: number): Promise<void>;
   /**
    * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions, and
    * accounts never verified within 48 hours.
@@ -101,6 +105,7 @@ export function createServices(deps: ServiceDeps): Services {
     rateLimits: { ...AUTH_RATE_LIMITS, ...deps.rateLimits },
     mailer,
     accountMail,
+    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     housekeeping: async () => {
       await Promise.all([rateLimiter.prune(), sessions.prune()]);
       const deleted = await users.deleteUnverified();
