@@ -59,6 +59,7 @@ describe(`GET /profile (${testDatabaseKind()})`, () => {
         'form11',
         'paye_a1_authorized',
         'opt_out_paye_auth',
+        'email_verified',
       ].sort(),
     );
     expect(v.safeParse(UserSchema, res.body).success).toBe(true);

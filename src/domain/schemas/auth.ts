@@ -62,6 +62,9 @@ export const LogoutRequestSchema = requestObject({
 });
 export type LogoutRequest = v.InferOutput<typeof LogoutRequestSchema>;
 
+/** POST /auth/resend-verification: no fields (an empty object, or no body at all). */
+export const ResendVerificationRequestSchema = requestObject({});
+
 /** POST /send-password-reminder */
 export const ForgotPasswordRequestSchema = requestObject({
   email: emailField,

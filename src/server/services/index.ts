@@ -58,7 +58,10 @@ export interface Services {
   rateLimits: AuthRateLimits;
   mailer: Mailer;
   accountMail: AccountMail;
-  /** Hourly clean-up of old rate-limit windows and long-ended sessions; safe in every process. */
+  /**
+   * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions, and
+   * accounts never verified within 48 hours.
+   */
   housekeeping(): Promise<void>;
 }
 
@@ -106,6 +109,8 @@ export function createServices(deps: ServiceDeps): Services {
     accountMail,
     housekeeping: async () => {
       await Promise.all([rateLimiter.prune(), sessions.prune()]);
+      const deleted = await users.deleteUnverified();
+      if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },
   };
 }

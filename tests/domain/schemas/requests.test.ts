@@ -257,6 +257,7 @@ describe('User and SessionResponse', () => {
     ],
     paye_a1_authorized: true,
     opt_out_paye_auth: false,
+    email_verified: true,
   };
 
   it('parses a full user', () => {
