@@ -14,7 +14,6 @@ import {
   maritalStatusField,
   nameField,
   newPasswordField,
-  nullablePensionPlanIdField,
   passwordField,
   pensionPlanIdField,
   ppsnField,
@@ -23,6 +22,7 @@ import {
   tokenField,
 } from './fields.ts';
 import * as m from './messages.ts';
+import { profilePensionPlanIdField } from './profile.ts';
 
 /** POST /auth/login */
 export const LoginRequestSchema = requestObject({
@@ -102,7 +102,7 @@ export function editProfileRequestSchema(today: Dayjs) {
     paid_pension: v.optional(amountField),
     pension: v.optional(amountField),
     marital_status: v.optional(maritalStatusField),
-    pension_plan_id: nullablePensionPlanIdField,
+    pension_plan_id: profilePensionPlanIdField,
     date_of_birth: v.optional(apiDateOfBirthField(today)),
   });
 }

@@ -57,6 +57,8 @@ export const EIRCODE_INVALID = 'Please enter a valid Eircode';
 /** Not in the spec (pension plan ID: letters, digits and hyphens, at most 64). */
 export const PENSION_PLAN_ID_INVALID = 'Can only contain letters, digits and hyphens';
 export const MAX_64_CHARACTERS = 'Must be at most 64 characters';
+/** Not in the spec (the profile's pension plan ID format). */
+export const PENSION_PLAN_ID_FORMAT = 'Enter your plan ID as IL- followed by 8 digits, e.g. IL-12345678';
 /** Not in the spec (yes/no questions). */
 export const YES_OR_NO = 'Please select yes or no';
 /** Not in the spec (marital status select). */
