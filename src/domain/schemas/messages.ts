@@ -145,3 +145,21 @@ export function claimAfterYearEnd(year: number): string {
 }
 /** Not in the spec (a claim sent without a PAYE authorisation in force, or while opted out). */
 export const PAYE_AUTHORISATION_REQUIRED = 'Please authorise MaxOut as your PAYE agent before submitting a claim.';
+
+// ---------------------------------------------------------------------------------------------
+// PAYE authorisation (POST /paye-authorization).
+
+/** Not in the spec (the declaration sent without a drawn signature). */
+export const SIGNATURE_REQUIRED = 'Please sign the declaration';
+/** Not in the spec (a signature that is not a PNG drawn on the pad, or too large). */
+export const SIGNATURE_INVALID = 'The signature must be a PNG image drawn on the signature pad';
+/** Not in the spec (agent details sent that differ from the ones the server holds). */
+export const AGENT_DETAILS_CHANGED = 'The agent details have changed. Please reload the page and sign again.';
+/** Not in the spec (the taxpayer email must be the account's own, verified address). */
+export const EMAIL_NOT_ACCOUNT = 'Must be the email address of your account';
+/** Not in the spec (the only document holder offered). */
+export const DOCUMENT_HOLDER_INVALID = 'Please choose who keeps the documents';
+/** Not in the spec (`authorized` must be true). */
+export const AUTHORIZED_REQUIRED = 'You must authorise MaxOut to act as your tax agent';
+/** Not in the spec (text with a NUL or a broken character, which cannot be stored). */
+export const TEXT_INVALID_CHARACTERS = 'Contains characters that are not allowed';

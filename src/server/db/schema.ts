@@ -36,6 +36,8 @@ export const users = pgTable('users', {
    * stops working when they differ, so a sign-in racing a reset cannot outlive it.
    */
   credentialVersion: integer('credential_version').notNull().default(0),
+  /** When the PAYE A1 authorisation in force lapses (at most 4 years after signing); null when none was signed. */
+  payeA1LapsesAt: timestamp('paye_a1_lapses_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -164,4 +166,42 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_user_idx').on(t.userId)],
+);
+
+/**
+ * Signed PAYE A1 authorisations (the agent declaration), kept as evidence: what the taxpayer
+ * declared, the agent details they signed for, and when. The PPSN and the signature image are
+ * AES-256-GCM envelopes bound to the row (services/payeAuthorisations.ts). A row is never updated
+ * except to record that it was superseded; signing again adds a new row. `retain_until` is when
+ * the evidence may be deleted: 6 years after the end of the tax year in which it lapses.
+ * No cascade from users: the evidence outlives the account for as long as Revenue requires.
+ */
+export const payeAuthorisations = pgTable(
+  'paye_authorisations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'no action' }),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    ppsnEncrypted: text('ppsn_encrypted').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    email: text('email').notNull(),
+    documentHolder: text('document_holder', { enum: ['self'] }).notNull(),
+    signatureEncrypted: text('signature_encrypted').notNull(),
+    taxAgencyName: text('tax_agency_name').notNull(),
+    tain: text('tain').notNull(),
+    agentAddress: text('agent_address').notNull(),
+    agentSignatory: text('agent_signatory').notNull(),
+    /** The time the client's browser gave (authorized_at), as evidence only; `signed_at` is the server's. */
+    clientAuthorizedAt: timestamp('client_authorized_at', { withTimezone: true, mode: 'date' }),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lapsesAt: timestamp('lapses_at', { withTimezone: true, mode: 'date' }).notNull(),
+    retainUntil: timestamp('retain_until', { withTimezone: true, mode: 'date' }).notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
+    /** The client address the declaration came from (evidence of who signed). */
+    clientAddress: text('client_address'),
+  },
+  (t) => [index('paye_authorisations_user_idx').on(t.userId), index('paye_authorisations_retain_idx').on(t.retainUntil)],
 );

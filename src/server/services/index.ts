@@ -9,6 +9,9 @@ import { type Form11EntryService, createForm11EntryService } from './form11Entri
 import { type AccountMail, createAccountMail } from './mailTemplates.ts';
 import { type Mailer, type MailTransport, createMailer } from './mailer.ts';
 import { type PasswordService, passwordService } from './passwords.ts';
+import { type PayeAuthorisationService, createPayeAuthorisationService } from './payeAuthorisations.ts';
+import { DEV_PAYE_AGENT } from '../config.ts';
+import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
@@ -27,6 +30,8 @@ export interface ServiceDeps {
   jwtSecret: Uint8Array;
   /** AES-256-GCM key (32 bytes) for fields encrypted at rest (PPSN). */
   encryptionKey: Uint8Array;
+  /** The tax agent named on PAYE A1 declarations (PAYE_AGENT_*); development defaults when absent. */
+  payeAgent?: AgentDetails | undefined;
   /** Where mail goes after the outbox: the log in development, SMTP when configured, memory in tests. */
   mailTransport: MailTransport;
   /** Overrides of the brute-force limits (tests). */
@@ -48,6 +53,8 @@ export interface Services {
   refundCalculator: RefundCalculator;
   /** Answers and income declarations into the year's claim (POST /answer, /answer-multiple, /income-forms). */
   answers: AnswerService;
+  /** Signed PAYE A1 declarations (evidence) and the authorisation in force. */
+  payeAuthorisations: PayeAuthorisationService;
   accounts: AccountService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
@@ -82,6 +89,7 @@ export function createServices(deps: ServiceDeps): Services {
   const rateLimiter = createRateLimiter(db, clock);
   const refundCalculator = createRefundCalculator({ clock });
   const answers = createAnswerService({ form11Entries, refundCalculator });
+  const payeAuthorisations = createPayeAuthorisationService({ db, clock, encryptionKey: deps.encryptionKey, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
   return {
@@ -98,6 +106,7 @@ export function createServices(deps: ServiceDeps): Services {
     form11Entries,
     refundCalculator,
     answers,
+    payeAuthorisations,
     accounts,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
@@ -108,7 +117,7 @@ export function createServices(deps: ServiceDeps): Services {
     mailer,
     accountMail,
     housekeeping: async () => {
-      await Promise.all([rateLimiter.prune(), sessions.prune()]);
+      await Promise.all([rateLimiter.prune(), sessions.prune(), payeAuthorisations.purgeExpired()]);
       const deleted = await users.deleteUnverified();
       if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },

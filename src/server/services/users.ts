@@ -29,6 +29,11 @@ export interface ApiUser {
   email_verified: boolean;
 }
 
+/** Whether the user's PAYE A1 authorisation is in force at `now` (signed and not lapsed). */
+export function isPayeAuthorisationInForce(row: Pick<UserRow, 'payeA1Authorized' | 'payeA1LapsesAt'>, now: Date): boolean {
+  return row.payeA1Authorized && (row.payeA1LapsesAt === null || row.payeA1LapsesAt.getTime() > now.getTime());
+}
+
 /** Associated data for the PPSN ciphertext: binds it to its row, so it cannot be moved to another user. */
 export function ppsnAad(userId: string): string {
   return `users.ppsn:${userId}`;
@@ -46,7 +51,7 @@ export function euroToCents(euro: number): number {
   return Math.round(euro * 100);
 }
 
-export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form11?: Form11Entry[] } = {}): ApiUser {
+export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form11?: Form11Entry[]; now?: Date } = {}): ApiUser {
   return {
     first_name: row.firstName,
     surname: row.surname,
@@ -60,7 +65,8 @@ export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form
     pension_plan_id: row.pensionPlanId,
     taxback: row.taxbackCents,
     form11: extra.form11 ?? [],
-    paye_a1_authorized: row.payeA1Authorized,
+    // In force: signed and not lapsed (GET /paye-authorization gives the lapse date).
+    paye_a1_authorized: isPayeAuthorisationInForce(row, extra.now ?? new Date()),
     opt_out_paye_auth: row.optOutPayeAuth,
     email_verified: row.emailVerifiedAt !== null,
   };
@@ -171,7 +177,7 @@ export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: U
     /** The user as the API returns it: the PPSN decrypted, the Form 11 claims newest year first. */
     async toApi(row: UserRow): Promise<ApiUser> {
       const claims = await form11Entries.listForUser(row.id);
-      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry) });
+      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry), now: clock.now() });
     },
   };
 }
