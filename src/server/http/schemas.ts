@@ -10,3 +10,7 @@ export const PASSWORD_SET = 'Your password has been set. Please log in with your
 export const PASSWORD_TOO_COMMON = 'This password is too common and easy to guess. Please choose another one.';
 export const UNAUTHENTICATED = 'Unauthenticated.';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+/** Closing the account: the password given is not the account's. */
+export const PASSWORD_INCORRECT = 'The password is not correct.';
+/** Closing an account whose password was never set from the mailed link. */
+export const PASSWORD_NOT_SET = 'Set a password with the link we emailed you first, then close the account.';

@@ -12,6 +12,7 @@ import { type PasswordTokenService, createPasswordTokenService } from './passwor
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
 import { type SESSION_LIMITS, type SessionService, createSessionService } from './sessions.ts';
+import { type UserDataService, createUserDataService } from './userData.ts';
 import { type UserService, createUserService } from './users.ts';
 
 /** What the services are built from: the database, keys and settings of one server process. */
@@ -43,6 +44,8 @@ export interface Services {
   users: UserService;
   /** Form 11 claims, one per user and tax year. */
   form11Entries: Form11EntryService;
+  /** Everything held about a user: the data download, closing the account, and purging what was kept once its time is up. */
+  userData: UserDataService;
   /** The refund engine for a signed-in user (POST /tax/refund-calculate). */
   refundCalculator: RefundCalculator;
   accounts: AccountService;
@@ -74,6 +77,7 @@ export function createServices(deps: ServiceDeps): Services {
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
+  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row) });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
   return {
@@ -88,6 +92,7 @@ export function createServices(deps: ServiceDeps): Services {
     },
     users,
     form11Entries,
+    userData,
     refundCalculator: createRefundCalculator({ clock }),
     accounts,
     sessions,
@@ -99,7 +104,7 @@ export function createServices(deps: ServiceDeps): Services {
     mailer,
     accountMail,
     housekeeping: async () => {
-      await Promise.all([rateLimiter.prune(), sessions.prune()]);
+      await Promise.all([rateLimiter.prune(), sessions.prune(), userData.purgeExpired()]);
     },
   };
 }
