@@ -12,19 +12,25 @@ export const FORM_ERROR_KEY = '_form';
  * each field's messages keep their order, without duplicates.
  */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[] | undefined): Record<string, string[]> {
-  // A Map, then fromEntries: a body key such as "__proto__" must become an ordinary field, never
-  // the object's prototype.
+  // A Map, not a plain object: a hostile body's keys (`__proto__`, `constructor`) become paths,
+  // and on a plain object they would read the prototype's members instead of a message list.
   const errors = new Map<string, string[]>();
   for (const issue of issues ?? []) {
     const key = v.getDotPath(issue) ?? FORM_ERROR_KEY;
-    const messages = errors.get(key) ?? [];
-    if (!errors.has(key)) errors.set(key, messages);
+    let messages = errors.get(key);
+    if (!messages) errors.set(key, (messages = []));
     if (!messages.includes(issue.message)) messages.push(issue.message);
   }
+  // fromEntries defines own properties, so even a `__proto__` key stays a plain field.
   return Object.fromEntries(errors);
 }
 
 /** The first message per field: what a form shows under each input. */
 export function firstErrorPerField(issues: readonly v.BaseIssue<unknown>[] | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(fieldErrors(issues)).flatMap(([key, messages]) => (messages[0] === undefined ? [] : [[key, messages[0]]])));
+  const first: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(fieldErrors(issues))) {
+    const message = messages[0];
+    if (message !== undefined) first[key] = message;
+  }
+  return first;
 }

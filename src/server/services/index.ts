@@ -1,6 +1,7 @@
 import type { Database } from '../db/index.ts';
 import { type AccessTokenService, createAccessTokenService } from './accessTokens.ts';
 import { type AccountService, createAccountService } from './accounts.ts';
+import { type AnswerService, createAnswerService } from './answers.ts';
 import { AUTH_RATE_LIMITS, type AuthRateLimits } from './authLimits.ts';
 import type { Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
@@ -48,6 +49,8 @@ export interface Services {
   userData: UserDataService;
   /** The refund engine for a signed-in user (POST /tax/refund-calculate). */
   refundCalculator: RefundCalculator;
+  /** Answers and income declarations into the year's claim (POST /answer, /answer-multiple, /income-forms). */
+  answers: AnswerService;
   accounts: AccountService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
@@ -78,6 +81,8 @@ export function createServices(deps: ServiceDeps): Services {
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
   const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row) });
+  const refundCalculator = createRefundCalculator({ clock });
+  const answers = createAnswerService({ form11Entries, refundCalculator });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
   return {
@@ -93,7 +98,8 @@ export function createServices(deps: ServiceDeps): Services {
     users,
     form11Entries,
     userData,
-    refundCalculator: createRefundCalculator({ clock }),
+    refundCalculator,
+    answers,
     accounts,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
