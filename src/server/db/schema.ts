@@ -40,6 +40,13 @@ export const users = pgTable('users', {
   payeA1LapsesAt: timestamp('paye_a1_lapses_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /**
+   * Set when the user closed the account: the row is then only the identity the records the law
+   * makes us keep refer to (services/userData.ts), and it is deleted once `retain_until` passes.
+   */
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  /** The last day a kept record of a closed account must be held (YYYY-MM-DD). */
+  retainUntil: date('retain_until', { mode: 'string' }),
 });
 
 /**

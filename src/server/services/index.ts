@@ -16,6 +16,7 @@ import { type PasswordTokenService, createPasswordTokenService } from './passwor
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
 import { type SESSION_LIMITS, type SessionService, createSessionService } from './sessions.ts';
+import { type UserDataService, createUserDataService } from './userData.ts';
 import { type UserService, createUserService } from './users.ts';
 
 /** What the services are built from: the database, keys and settings of one server process. */
@@ -49,6 +50,8 @@ export interface Services {
   users: UserService;
   /** Form 11 claims, one per user and tax year. */
   form11Entries: Form11EntryService;
+  /** Everything held about a user: the data download, closing the account, and purging what was kept once its time is up. */
+  userData: UserDataService;
   /** The refund engine for a signed-in user (POST /tax/refund-calculate). */
   refundCalculator: RefundCalculator;
   /** Answers and income declarations into the year's claim (POST /answer, /answer-multiple, /income-forms). */
@@ -87,6 +90,7 @@ export function createServices(deps: ServiceDeps): Services {
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
+  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row) });
   const refundCalculator = createRefundCalculator({ clock });
   const answers = createAnswerService({ form11Entries, refundCalculator });
   const payeAuthorisations = createPayeAuthorisationService({ db, clock, encryptionKey: deps.encryptionKey, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
@@ -104,6 +108,7 @@ export function createServices(deps: ServiceDeps): Services {
     },
     users,
     form11Entries,
+    userData,
     refundCalculator,
     answers,
     payeAuthorisations,
@@ -117,7 +122,7 @@ export function createServices(deps: ServiceDeps): Services {
     mailer,
     accountMail,
     housekeeping: async () => {
-      await Promise.all([rateLimiter.prune(), sessions.prune(), payeAuthorisations.purgeExpired()]);
+      await Promise.all([rateLimiter.prune(), sessions.prune(), payeAuthorisations.purgeExpired(), userData.purgeExpired()]);
       const deleted = await users.deleteUnverified();
       if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },
