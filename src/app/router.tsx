@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { isFormSlug, type FormSlug } from '../domain/catalogue.ts';
 import { guardRoute, mergeRouteRules, type RouteRules } from '../domain/routeAccess.ts';
-import { IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema } from '../domain/schemas/search.ts';
+import { Form11PageSearchSchema, IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema } from '../domain/schemas/search.ts';
 import { LoadingView } from './layout/LoadingView.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
@@ -253,6 +253,7 @@ const formPageRoute = createRoute({
     parse: ({ formSlug }): { formSlug: FormSlug } | false => (isFormSlug(formSlug) ? { formSlug } : false),
     stringify: ({ formSlug }) => ({ formSlug }),
   },
+  validateSearch: Form11PageSearchSchema,
   staticData: { title: 'Form 11' },
   component: lazyRouteComponent(() => import('./screens/form11/FormPageScreen.tsx'), 'FormPageScreen'),
 });

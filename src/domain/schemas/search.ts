@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { isIncomeTypeId } from '../catalogue.ts';
 import { safeInternalPath } from '../navigation.ts';
+import { isSupportedTaxYear } from '../tax/years.ts';
 
 /** A same-site path (see safeInternalPath); anything else (`//evil.example`, `javascript:…`) is dropped. */
 const internalPath = v.fallback(
@@ -31,3 +32,21 @@ export const IncomeSearchSchema = v.object({
   incomeId: v.fallback(v.optional(v.pipe(v.string(), v.check(isIncomeTypeId))), undefined),
 });
 export type IncomeSearch = v.InferOutput<typeof IncomeSearchSchema>;
+
+/** A claim year in a link: one the refund engine has figures for, else dropped (the page's default year). */
+const claimYear = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.transform(Number))]),
+      v.check((year: number) => isSupportedTaxYear(year)),
+    ),
+  ),
+  undefined,
+);
+
+/**
+ * /form11/{slug} opened on its own (not as a step of the guided flow): the claim year, and where
+ * to go once the answer is saved (default /tax-refund-submitted).
+ */
+export const Form11PageSearchSchema = v.object({ year: claimYear, returnTo: internalPath });
+export type Form11PageSearch = v.InferOutput<typeof Form11PageSearchSchema>;
