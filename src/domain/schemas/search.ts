@@ -19,20 +19,6 @@ const internalPath = v.fallback(
   undefined,
 );
 
-/** /auth/login: where the guard sent the user from, to return there after signing in. */
-export const LoginSearchSchema = v.object({ redirect: internalPath });
-export type LoginSearch = v.InferOutput<typeof LoginSearchSchema>;
-
-/** /profile and /auth/paye-authorization: where to go back to when done. */
-export const ReturnToSearchSchema = v.object({ returnTo: internalPath });
-export type ReturnToSearch = v.InferOutput<typeof ReturnToSearchSchema>;
-
-/** /form11/final-form: the income type being declared (one of the catalogue's ids). */
-export const IncomeSearchSchema = v.object({
-  incomeId: v.fallback(v.optional(v.pipe(v.string(), v.check(isIncomeTypeId))), undefined),
-});
-export type IncomeSearch = v.InferOutput<typeof IncomeSearchSchema>;
-
 /** A claim year in a link: one the refund engine has figures for, else dropped (the page's default year). */
 const claimYear = v.fallback(
   v.optional(
@@ -44,9 +30,36 @@ const claimYear = v.fallback(
   undefined,
 );
 
+/** /auth/login: where the guard sent the user from, to return there after signing in. */
+export const LoginSearchSchema = v.object({ redirect: internalPath });
+export type LoginSearch = v.InferOutput<typeof LoginSearchSchema>;
+
+/** /profile and /auth/paye-authorization: where to go back to when done. */
+export const ReturnToSearchSchema = v.object({ returnTo: internalPath });
+export type ReturnToSearch = v.InferOutput<typeof ReturnToSearchSchema>;
+
+/**
+ * /form11/final-form opened on its own: the income type being declared (`incomeId`, spec section
+ * 2) or those chosen on /form11/income-selection (`incomeIds`), and the claim year. Unknown ids
+ * are dropped.
+ */
+export const IncomeSearchSchema = v.object({
+  incomeId: v.fallback(v.optional(v.pipe(v.string(), v.check(isIncomeTypeId))), undefined),
+  incomeIds: v.fallback(
+    v.optional(v.pipe(v.array(v.string()), v.transform((ids) => ids.filter(isIncomeTypeId)))),
+    undefined,
+  ),
+  year: claimYear,
+});
+export type IncomeSearch = v.InferOutput<typeof IncomeSearchSchema>;
+
 /**
  * /form11/{slug} opened on its own (not as a step of the guided flow): the claim year, and where
  * to go once the answer is saved (default /tax-refund-submitted).
  */
 export const Form11PageSearchSchema = v.object({ year: claimYear, returnTo: internalPath });
 export type Form11PageSearch = v.InferOutput<typeof Form11PageSearchSchema>;
+
+/** /form11-questionnaire and /form11/income-selection: the claim year chosen on the Tax Refund page. */
+export const YearSearchSchema = v.object({ year: claimYear });
+export type YearSearch = v.InferOutput<typeof YearSearchSchema>;
