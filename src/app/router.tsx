@@ -133,7 +133,7 @@ const profileRoute = createRoute({
   path: '/profile',
   validateSearch: ReturnToSearchSchema,
   staticData: { title: 'Profile' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/profile/ProfileScreen.tsx'), 'ProfileScreen'),
 });
 const settingsRoute = createRoute({
   getParentRoute: () => signedInRoutes,

@@ -57,6 +57,8 @@ export const EIRCODE_INVALID = 'Please enter a valid Eircode';
 /** Not in the spec (pension plan ID: letters, digits and hyphens, at most 64). */
 export const PENSION_PLAN_ID_INVALID = 'Can only contain letters, digits and hyphens';
 export const MAX_64_CHARACTERS = 'Must be at most 64 characters';
+/** Not in the spec (the profile's pension plan ID format). */
+export const PENSION_PLAN_ID_FORMAT = 'Enter your plan ID as IL- followed by 8 digits, e.g. IL-12345678';
 /** Not in the spec (yes/no questions). */
 export const YES_OR_NO = 'Please select yes or no';
 /** Not in the spec (marital status select). */
@@ -125,3 +127,21 @@ export const ADD_AT_LEAST_ONE_PROPERTY = 'Please add at least one property';
 export const TAX_YEAR_UNSUPPORTED = 'We cannot estimate refunds for that tax year';
 export const CATEGORY_UNKNOWN = 'Unknown credit, relief or income type';
 export const REFUND_DATA_INVALID = 'Please check the details you entered';
+
+// ---------------------------------------------------------------------------------------------
+// Answers and income declarations (POST /answer, /answer-multiple, /income-forms).
+
+/** Not in the spec (an answer keyed by something that is no Form 11 page or income type). */
+export const QUESTION_UNKNOWN = 'Unknown question';
+/** Not in the spec (POST /answer-multiple with no answers). */
+export const NO_ANSWERS = 'Please answer at least one question';
+/** Not in the spec (the four-year rule: the year is past it, or not yet begun). */
+export function claimYearClosed(year: number): string {
+  return `Claims for ${year} are not accepted: Revenue accepts claims for the previous four years`;
+}
+/** Not in the spec (a credit that needs the finished year, claimed during it). */
+export function claimAfterYearEnd(year: number): string {
+  return `This can only be claimed after ${year} has ended`;
+}
+/** Not in the spec (a claim sent without a PAYE authorisation in force, or while opted out). */
+export const PAYE_AUTHORISATION_REQUIRED = 'Please authorise MaxOut as your PAYE agent before submitting a claim.';

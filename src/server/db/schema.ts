@@ -29,6 +29,13 @@ export const users = pgTable('users', {
   taxbackCents: cents('taxback_cents').notNull().default(0),
   payeA1Authorized: boolean('paye_a1_authorized').notNull().default(false),
   optOutPayeAuth: boolean('opt_out_paye_auth').notNull().default(false),
+  /** When a mailed set-password (or reset) link was used: the address is proven. Null: unverified. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * Bumped by every password set or reset. A session records the version its sign-in read and
+   * stops working when they differ, so a sign-in racing a reset cannot outlive it.
+   */
+  credentialVersion: integer('credential_version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -52,6 +59,13 @@ export const sessionFamilies = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokeReason: text('revoke_reason'),
+    /** The user's credential version when this session was created (see users.credential_version). */
+    credentialVersion: integer('credential_version').notNull().default(0),
+    /**
+     * A keyed hash of the client (user agent and network) that last refreshed: a replay inside the
+     * grace window is honoured only from the same client.
+     */
+    clientHash: text('client_hash'),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );
@@ -134,4 +148,20 @@ export const form11Entries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('form11_entries_user_year_idx').on(t.userId, t.year)],
+);
+
+/**
+ * Who read or did what to sensitive data, never the data itself (checklist G6): for example a
+ * PPSN reveal. `requestId` finds the request's log lines.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    requestId: text('request_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_user_idx').on(t.userId)],
 );

@@ -1,6 +1,7 @@
 import type { Database } from '../db/index.ts';
 import { type AccessTokenService, createAccessTokenService } from './accessTokens.ts';
 import { type AccountService, createAccountService } from './accounts.ts';
+import { type AnswerService, createAnswerService } from './answers.ts';
 import { AUTH_RATE_LIMITS, type AuthRateLimits } from './authLimits.ts';
 import type { Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
@@ -45,6 +46,8 @@ export interface Services {
   form11Entries: Form11EntryService;
   /** The refund engine for a signed-in user (POST /tax/refund-calculate). */
   refundCalculator: RefundCalculator;
+  /** Answers and income declarations into the year's claim (POST /answer, /answer-multiple, /income-forms). */
+  answers: AnswerService;
   accounts: AccountService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
@@ -55,7 +58,10 @@ export interface Services {
   rateLimits: AuthRateLimits;
   mailer: Mailer;
   accountMail: AccountMail;
-  /** Hourly clean-up of old rate-limit windows and long-ended sessions; safe in every process. */
+  /**
+   * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions, and
+   * accounts never verified within 48 hours.
+   */
   housekeeping(): Promise<void>;
 }
 
@@ -74,6 +80,8 @@ export function createServices(deps: ServiceDeps): Services {
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
+  const refundCalculator = createRefundCalculator({ clock });
+  const answers = createAnswerService({ form11Entries, refundCalculator });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
   return {
@@ -88,7 +96,8 @@ export function createServices(deps: ServiceDeps): Services {
     },
     users,
     form11Entries,
-    refundCalculator: createRefundCalculator({ clock }),
+    refundCalculator,
+    answers,
     accounts,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
@@ -100,6 +109,8 @@ export function createServices(deps: ServiceDeps): Services {
     accountMail,
     housekeeping: async () => {
       await Promise.all([rateLimiter.prune(), sessions.prune()]);
+      const deleted = await users.deleteUnverified();
+      if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },
   };
 }

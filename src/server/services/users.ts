@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { EditProfileRequest } from '../../domain/schemas/auth.ts';
 import type { Form11Entry } from '../../domain/schemas/form11Entry.ts';
 import type { Db } from '../db/index.ts';
@@ -25,6 +25,8 @@ export interface ApiUser {
   form11: Form11Entry[];
   paye_a1_authorized: boolean;
   opt_out_paye_auth: boolean;
+  /** The address is proven (a mailed set-password or reset link was used). */
+  email_verified: boolean;
 }
 
 /** Associated data for the PPSN ciphertext: binds it to its row, so it cannot be moved to another user. */
@@ -60,6 +62,7 @@ export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form
     form11: extra.form11 ?? [],
     paye_a1_authorized: row.payeA1Authorized,
     opt_out_paye_auth: row.optOutPayeAuth,
+    email_verified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -67,6 +70,9 @@ export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form
 export function irishToday(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** How long an account may stay unverified before the sweep deletes it (the set-password mail says so). */
+export const UNVERIFIED_ACCOUNT_TTL_MS = 48 * 3_600_000;
 
 /** A new account as registration creates it: no password until the mailed link is used. */
 export interface NewUser {
@@ -109,9 +115,40 @@ export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: U
       return row?.id ?? null;
     },
 
-    /** Replaces the stored hash (a rehash at login under a stronger policy). */
+    /**
+     * Replaces the stored hash unconditionally. A password change should go through a path that
+     * also bumps `credential_version` (see passwordTokens.consume) so older sessions end.
+     */
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, id));
+    },
+
+    /**
+     * Replaces the stored hash with a stronger one of the same password (a rehash at login),
+     * only if the stored hash is still `expected`: a password reset that landed meanwhile is
+     * never overwritten with the old password. True when it was replaced.
+     */
+    async rehashPassword(id: string, expected: string, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, id), eq(users.passwordHash, expected)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Deletes accounts whose address was never proven and that are older than
+     * {@link UNVERIFIED_ACCOUNT_TTL_MS} (sessions, links and claims go with them by cascade).
+     * Returns how many were deleted.
+     */
+    async deleteUnverified(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - UNVERIFIED_ACCOUNT_TTL_MS);
+      const rows = await db
+        .delete(users)
+        .where(and(isNull(users.emailVerifiedAt), lt(users.createdAt, cutoff)))
+        .returning({ id: users.id });
+      return rows.length;
     },
 
     /** Applies the given fields; undefined when the user no longer exists. */
