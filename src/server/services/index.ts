@@ -8,6 +8,9 @@ import { type Form11EntryService, createForm11EntryService } from './form11Entri
 import { type AccountMail, createAccountMail } from './mailTemplates.ts';
 import { type Mailer, type MailTransport, createMailer } from './mailer.ts';
 import { type PasswordService, passwordService } from './passwords.ts';
+import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
+import { type PaymentProvider, createSandboxPaymentProvider } from './paymentProvider.ts';
+import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
@@ -32,6 +35,8 @@ export interface ServiceDeps {
   rateLimits?: Partial<AuthRateLimits> | undefined;
   /** Overrides of the session lifetimes and grace window (tests). */
   sessionLimits?: Partial<typeof SESSION_LIMITS> | undefined;
+  /** Where contributions are paid from; the sandbox (no money moves) when absent. */
+  paymentProvider?: PaymentProvider | undefined;
 }
 
 /** Every service, built once per process by {@link createServices} and handed to the routes. */
@@ -46,6 +51,12 @@ export interface Services {
   /** The refund engine for a signed-in user (POST /tax/refund-calculate). */
   refundCalculator: RefundCalculator;
   accounts: AccountService;
+  /** Where contribution money comes from (the sandbox by default). */
+  payments: PaymentProvider;
+  /** The contributions ledger: pays once per idempotency key; the year's pension is derived from it. */
+  pensionLedger: PensionLedgerService;
+  /** Direct debit mandates and their monthly collections. */
+  directDebits: DirectDebitService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
   passwords: PasswordService;
@@ -70,7 +81,10 @@ export function createServices(deps: ServiceDeps): Services {
   const mailer = createMailer({ database, log, transport: deps.mailTransport, now: () => clock.now() });
   const accountMail = createAccountMail({ mailer, publicUrl: deps.publicUrl });
   const form11Entries = createForm11EntryService({ db, clock });
-  const users = createUserService({ db, clock, encryptionKey: deps.encryptionKey, form11Entries });
+  const payments = deps.paymentProvider ?? createSandboxPaymentProvider();
+  const pensionLedger = createPensionLedgerService({ db, payments, now: () => clock.now() });
+  const directDebits = createDirectDebitService({ db, clock, encryptionKey: deps.encryptionKey, ledger: pensionLedger });
+  const users = createUserService({ db, clock, encryptionKey: deps.encryptionKey, form11Entries, pensionLedger });
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
@@ -90,6 +104,9 @@ export function createServices(deps: ServiceDeps): Services {
     form11Entries,
     refundCalculator: createRefundCalculator({ clock }),
     accounts,
+    payments,
+    pensionLedger,
+    directDebits,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
     passwords: passwordService,
@@ -99,7 +116,8 @@ export function createServices(deps: ServiceDeps): Services {
     mailer,
     accountMail,
     housekeeping: async () => {
-      await Promise.all([rateLimiter.prune(), sessions.prune()]);
+      // Direct debits are collected here too: each date once (ledger keys), whichever process runs it.
+      await Promise.all([rateLimiter.prune(), sessions.prune(), directDebits.collectDue()]);
     },
   };
 }
