@@ -12,6 +12,9 @@ import { type PasswordService, passwordService } from './passwords.ts';
 import { type PayeAuthorisationService, createPayeAuthorisationService } from './payeAuthorisations.ts';
 import { DEV_PAYE_AGENT } from '../config.ts';
 import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
+import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
+import { type PaymentProvider, createSandboxPaymentProvider } from './paymentProvider.ts';
+import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
@@ -39,6 +42,8 @@ export interface ServiceDeps {
   rateLimits?: Partial<AuthRateLimits> | undefined;
   /** Overrides of the session lifetimes and grace window (tests). */
   sessionLimits?: Partial<typeof SESSION_LIMITS> | undefined;
+  /** Where contributions are paid from; the sandbox (no money moves) when absent. */
+  paymentProvider?: PaymentProvider | undefined;
 }
 
 /** Every service, built once per process by {@link createServices} and handed to the routes. */
@@ -59,6 +64,12 @@ export interface Services {
   /** Signed PAYE A1 declarations (evidence) and the authorisation in force. */
   payeAuthorisations: PayeAuthorisationService;
   accounts: AccountService;
+  /** Where contribution money comes from (the sandbox by default). */
+  payments: PaymentProvider;
+  /** The contributions ledger: pays once per idempotency key; the year's pension is derived from it. */
+  pensionLedger: PensionLedgerService;
+  /** Direct debit mandates and their monthly collections. */
+  directDebits: DirectDebitService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
   passwords: PasswordService;
@@ -86,7 +97,10 @@ export function createServices(deps: ServiceDeps): Services {
   const mailer = createMailer({ database, log, transport: deps.mailTransport, now: () => clock.now() });
   const accountMail = createAccountMail({ mailer, publicUrl: deps.publicUrl });
   const form11Entries = createForm11EntryService({ db, clock });
-  const users = createUserService({ db, clock, encryptionKey: deps.encryptionKey, form11Entries });
+  const payments = deps.paymentProvider ?? createSandboxPaymentProvider();
+  const pensionLedger = createPensionLedgerService({ db, payments, now: () => clock.now() });
+  const directDebits = createDirectDebitService({ db, clock, encryptionKey: deps.encryptionKey, ledger: pensionLedger });
+  const users = createUserService({ db, clock, encryptionKey: deps.encryptionKey, form11Entries, pensionLedger });
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
@@ -113,6 +127,9 @@ export function createServices(deps: ServiceDeps): Services {
     answers,
     payeAuthorisations,
     accounts,
+    payments,
+    pensionLedger,
+    directDebits,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
     passwords: passwordService,
@@ -122,7 +139,8 @@ export function createServices(deps: ServiceDeps): Services {
     mailer,
     accountMail,
     housekeeping: async () => {
-      await Promise.all([rateLimiter.prune(), sessions.prune(), payeAuthorisations.purgeExpired(), userData.purgeExpired()]);
+      // Direct debits are collected here too: each date once (ledger keys), whichever process runs it.
+      await Promise.all([rateLimiter.prune(), sessions.prune(), payeAuthorisations.purgeExpired(), userData.purgeExpired(), directDebits.collectDue()]);
       const deleted = await users.deleteUnverified();
       if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },
