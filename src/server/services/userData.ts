@@ -247,8 +247,6 @@ export function createUserDataService(deps: { db: Db; clock: Clock; log: Logger;
               pensionPlanId: null,
               annualIncomeCents: null,
               paidPensionCents: 0,
-              pensionCents: 0,
-              taxbackCents: 0,
               payeA1Authorized: false,
               optOutPayeAuth: true,
               closedAt: clock.now(),
