@@ -15,3 +15,7 @@ export const EMAIL_UNVERIFIED =
 export const EMAIL_UNVERIFIED_CODE = 'email_unverified';
 export const VERIFICATION_SENT = 'We have emailed you a new link. It works for 24 hours.';
 export const EMAIL_ALREADY_VERIFIED = 'Your email address is already confirmed.';
+/** Closing the account: the password given is not the account's. */
+export const PASSWORD_INCORRECT = 'The password is not correct.';
+/** Closing an account whose password was never set from the mailed link. */
+export const PASSWORD_NOT_SET = 'Set a password with the link we emailed you first, then close the account.';
