@@ -14,7 +14,7 @@ import { VALIDATION_MESSAGE } from '../../src/server/http/errors.ts';
 import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { type CollectRequest, type PaymentProvider, createSandboxPaymentProvider } from '../../src/server/services/paymentProvider.ts';
-import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+import { type TestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 /** The sandbox, counting what reaches it: "paid twice" would show here. */
 function countingProvider() {
@@ -42,6 +42,8 @@ const IBAN = 'IE29AIBK93115212345678';
 async function signedIn(t: TestApp, email = 'ann@example.ie') {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
+  // Signing and moving money need a proven address (requireVerifiedEmail).
+  await markEmailVerified(t.database, email);
   return { authorization: `Bearer ${res.body.access_token as string}` };
 }
 

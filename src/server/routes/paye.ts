@@ -9,6 +9,7 @@ import {
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { requireAuth } from '../http/requireAuth.ts';
+import { requireVerifiedEmail } from '../http/requireVerifiedEmail.ts';
 import type { Services } from '../services/index.ts';
 import { toSummary } from '../services/payeAuthorisations.ts';
 import { irishToday } from '../services/users.ts';
@@ -33,7 +34,7 @@ export function payeRoutes(services: Services) {
       return c.json(body, 200);
     })
 
-    .post('/paye-authorization', auth, async (c) => {
+    .post('/paye-authorization', auth, requireVerifiedEmail(), async (c) => {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const request = await readJson(c, payeAuthorisationRequestSchema(today));
