@@ -97,15 +97,19 @@ export function authRoutes(services: Services) {
 
     .post('/auth/refresh', async (c) => {
       const body = await readJson(c, RefreshRequestSchema);
-      const result = await sessions.rotate(body.refresh_token);
+      const result = await sessions.rotate(body.refresh_token, { userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), network: c.var.clientNetwork });
       const log = c.var.log;
       switch (result.kind) {
         case 'ok':
           log.info({ userId: result.userId, familyId: result.familyId, replayed: result.replayed }, 'auth.refresh');
           return c.json(await sessionBody(result.userId, result.familyId, result.refreshToken), 200);
-        case 'reuse':
+        case 'reuse': {
           log.warn({ userId: result.userId, familyId: result.familyId }, 'security.refresh_token_reuse');
+          // Tell the owner: either another device of theirs misbehaved, or someone holds a copy.
+          const owner = await users.findById(result.userId);
+          if (owner) await accountMail.sessionReuse(owner.email);
           break;
+        }
         case 'ended':
           log.info({ userId: result.userId, familyId: result.familyId, reason: result.reason }, 'auth.session_ended');
           break;
