@@ -73,7 +73,7 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
       authorization: { authorized_at: signedAt.toISOString(), lapses_at: '2030-01-15T10:00:00.000Z', document_holder: 'self' },
     });
     const user = await profile(t, auth);
-    expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: PPSN });
+    expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: `•••••${PPSN.slice(-3)}` });
     expect((await t.request('GET', '/paye-authorization', undefined, auth)).body.authorization).toEqual(res.body.authorization);
   });
 

@@ -53,6 +53,12 @@ export function endOfYearAfter(year: number, years: number): string {
 export const CLOSE_POLICIES: Readonly<Record<string, ClosePolicy>> = {
   session_families: { kind: 'erase', label: 'Your sign-ins and devices' },
   password_tokens: { kind: 'erase', label: 'Set-password and reset links' },
+  audit_log: {
+    kind: 'retain',
+    describe: (row) => `A record that your PPSN was shown to you on ${String(row.at ?? '').slice(0, 10)} (when, never the value)`,
+    reason: 'Every access to your PPSN is recorded so that it can be shown to have been used only as you asked.',
+    retainUntil: (_row, closedOn) => endOfYearAfter(Number(closedOn.slice(0, 4)), RETENTION_YEARS),
+  },
   form11_entries: {
     kind: 'retain',
     describe: (row) => `Your Form 11 claim for ${String(row.year)}: what you entered, our estimate and its status`,
