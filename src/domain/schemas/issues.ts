@@ -12,7 +12,8 @@ export const FORM_ERROR_KEY = '_form';
  * each field's messages keep their order, without duplicates.
  */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[] | undefined): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a hostile body's `__proto__` key is then a field like any other, not Object.prototype.
+  const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const issue of issues ?? []) {
     const key = v.getDotPath(issue) ?? FORM_ERROR_KEY;
     const messages = (errors[key] ??= []);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SECURITY_EVENT_KINDS } from '../../domain/schemas/security.ts';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -52,6 +53,10 @@ export const sessionFamilies = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokeReason: text('revoke_reason'),
+    /** The device as its owner sees it in Settings → Security: "Chrome on Windows" (src/domain/devices.ts). */
+    browser: text('browser'),
+    /** Approximate place from the address at sign-in: 'Local network', 'Internet address 203.0.113.x'. */
+    place: text('place'),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );
@@ -134,4 +139,76 @@ export const form11Entries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('form11_entries_user_year_idx').on(t.userId, t.year)],
+);
+
+/** What a user can see of their account's security in Settings → Security (kept 90 days). */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Insertion order: events of the same millisecond (a sign-in and its new device) list in order. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SECURITY_EVENT_KINDS }).notNull(),
+    createdAt: createdAt(),
+    /** The session family concerned, when there is one (no foreign key: families are pruned, events stay). */
+    familyId: uuid('family_id'),
+    browser: text('browser'),
+    place: text('place'),
+    /** A short machine-readable qualifier ('reset', 'code', 'recovery_code'); never a secret or personal value. */
+    detail: text('detail'),
+  },
+  (t) => [index('security_events_user_created_idx').on(t.userId, t.createdAt, t.seq)],
+);
+
+/**
+ * Two-step sign-in (TOTP, RFC 6238), one row per user who started setting it up. The secret is an
+ * AES-256-GCM envelope bound to the user; `enabled_at` is null until a first code confirmed it.
+ * `last_step` is the newest 30-second step accepted, so a code is never accepted twice.
+ */
+export const twoFactorSettings = pgTable('two_factor_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes (10 per enabling), stored as keyed hashes; `used_at` once spent. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A password that was right, waiting for its second step: POST /auth/login answers with the
+ * challenge, POST /auth/two-factor completes it. Stored hashed, short-lived, few attempts, single use.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    remember: boolean('remember').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
 );

@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { passwordRoutes } from './password.ts';
 import { profileRoutes } from './profile.ts';
+import { securityRoutes } from './security.ts';
 import { taxRoutes } from './tax.ts';
 
 /**
@@ -10,4 +11,4 @@ import { taxRoutes } from './tax.ts';
  * in this folder (`export function xRoutes(services: Services) { return factory.createApp()… }`)
  * and one entry here.
  */
-export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, taxRoutes];
+export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, securityRoutes, taxRoutes];

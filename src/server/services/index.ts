@@ -11,7 +11,9 @@ import { type PasswordService, passwordService } from './passwords.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
+import { type SecurityEventService, createSecurityEventService } from './securityEvents.ts';
 import { type SESSION_LIMITS, type SessionService, createSessionService } from './sessions.ts';
+import { type TwoFactorService, createTwoFactorService } from './twoFactor.ts';
 import { type UserService, createUserService } from './users.ts';
 
 /** What the services are built from: the database, keys and settings of one server process. */
@@ -55,6 +57,10 @@ export interface Services {
   rateLimits: AuthRateLimits;
   mailer: Mailer;
   accountMail: AccountMail;
+  /** The account's security log (Settings → Security), kept 90 days. */
+  securityEvents: SecurityEventService;
+  /** Two-step sign-in: TOTP secrets, recovery codes and sign-in challenges. */
+  twoFactor: TwoFactorService;
   /** Hourly clean-up of old rate-limit windows and long-ended sessions; safe in every process. */
   housekeeping(): Promise<void>;
 }
@@ -74,6 +80,8 @@ export function createServices(deps: ServiceDeps): Services {
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
+  const securityEvents = createSecurityEventService({ db, clock });
+  const twoFactor = createTwoFactorService({ db, clock, encryptionKey: deps.encryptionKey });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
   return {
@@ -98,8 +106,10 @@ export function createServices(deps: ServiceDeps): Services {
     rateLimits: { ...AUTH_RATE_LIMITS, ...deps.rateLimits },
     mailer,
     accountMail,
+    securityEvents,
+    twoFactor,
     housekeeping: async () => {
-      await Promise.all([rateLimiter.prune(), sessions.prune()]);
+      await Promise.all([rateLimiter.prune(), sessions.prune(), securityEvents.prune(), twoFactor.prune()]);
     },
   };
 }
