@@ -1,22 +1,23 @@
 import { parseApiDate } from '../../domain/dates.ts';
-import { LoginRequestSchema, LogoutRequestSchema, RefreshRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
+import { LoginRequestSchema, LogoutRequestSchema, RefreshRequestSchema, ResendVerificationRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
 import { LOGIN_INVALID_CREDENTIALS } from '../../domain/schemas/messages.ts';
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
-import { bearerToken } from '../http/requireAuth.ts';
-import { EMAIL_TAKEN, TWO_FACTOR_EXPIRED, TWO_FACTOR_WRONG_CODE, UNAUTHENTICATED } from '../http/schemas.ts';
+import { bearerToken, requireAuth } from '../http/requireAuth.ts';
+import { EMAIL_ALREADY_VERIFIED, EMAIL_TAKEN, TWO_FACTOR_EXPIRED, TWO_FACTOR_WRONG_CODE, UNAUTHENTICATED, VERIFICATION_SENT } from '../http/schemas.ts';
 import { deviceOf } from '../http/device.ts';
 import { TwoFactorLoginRequestSchema } from '../../domain/schemas/security.ts';
 import type { Services } from '../services/index.ts';
 import { irishToday } from '../services/users.ts';
 
 /**
- * POST /auth/register, /auth/login, /auth/two-factor, /auth/refresh, /auth/logout.
+ * POST /auth/register, /auth/login, /auth/two-factor, /auth/refresh, /auth/logout, /auth/resend-verification.
  * Session responses: `{ access_token, refresh_token, token_type, expires_in, user }`; a login of
  * an account with two-step sign-in answers `{ two_factor_required: true, challenge }` instead.
  */
-export function authRoutes({ accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, securityEvents, twoFactor }: Services) {
+export function authRoutes(services: Services) {
+  const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail, securityEvents, twoFactor } = services;
   const sessionBody = async (userId: string, familyId: string, refreshToken: string) => {
     const user = await users.findById(userId);
     if (!user) throw new ApiError(401, UNAUTHENTICATED);
@@ -81,12 +82,18 @@ export function authRoutes({ accounts, users, sessions, accessTokens, rateLimite
 
       const remember = body.remember ?? false;
       if (await twoFactor.isEnabled(checked.user.id)) {
-        // The password was right; no session until the second step (POST /auth/two-factor).
-        const challenge = await twoFactor.issueChallenge(checked.user.id, remember);
+        // The password was right; no session until the second step (POST /auth/two-factor), and
+        // then only while the credentials are still the ones checked here.
+        const challenge = await twoFactor.issueChallenge(checked.user.id, remember, checked.user.credentialVersion);
         c.var.log.info({ userId: checked.user.id }, 'auth.login.two_factor_required');
         return c.json({ two_factor_required: true, challenge }, 200);
       }
-      const session = await sessions.create(checked.user.id, remember, undefined, device);
+      // Only while the credentials are still the ones just checked (a reset may have landed).
+      const session = await sessions.create(checked.user.id, remember, undefined, checked.user.credentialVersion, device);
+      if (!session) {
+        c.var.log.info({ userId: checked.user.id }, 'auth.login.stale_credentials');
+        throw new ApiError(401, LOGIN_INVALID_CREDENTIALS);
+      }
       await securityEvents.recordSignIn(checked.user.id, session.familyId, device);
       c.var.log.info({ userId: checked.user.id, familyId: session.familyId, remember }, 'auth.login');
       return c.json(await sessionBody(checked.user.id, session.familyId, session.refreshToken), 200);
@@ -109,7 +116,12 @@ export function authRoutes({ accounts, users, sessions, accessTokens, rateLimite
         throw new ApiError(401, TWO_FACTOR_WRONG_CODE, { code: [TWO_FACTOR_WRONG_CODE] });
       }
       await hit.refund();
-      const session = await sessions.create(attempt.userId, attempt.remember, undefined, device);
+      const session = await sessions.create(attempt.userId, attempt.remember, undefined, attempt.credentialVersion, device);
+      if (!session) {
+        // The password changed since it was checked: the sign-in starts again.
+        c.var.log.info({ userId: attempt.userId }, 'auth.login.stale_credentials');
+        throw new ApiError(401, TWO_FACTOR_EXPIRED, { challenge: [TWO_FACTOR_EXPIRED] });
+      }
       if (attempt.method === 'recovery_code') await securityEvents.record(attempt.userId, 'recovery_code_used', { familyId: session.familyId, device });
       await securityEvents.recordSignIn(attempt.userId, session.familyId, device, attempt.method);
       c.var.log.info({ userId: attempt.userId, familyId: session.familyId, remember: attempt.remember, method: attempt.method }, 'auth.login');
@@ -136,6 +148,19 @@ export function authRoutes({ accounts, users, sessions, accessTokens, rateLimite
           break;
       }
       throw new ApiError(401, UNAUTHENTICATED);
+    })
+
+    .post('/auth/resend-verification', requireAuth(services), async (c) => {
+      // No fields; a client may send `{}` or no body at all.
+      if (c.req.header('content-type') !== undefined || c.req.header('content-length') !== undefined) await readJson(c, ResendVerificationRequestSchema);
+      const user = c.var.user;
+      if (user.emailVerifiedAt !== null) return c.json({ message: EMAIL_ALREADY_VERIFIED, email_verified: true }, 200);
+      throwIfLimited([await rateLimiter.hit(rateLimits.resendPerAccount, user.id), await rateLimiter.hit(rateLimits.resendPerAddress, c.var.clientAddress)]);
+      // A new set-password link; issuing it retires the older ones.
+      const token = await passwordTokens.issue(user.id, 'set');
+      await accountMail.setPassword(user.email, token);
+      c.var.log.info({ userId: user.id }, 'auth.verification.resent');
+      return c.json({ message: VERIFICATION_SENT, email_verified: false }, 200);
     })
 
     .post('/auth/logout', async (c) => {

@@ -35,7 +35,7 @@ function newRecoveryCode(): string {
 
 export type ConfirmResult = { ok: true; recoveryCodes: string[] } | { ok: false; reason: 'not_started' | 'already_enabled' | 'wrong_code' };
 export type ChallengeAttempt =
-  | { kind: 'ok'; userId: string; remember: boolean; method: 'code' | 'recovery_code' }
+  | { kind: 'ok'; userId: string; remember: boolean; credentialVersion: number; method: 'code' | 'recovery_code' }
   | { kind: 'wrong_code'; userId: string; attemptsLeft: number }
   | { kind: 'invalid' };
 
@@ -148,13 +148,14 @@ export function createTwoFactorService(deps: { db: Db; clock: Clock; encryptionK
     },
 
     /** A password that was right, waiting for its code: the token the client sends back. */
-    async issueChallenge(userId: string, remember: boolean): Promise<string> {
+    async issueChallenge(userId: string, remember: boolean, credentialVersion: number): Promise<string> {
       const token = randomToken(32);
       const now = clock.now();
       await db.insert(twoFactorChallenges).values({
         userId,
         tokenHash: sha256Hex(token),
         remember,
+        credentialVersion,
         createdAt: now,
         expiresAt: new Date(now.getTime() + TWO_FACTOR_CHALLENGE_TTL_MS),
       });
@@ -189,7 +190,7 @@ export function createTwoFactorService(deps: { db: Db; clock: Clock; encryptionK
         .where(and(eq(twoFactorChallenges.id, challenge.id), isNull(twoFactorChallenges.usedAt)))
         .returning({ id: twoFactorChallenges.id });
       if (spent.length === 0) return { kind: 'invalid' };
-      return { kind: 'ok', userId: challenge.userId, remember: challenge.remember, method };
+      return { kind: 'ok', userId: challenge.userId, remember: challenge.remember, credentialVersion: challenge.credentialVersion, method };
     },
 
     /** Deletes challenges that ended more than a day ago (housekeeping). */

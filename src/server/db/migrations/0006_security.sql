@@ -22,6 +22,7 @@ CREATE TABLE "two_factor_challenges" (
 	"user_id" uuid NOT NULL,
 	"token_hash" text NOT NULL,
 	"remember" boolean NOT NULL,
+	"credential_version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
