@@ -4,9 +4,10 @@ import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
 import { PASSWORD_CHANGED, PASSWORD_SET, PASSWORD_TOO_COMMON, RESET_LINK_INVALID, RESET_LINK_SENT } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
+import { deviceOf } from '../http/device.ts';
 
 /** POST /send-password-reminder and POST /reset-password (also used for the first password, purpose "set"). */
-export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, rateLimits, accountMail }: Services) {
+export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, rateLimits, accountMail, securityEvents }: Services) {
   const invalidLink = () => new ApiError(422, RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
 
   return factory
@@ -50,6 +51,7 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
       await rateLimiter.clear(rateLimits.loginPerAccount, result.email);
       await rateLimiter.clear(rateLimits.loginPerAccountAddress, result.email);
       await accountMail.passwordChanged(result.email, result.purpose);
+      await securityEvents.record(result.userId, 'password_changed', { device: deviceOf(c), detail: result.purpose });
       c.var.log.info({ userId: result.userId, purpose: result.purpose }, 'auth.password_changed');
       // Not signed in: the client goes to the login screen (checklist B4).
       return c.json({ message: result.purpose === 'set' ? PASSWORD_SET : PASSWORD_CHANGED }, 200);

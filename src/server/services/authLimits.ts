@@ -33,6 +33,10 @@ export const AUTH_RATE_LIMITS = {
   forgotPerAddress: { name: 'forgot:address', limit: 50, windowMs: 15 * MINUTE },
   /** Failed reset/set-password submissions from one client address: 30 per 15 minutes. */
   resetPerAddress: { name: 'reset:address', limit: 30, windowMs: 15 * MINUTE },
+  /** Failed two-step codes from one client address: 30 per 15 minutes (each challenge also allows 5). */
+  twoFactorPerAddress: { name: 'two-factor:address', limit: 30, windowMs: 15 * MINUTE },
+  /** Wrong current passwords for one account (change password, turn off two-step): 10 per 15 minutes. */
+  passwordCheckPerAccount: { name: 'password-check:account', limit: 10, windowMs: 15 * MINUTE },
   /** New verification links for one account: 3 per hour (each one sends a mail). */
   resendPerAccount: { name: 'resend:account', limit: 3, windowMs: 60 * MINUTE },
   /** New verification links from one client address: 20 per hour. */

@@ -74,6 +74,34 @@ export function sessionReuseMail(publicUrl: string, to: string): MailMessage {
   };
 }
 
+export function passwordChangedInSettingsMail(publicUrl: string, to: string): MailMessage {
+  return {
+    to,
+    subject: 'Your MaxOut password was changed',
+    body: [
+      'The password of your MaxOut account was changed in Settings.',
+      'Every other device that was signed in has been signed out.',
+      '',
+      `If this was not you, reset your password at once: ${publicUrl}/auth/forgot-password`,
+    ].join('\n'),
+  };
+}
+
+export function twoFactorChangedMail(publicUrl: string, to: string, enabled: boolean): MailMessage {
+  return {
+    to,
+    subject: enabled ? 'Two-step sign-in is on for your MaxOut account' : 'Two-step sign-in was turned off for your MaxOut account',
+    body: [
+      enabled
+        ? 'Two-step sign-in was turned on: signing in now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.'
+        : 'Two-step sign-in was turned off: signing in now asks for your password only.',
+      '',
+      `If this was not you, reset your password at once: ${publicUrl}/auth/forgot-password`,
+      `and review the signed-in devices under Settings: ${publicUrl}/settings`,
+    ].join('\n'),
+  };
+}
+
 /** The account mails, addressed with the server's public URL and sent through the mailer. */
 export function createAccountMail(deps: { mailer: Mailer; publicUrl: string }) {
   const { mailer, publicUrl } = deps;
@@ -83,6 +111,8 @@ export function createAccountMail(deps: { mailer: Mailer; publicUrl: string }) {
     passwordChanged: (to: string, purpose: 'set' | 'reset') => mailer.send(passwordChangedMail(publicUrl, to, purpose)),
     /** A refresh token was reused and its session family ended. */
     sessionReuse: (to: string) => mailer.send(sessionReuseMail(publicUrl, to)),
+    passwordChangedInSettings: (to: string) => mailer.send(passwordChangedInSettingsMail(publicUrl, to)),
+    twoFactorChanged: (to: string, enabled: boolean) => mailer.send(twoFactorChangedMail(publicUrl, to, enabled)),
   };
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_LIMIT_MS } from '../../domain/constants.ts';
 import type { Db } from '../db/index.ts';
 import { refreshTokens, sessionFamilies, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import type { DeviceLabel } from './securityEvents.ts';
 import { deriveKey, hmacSha256, randomToken, sha256Hex } from './crypto.ts';
 import type { UserRow } from './users.ts';
 
@@ -26,7 +27,17 @@ export const SESSION_LIMITS = {
   graceMs: 5_000,
 } as const;
 
-export type RevokeReason = 'logout' | 'reuse' | 'idle' | 'expired' | 'password_change';
+export type RevokeReason = 'logout' | 'reuse' | 'idle' | 'expired' | 'password_change' | 'device_sign_out' | 'sign_out_everywhere';
+
+/** An open session as Settings → Security lists it. */
+export interface OpenSession {
+  id: string;
+  browser: string | null;
+  place: string | null;
+  remember: boolean;
+  createdAt: Date;
+  lastUsedAt: Date;
+}
 
 export type RotateResult =
   | { kind: 'ok'; userId: string; familyId: string; refreshToken: string; replayed: boolean }
@@ -88,9 +99,16 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
      * family is created only if the user's version is still that one, under a row lock
      * (`FOR SHARE`), so a password reset committing meanwhile wins — either the reset's
      * revocation sees this family, or this insert sees the new version and returns null.
-     * Without it the current version is taken (no password was checked).
+     * Without it the current version is taken (no password was checked). `device` is how the
+     * owner will recognise the session in the device list.
      */
-    async create(userId: string, remember: boolean, tx: Db = db, credentialVersion?: number): Promise<{ familyId: string; refreshToken: string } | null> {
+    async create(
+      userId: string,
+      remember: boolean,
+      tx: Db = db,
+      credentialVersion?: number,
+      device: DeviceLabel | null = null,
+    ): Promise<{ familyId: string; refreshToken: string } | null> {
       const insert = async (q: Db) => {
         const [user] = await q.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, userId)).for('share');
         if (!user || (credentialVersion !== undefined && user.credentialVersion !== credentialVersion)) return null;
@@ -100,6 +118,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
           .values({
             userId,
             remember,
+            browser: device?.browser ?? null,
+            place: device?.place ?? null,
             createdAt: now,
             lastUsedAt: now,
             absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
@@ -198,11 +218,50 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
     },
 
     /** Ends one family, if it belongs to the user and is still open. */
-    async revokeFamily(familyId: string, userId: string, reason: RevokeReason): Promise<void> {
-      await db
+    async revokeFamily(familyId: string, userId: string, reason: RevokeReason): Promise<boolean> {
+      const rows = await db
         .update(sessionFamilies)
         .set({ revokedAt: clock.now(), revokeReason: reason })
-        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)))
+        .returning({ id: sessionFamilies.id });
+      return rows.length > 0;
+    },
+
+    /** Ends every open session of the user except `keepFamilyId` (password change, "sign out everywhere else"). */
+    async revokeOthers(userId: string, keepFamilyId: string, reason: RevokeReason): Promise<number> {
+      const rows = await db
+        .update(sessionFamilies)
+        .set({ revokedAt: clock.now(), revokeReason: reason })
+        .where(and(eq(sessionFamilies.userId, userId), ne(sessionFamilies.id, keepFamilyId), isNull(sessionFamilies.revokedAt)))
+        .returning({ id: sessionFamilies.id });
+      return rows.length;
+    },
+
+    /**
+     * The user's sessions that can still be used: not ended, within the absolute lifetime and
+     * used within the idle limit. Most recently used first.
+     */
+    async listOpen(userId: string): Promise<OpenSession[]> {
+      const now = clock.now();
+      return db
+        .select({
+          id: sessionFamilies.id,
+          browser: sessionFamilies.browser,
+          place: sessionFamilies.place,
+          remember: sessionFamilies.remember,
+          createdAt: sessionFamilies.createdAt,
+          lastUsedAt: sessionFamilies.lastUsedAt,
+        })
+        .from(sessionFamilies)
+        .where(
+          and(
+            eq(sessionFamilies.userId, userId),
+            isNull(sessionFamilies.revokedAt),
+            gt(sessionFamilies.absoluteExpiresAt, now),
+            gt(sessionFamilies.lastUsedAt, new Date(now.getTime() - limits.idleMs)),
+          ),
+        )
+        .orderBy(desc(sessionFamilies.lastUsedAt), desc(sessionFamilies.createdAt));
     },
 
     /** Ends every open session of a user (password set or reset). */
