@@ -197,3 +197,13 @@ export function contributionRelief(user: PensionUser | null, contribution: numbe
   const after = Math.min(current + amount(contribution), limit);
   return roundToCents(taxbackFor(after, user) - taxbackFor(before, user));
 }
+
+/**
+ * The user as the pension rules see a given tax year: this year as the profile has it (pension =
+ * ledger + paid_pension); an earlier year with only what MaxOut recorded for it (paid_pension is
+ * this year's figure).
+ */
+export function pensionUserForYear(user: PensionUser, year: number, contributedThatYear: number, today: Dayjs): PensionUser {
+  if (year >= today.year()) return user;
+  return { ...user, paid_pension: 0, pension: amount(contributedThatYear) };
+}

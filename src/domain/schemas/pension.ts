@@ -9,6 +9,7 @@ import { compareCalendarDates, parseApiDate } from '../dates.ts';
 import { isAssignableTaxYear } from '../taxYear.ts';
 import { amountField, maritalStatusField, requestObject, responseObject, stop } from './fields.ts';
 import * as m from './messages.ts';
+import { UserSchema } from './user.ts';
 
 // ─── Pension plan reference ──────────────────────────────────────────────────────────────────
 
@@ -224,3 +225,11 @@ export type Mandate = v.InferOutput<typeof MandateSchema>;
 /** GET /direct-debit and the answers of its changes: the active mandate, or null. */
 export const DirectDebitAnswerSchema = responseObject({ mandate: v.nullable(MandateSchema) });
 export type DirectDebitAnswer = v.InferOutput<typeof DirectDebitAnswerSchema>;
+
+/** POST /contribute: the payment, the user after it, and the relief it earned (absent on a replay). */
+export const ContributeAnswerSchema = responseObject({
+  contribution: ContributionSchema,
+  user: UserSchema,
+  relief: v.optional(v.number()),
+});
+export type ContributeAnswer = v.InferOutput<typeof ContributeAnswerSchema>;
