@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { AuthActorProvider } from './actors.tsx';
+import { Form11FlowProvider } from './form11FlowContext.tsx';
 import type { AppRuntime } from './runtime.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -9,7 +10,9 @@ export function App({ runtime }: { runtime: AppRuntime }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <AuthActorProvider actor={runtime.auth} sessionHooks={runtime.sessionHooks}>
-        <RouterProvider router={runtime.router} />
+        <Form11FlowProvider value={runtime.form11}>
+          <RouterProvider router={runtime.router} />
+        </Form11FlowProvider>
       </AuthActorProvider>
     </MantineProvider>
   );

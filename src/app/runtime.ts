@@ -5,6 +5,10 @@ import type { SessionHooks } from '../api/client.ts';
 import { sameGuardUser } from '../domain/routeAccess.ts';
 import type { AuthActorRef } from './actors.tsx';
 import { createAuthLogic } from './effects/authEffects.ts';
+import { answerCallsOver } from './effects/form11FlowEffects.ts';
+import { createQuestionnaireLogic } from './effects/questionnaireEffects.ts';
+import type { Form11Runtime } from './form11FlowContext.tsx';
+import { createForm11FlowHost, type Form11FlowHost } from './form11FlowHost.ts';
 import { readStoredTokens } from './effects/sessionStore.ts';
 import { createTabChannel, type TabChannel } from './effects/tabSync.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
@@ -24,6 +28,10 @@ export interface AppRuntime {
    * API for a signed-in user make their client with `createSessionClient(sessionHooks)`.
    */
   sessionHooks: SessionHooks;
+  /** The signed-in user's guided Form 11 flow (made at sign-in with their saved progress). */
+  form11Flow: Form11FlowHost;
+  /** What the Form 11 screens get: the flow host and the questionnaire with its effects. */
+  form11: Form11Runtime;
   /** Stops the actor and removes every listener (tests; a page never needs it). */
   stop(): void;
 }
@@ -40,23 +48,46 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   const logic = createAuthLogic({
     // The actor navigates only once started, and it starts below, after the router exists.
     navigate: (to) => void router.navigate({ href: to, replace: to === LOGIN_ROUTE }),
-    // The answers store arrives with the questionnaire; nothing is kept yet.
-    clearAnswers: () => {},
+    // The answers not yet sent are the guided flow's: signing out forgets them and their saved progress.
+    clearAnswers: () => form11Flow.clear(),
     tabs,
     sessionHooks: () => hooks,
+  });
+  const form11Flow = createForm11FlowHost({
+    navigator: {
+      navigate: (to, replace) => router.navigate({ href: to, replace }),
+      currentPath: () => router.state.location.pathname,
+    },
+    answers: answerCallsOver(() => hooks),
+    reloadProfile: () => auth.send({ type: 'profile.reload' }),
+    storage: localStorage,
+    log: console,
+    now: () => new Date(),
+    ...(inspect ? { inspect } : {}),
   });
   const auth: AuthActorRef = createActor(logic, { input: { now: startedAt }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
   const router = createAppRouter({ session: routerSession(auth) });
   const hooks = sessionHooks(auth);
 
-  const stops = [rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
+  const stops = [followSignedInUser(auth, form11Flow), rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
   auth.start();
   return {
     auth,
     router,
     sessionHooks: hooks,
+    form11Flow,
+    form11: {
+      host: form11Flow,
+      questionnaireLogic: createQuestionnaireLogic({
+        // The user was asked on the Tax Refund page before a flow in flight is replaced.
+        startGuidedFlow: (selection, year) =>
+          form11Flow.current()?.send({ type: 'flow.start', selection, year, fromQuestionnaire: true, replace: true }),
+        navigate: (to) => void router.navigate({ href: to }),
+      }),
+    },
     stop: () => {
       for (const stop of stops) stop();
+      form11Flow.stop();
       auth.stop();
       tabs.close();
     },
@@ -84,6 +115,14 @@ function sessionHooks(auth: AuthActorRef): SessionHooks {
       return selectIsSignedIn(settled) ? selectAccessToken(settled) : null;
     },
   };
+}
+
+/** The flow actor follows who is signed in: their email names the owner of the saved progress. */
+function followSignedInUser(auth: AuthActorRef, form11Flow: Form11FlowHost): () => void {
+  const ownerOf = (snapshot: ReturnType<AuthActorRef['getSnapshot']>) => snapshot.context.user?.email.toLowerCase() ?? null;
+  form11Flow.setOwner(ownerOf(auth.getSnapshot()));
+  const subscription = auth.subscribe((snapshot) => form11Flow.setOwner(ownerOf(snapshot)));
+  return () => subscription.unsubscribe();
 }
 
 /** Guards read the user: run them again whenever who is signed in, their income or PAYE authorisation changes. */

@@ -86,6 +86,24 @@ describe('the app runtime', () => {
     expect(inactivity.getSnapshot().context.lastActivityAt).toBeGreaterThan(before);
   });
 
+  it('makes the signed-in user’s guided flow at sign-in and forgets it, with its saved progress, at sign-out', async () => {
+    const { runtime } = start();
+    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
+    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    expect(runtime.form11Flow.current()).toBeNull();
+    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
+    await waitFor(runtime.auth, selectIsSignedIn);
+    const flow = runtime.form11Flow.current()!;
+    expect(flow.getSnapshot().context.userId).toBe('aoife@example.ie');
+    flow.send({ type: 'flow.start', selection: ['tuition-fees'], year: 2024, fromQuestionnaire: true });
+    expect(localStorage.getItem('form11Progress')).toContain('/form11/tuition-fees');
+    runtime.auth.send({ type: 'logout' });
+    await waitFor(runtime.auth, (s) => s.matches('signedOut'));
+    expect(localStorage.getItem('form11Progress')).toBeNull();
+    expect(runtime.form11Flow.current()).toBeNull();
+  });
+
   it('stop() ends the actor and its listeners', async () => {
     const { runtime } = start();
     await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));

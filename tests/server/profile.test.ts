@@ -2,6 +2,7 @@
  * GET /profile and POST /edit-profile (both databases), and the PPSN's encryption at rest.
  */
 import { type SQL, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
@@ -58,6 +59,7 @@ describe(`GET /profile (${testDatabaseKind()})`, () => {
         'form11',
         'paye_a1_authorized',
         'opt_out_paye_auth',
+        'email_verified',
       ].sort(),
     );
     expect(v.safeParse(UserSchema, res.body).success).toBe(true);
@@ -99,7 +101,7 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
       annual_income: 52000.5,
       paid_pension: 1000,
       marital_status: 'married',
-      pension_plan_id: 'NEW-PLAN-9',
+      pension_plan_id: 'IL-00000009',
       date_of_birth: '1985-02-28',
       ppsn: PPSN_TWO_LETTERS,
       opt_out_paye_auth: true,
@@ -193,7 +195,8 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
       [{ date_of_birth: '2015-01-01' }, 'date_of_birth', m.MIN_AGE],
       [{ date_of_birth: '2030-01-01' }, 'date_of_birth', m.DATE_INVALID],
       [{ date_of_birth: '31.12.1990' }, 'date_of_birth'],
-      [{ pension_plan_id: 'has spaces!' }, 'pension_plan_id', m.PENSION_PLAN_ID_INVALID],
+      [{ pension_plan_id: 'has spaces!' }, 'pension_plan_id', m.PENSION_PLAN_ID_FORMAT],
+      [{ pension_plan_id: 'PLAN-1' }, 'pension_plan_id', m.PENSION_PLAN_ID_FORMAT],
       [{ surname: 42 }, 'surname'],
     ];
     for (const [body, field, message] of cases) {
@@ -205,6 +208,35 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
     for (const body of [null, [], 'first_name=Ann']) {
       expect((await edit(t, auth, body)).status).toBe(422);
     }
+  });
+
+  it('stores the pension plan ID as IL- and 8 digits, however it was typed', async () => {
+    const auth = await signedIn(t);
+    const res = await edit(t, auth, { pension_plan_id: ' il 1234 5678 ' });
+    expect(res.status).toBe(200);
+    expect(res.body.pension_plan_id).toBe('IL-12345678');
+    expect((await rawUser(t)).pension_plan_id).toBe('IL-12345678');
+  });
+
+  it('a random hostile body is never a server error and never changes what it may not', async () => {
+    const auth = await signedIn(t);
+    const value = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.constantFrom('', ' ', '1234567T', 'IL-12345678', '1990-01-01', "'; DROP TABLE users; --", '<img src=x onerror=alert(1)>', '\u0000', 'x'.repeat(10_000), -1, 1e308, true, null),
+    );
+    const key = fc.constantFrom('first_name', 'surname', 'ppsn', 'date_of_birth', 'pension_plan_id', 'opt_out_paye_auth', 'annual_income', 'paye_a1_authorized', 'email', '__proto__', 'constructor');
+    const body = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.dictionary(key, value, { maxKeys: 4 }));
+    await fc.assert(
+      fc.asyncProperty(body, async (input) => {
+        const res = await edit(t, auth, input);
+        expect([200, 413, 422]).toContain(res.status);
+        if (res.status !== 200) expect(typeof res.body.message).toBe('string');
+      }),
+      { seed: 20_261_125, numRuns: 150 },
+    );
+    const row = await rawUser(t);
+    expect(row.email).toBe('ann@example.ie');
+    expect(row.paye_a1_authorized).toBe(false);
   });
 
   it('requires a valid session and refuses a logged-out one', async () => {

@@ -14,7 +14,6 @@ import {
   maritalStatusField,
   nameField,
   newPasswordField,
-  nullablePensionPlanIdField,
   passwordField,
   pensionPlanIdField,
   ppsnField,
@@ -23,6 +22,7 @@ import {
   tokenField,
 } from './fields.ts';
 import * as m from './messages.ts';
+import { profilePensionPlanIdField } from './profile.ts';
 
 /** POST /auth/login */
 export const LoginRequestSchema = requestObject({
@@ -61,6 +61,9 @@ export const LogoutRequestSchema = requestObject({
   refresh_token: v.optional(tokenField),
 });
 export type LogoutRequest = v.InferOutput<typeof LogoutRequestSchema>;
+
+/** POST /auth/resend-verification: no fields (an empty object, or no body at all). */
+export const ResendVerificationRequestSchema = requestObject({});
 
 /** POST /send-password-reminder */
 export const ForgotPasswordRequestSchema = requestObject({
@@ -101,7 +104,7 @@ export function editProfileRequestSchema(today: Dayjs) {
     annual_income: v.optional(amountField),
     paid_pension: v.optional(amountField),
     marital_status: v.optional(maritalStatusField),
-    pension_plan_id: nullablePensionPlanIdField,
+    pension_plan_id: profilePensionPlanIdField,
     date_of_birth: v.optional(apiDateOfBirthField(today)),
   });
 }

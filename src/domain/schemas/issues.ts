@@ -12,13 +12,17 @@ export const FORM_ERROR_KEY = '_form';
  * each field's messages keep their order, without duplicates.
  */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[] | undefined): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // A Map, not a plain object: a hostile body's keys (`__proto__`, `constructor`) become paths,
+  // and on a plain object they would read the prototype's members instead of a message list.
+  const errors = new Map<string, string[]>();
   for (const issue of issues ?? []) {
     const key = v.getDotPath(issue) ?? FORM_ERROR_KEY;
-    const messages = (errors[key] ??= []);
+    let messages = errors.get(key);
+    if (!messages) errors.set(key, (messages = []));
     if (!messages.includes(issue.message)) messages.push(issue.message);
   }
-  return errors;
+  // fromEntries defines own properties, so even a `__proto__` key stays a plain field.
+  return Object.fromEntries(errors);
 }
 
 /** The first message per field: what a form shows under each input. */

@@ -57,6 +57,8 @@ export const EIRCODE_INVALID = 'Please enter a valid Eircode';
 /** Not in the spec (pension plan ID: letters, digits and hyphens, at most 64). */
 export const PENSION_PLAN_ID_INVALID = 'Can only contain letters, digits and hyphens';
 export const MAX_64_CHARACTERS = 'Must be at most 64 characters';
+/** Not in the spec (the profile's pension plan ID format). */
+export const PENSION_PLAN_ID_FORMAT = 'Enter your plan ID as IL- followed by 8 digits, e.g. IL-12345678';
 /** Not in the spec (yes/no questions). */
 export const YES_OR_NO = 'Please select yes or no';
 /** Not in the spec (marital status select). */
@@ -127,6 +129,40 @@ export const CATEGORY_UNKNOWN = 'Unknown credit, relief or income type';
 export const REFUND_DATA_INVALID = 'Please check the details you entered';
 
 // ---------------------------------------------------------------------------------------------
+// Answers and income declarations (POST /answer, /answer-multiple, /income-forms).
+
+/** Not in the spec (an answer keyed by something that is no Form 11 page or income type). */
+export const QUESTION_UNKNOWN = 'Unknown question';
+/** Not in the spec (POST /answer-multiple with no answers). */
+export const NO_ANSWERS = 'Please answer at least one question';
+/** Not in the spec (the four-year rule: the year is past it, or not yet begun). */
+export function claimYearClosed(year: number): string {
+  return `Claims for ${year} are not accepted: Revenue accepts claims for the previous four years`;
+}
+/** Not in the spec (a credit that needs the finished year, claimed during it). */
+export function claimAfterYearEnd(year: number): string {
+  return `This can only be claimed after ${year} has ended`;
+}
+/** Not in the spec (a claim sent without a PAYE authorisation in force, or while opted out). */
+export const PAYE_AUTHORISATION_REQUIRED = 'Please authorise MaxOut as your PAYE agent before submitting a claim.';
+
+// ---------------------------------------------------------------------------------------------
+// PAYE authorisation (POST /paye-authorization).
+
+/** Not in the spec (the declaration sent without a drawn signature). */
+export const SIGNATURE_REQUIRED = 'Please sign the declaration';
+/** Not in the spec (a signature that is not a PNG drawn on the pad, or too large). */
+export const SIGNATURE_INVALID = 'The signature must be a PNG image drawn on the signature pad';
+/** Not in the spec (agent details sent that differ from the ones the server holds). */
+export const AGENT_DETAILS_CHANGED = 'The agent details have changed. Please reload the page and sign again.';
+/** Not in the spec (the taxpayer email must be the account's own, verified address). */
+export const EMAIL_NOT_ACCOUNT = 'Must be the email address of your account';
+/** Not in the spec (the only document holder offered). */
+export const DOCUMENT_HOLDER_INVALID = 'Please choose who keeps the documents';
+/** Not in the spec (`authorized` must be true). */
+export const AUTHORIZED_REQUIRED = 'You must authorise MaxOut to act as your tax agent';
+/** Not in the spec (text with a NUL or a broken character, which cannot be stored). */
+export const TEXT_INVALID_CHARACTERS = 'Contains characters that are not allowed';
 // Pension setup, contributions and direct debits (not in the spec).
 
 export const PENSION_PLAN_REFERENCE_INVALID = 'Enter your plan ID as IL- followed by 8 digits, e.g. IL-12345678';

@@ -28,8 +28,24 @@ export const users = pgTable('users', {
   paidPensionCents: cents('paid_pension_cents').notNull().default(0),
   payeA1Authorized: boolean('paye_a1_authorized').notNull().default(false),
   optOutPayeAuth: boolean('opt_out_paye_auth').notNull().default(false),
+  /** When a mailed set-password (or reset) link was used: the address is proven. Null: unverified. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * Bumped by every password set or reset. A session records the version its sign-in read and
+   * stops working when they differ, so a sign-in racing a reset cannot outlive it.
+   */
+  credentialVersion: integer('credential_version').notNull().default(0),
+  /** When the PAYE A1 authorisation in force lapses (at most 4 years after signing); null when none was signed. */
+  payeA1LapsesAt: timestamp('paye_a1_lapses_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /**
+   * Set when the user closed the account: the row is then only the identity the records the law
+   * makes us keep refer to (services/userData.ts), and it is deleted once `retain_until` passes.
+   */
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  /** The last day a kept record of a closed account must be held (YYYY-MM-DD). */
+  retainUntil: date('retain_until', { mode: 'string' }),
 });
 
 /**
@@ -51,6 +67,13 @@ export const sessionFamilies = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokeReason: text('revoke_reason'),
+    /** The user's credential version when this session was created (see users.credential_version). */
+    credentialVersion: integer('credential_version').notNull().default(0),
+    /**
+     * A keyed hash of the client (user agent and network) that last refreshed: a replay inside the
+     * grace window is honoured only from the same client.
+     */
+    clientHash: text('client_hash'),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );
@@ -133,6 +156,60 @@ export const form11Entries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('form11_entries_user_year_idx').on(t.userId, t.year)],
+);
+
+/**
+ * Who read or did what to sensitive data, never the data itself (checklist G6): for example a
+ * PPSN reveal. `requestId` finds the request's log lines.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    requestId: text('request_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_user_idx').on(t.userId)],
+);
+
+/**
+ * Signed PAYE A1 authorisations (the agent declaration), kept as evidence: what the taxpayer
+ * declared, the agent details they signed for, and when. The PPSN and the signature image are
+ * AES-256-GCM envelopes bound to the row (services/payeAuthorisations.ts). A row is never updated
+ * except to record that it was superseded; signing again adds a new row. `retain_until` is when
+ * the evidence may be deleted: 6 years after the end of the tax year in which it lapses.
+ * No cascade from users: the evidence outlives the account for as long as Revenue requires.
+ */
+export const payeAuthorisations = pgTable(
+  'paye_authorisations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'no action' }),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    ppsnEncrypted: text('ppsn_encrypted').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    email: text('email').notNull(),
+    documentHolder: text('document_holder', { enum: ['self'] }).notNull(),
+    signatureEncrypted: text('signature_encrypted').notNull(),
+    taxAgencyName: text('tax_agency_name').notNull(),
+    tain: text('tain').notNull(),
+    agentAddress: text('agent_address').notNull(),
+    agentSignatory: text('agent_signatory').notNull(),
+    /** The time the client's browser gave (authorized_at), as evidence only; `signed_at` is the server's. */
+    clientAuthorizedAt: timestamp('client_authorized_at', { withTimezone: true, mode: 'date' }),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lapsesAt: timestamp('lapses_at', { withTimezone: true, mode: 'date' }).notNull(),
+    retainUntil: timestamp('retain_until', { withTimezone: true, mode: 'date' }).notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
+    /** The client address the declaration came from (evidence of who signed). */
+    clientAddress: text('client_address'),
+  },
+  (t) => [index('paye_authorisations_user_idx').on(t.userId), index('paye_authorisations_retain_idx').on(t.retainUntil)],
 );
 
 /**

@@ -1,6 +1,7 @@
 import type { Database } from '../db/index.ts';
 import { type AccessTokenService, createAccessTokenService } from './accessTokens.ts';
 import { type AccountService, createAccountService } from './accounts.ts';
+import { type AnswerService, createAnswerService } from './answers.ts';
 import { AUTH_RATE_LIMITS, type AuthRateLimits } from './authLimits.ts';
 import type { Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
@@ -8,6 +9,9 @@ import { type Form11EntryService, createForm11EntryService } from './form11Entri
 import { type AccountMail, createAccountMail } from './mailTemplates.ts';
 import { type Mailer, type MailTransport, createMailer } from './mailer.ts';
 import { type PasswordService, passwordService } from './passwords.ts';
+import { type PayeAuthorisationService, createPayeAuthorisationService } from './payeAuthorisations.ts';
+import { DEV_PAYE_AGENT } from '../config.ts';
+import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
 import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
 import { type PaymentProvider, createSandboxPaymentProvider } from './paymentProvider.ts';
 import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
@@ -15,6 +19,7 @@ import { type PasswordTokenService, createPasswordTokenService } from './passwor
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
 import { type SESSION_LIMITS, type SessionService, createSessionService } from './sessions.ts';
+import { type UserDataService, createUserDataService } from './userData.ts';
 import { type UserService, createUserService } from './users.ts';
 
 /** What the services are built from: the database, keys and settings of one server process. */
@@ -29,6 +34,8 @@ export interface ServiceDeps {
   jwtSecret: Uint8Array;
   /** AES-256-GCM key (32 bytes) for fields encrypted at rest (PPSN). */
   encryptionKey: Uint8Array;
+  /** The tax agent named on PAYE A1 declarations (PAYE_AGENT_*); development defaults when absent. */
+  payeAgent?: AgentDetails | undefined;
   /** Where mail goes after the outbox: the log in development, SMTP when configured, memory in tests. */
   mailTransport: MailTransport;
   /** Overrides of the brute-force limits (tests). */
@@ -48,8 +55,14 @@ export interface Services {
   users: UserService;
   /** Form 11 claims, one per user and tax year. */
   form11Entries: Form11EntryService;
+  /** Everything held about a user: the data download, closing the account, and purging what was kept once its time is up. */
+  userData: UserDataService;
   /** The refund engine for a signed-in user (POST /tax/refund-calculate). */
   refundCalculator: RefundCalculator;
+  /** Answers and income declarations into the year's claim (POST /answer, /answer-multiple, /income-forms). */
+  answers: AnswerService;
+  /** Signed PAYE A1 declarations (evidence) and the authorisation in force. */
+  payeAuthorisations: PayeAuthorisationService;
   accounts: AccountService;
   /** Where contribution money comes from (the sandbox by default). */
   payments: PaymentProvider;
@@ -66,7 +79,10 @@ export interface Services {
   rateLimits: AuthRateLimits;
   mailer: Mailer;
   accountMail: AccountMail;
-  /** Hourly clean-up of old rate-limit windows and long-ended sessions; safe in every process. */
+  /**
+   * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions, and
+   * accounts never verified within 48 hours.
+   */
   housekeeping(): Promise<void>;
 }
 
@@ -88,6 +104,10 @@ export function createServices(deps: ServiceDeps): Services {
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
+  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row) });
+  const refundCalculator = createRefundCalculator({ clock });
+  const answers = createAnswerService({ form11Entries, refundCalculator });
+  const payeAuthorisations = createPayeAuthorisationService({ db, clock, encryptionKey: deps.encryptionKey, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
   return {
@@ -102,7 +122,10 @@ export function createServices(deps: ServiceDeps): Services {
     },
     users,
     form11Entries,
-    refundCalculator: createRefundCalculator({ clock }),
+    userData,
+    refundCalculator,
+    answers,
+    payeAuthorisations,
     accounts,
     payments,
     pensionLedger,
@@ -117,7 +140,9 @@ export function createServices(deps: ServiceDeps): Services {
     accountMail,
     housekeeping: async () => {
       // Direct debits are collected here too: each date once (ledger keys), whichever process runs it.
-      await Promise.all([rateLimiter.prune(), sessions.prune(), directDebits.collectDue()]);
+      await Promise.all([rateLimiter.prune(), sessions.prune(), payeAuthorisations.purgeExpired(), userData.purgeExpired(), directDebits.collectDue()]);
+      const deleted = await users.deleteUnverified();
+      if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },
   };
 }

@@ -1,6 +1,21 @@
 import { parseApiDate } from '../../domain/dates.ts';
 import type { BulkRefundRequest, SingleRefundRequest } from '../../domain/schemas/refundCalculation.ts';
-import { calculateRefund, calculateRefunds, taxProfileOf, type BulkRefundResult, type RefundResult, type TaxProfile } from '../../domain/tax/index.ts';
+import * as v from 'valibot';
+import type { Form11Category } from '../../domain/catalogue.ts';
+import { form11Schema } from '../../domain/schemas/form11/index.ts';
+import { fieldErrors } from '../../domain/schemas/issues.ts';
+import {
+  calculateRefund,
+  calculateRefunds,
+  estimate,
+  taxProfileOf,
+  type BulkRefundResult,
+  type RefundEstimate,
+  type RefundResult,
+  type TaxProfile,
+  type TaxYear,
+} from '../../domain/tax/index.ts';
+import type { Dayjs } from '../../domain/dates.ts';
 import type { Clock } from './clock.ts';
 import { centsToEuro, irishToday, type UserRow } from './users.ts';
 
@@ -21,7 +36,7 @@ export function taxProfileOfRow(user: Pick<UserRow, 'maritalStatus' | 'annualInc
  */
 export function createRefundCalculator(deps: { clock: Clock }) {
   const { clock } = deps;
-  const today = () => {
+  const today = (): Dayjs => {
     const date = parseApiDate(irishToday(clock.now()));
     if (!date) throw new Error('could not compute today');
     return date;
@@ -33,11 +48,26 @@ export function createRefundCalculator(deps: { clock: Clock }) {
       return calculateRefund(request.year, request.category, request.data, taxProfileOfRow(user), { today: today() });
     },
 
+    /**
+     * What a claim stores for one category: the data as its form schema parsed it (trimmed,
+     * normalised) and the engine's estimate of it, or the form's field errors.
+     */
+    assess(user: UserRow, year: TaxYear, category: Form11Category, data: unknown): Assessment {
+      const parsed = v.safeParse(form11Schema(category, today()), data);
+      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) };
+      return { ok: true, data: parsed.output, estimate: estimate(year, category, parsed.output as never, taxProfileOfRow(user)) };
+    },
+
+    /** Today's Irish date, as the engine judges entered dates and claim years. */
+    today,
+
     /** Several categories of one year, in order; the first failing item fails the call, its errors under `items.<i>.…`. */
     many(user: UserRow, request: BulkRefundRequest): BulkRefundResult {
       return calculateRefunds(request, taxProfileOfRow(user), { today: today() });
     },
   };
 }
+
+export type Assessment = { ok: true; data: unknown; estimate: RefundEstimate } | { ok: false; errors: Record<string, string[]> };
 
 export type RefundCalculator = ReturnType<typeof createRefundCalculator>;

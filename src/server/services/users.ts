@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { EditProfileRequest } from '../../domain/schemas/auth.ts';
 import { dayjs } from '../../domain/dates.ts';
 import { pensionProgress } from '../../domain/pension.ts';
@@ -28,6 +28,13 @@ export interface ApiUser {
   form11: Form11Entry[];
   paye_a1_authorized: boolean;
   opt_out_paye_auth: boolean;
+  /** The address is proven (a mailed set-password or reset link was used). */
+  email_verified: boolean;
+}
+
+/** Whether the user's PAYE A1 authorisation is in force at `now` (signed and not lapsed). */
+export function isPayeAuthorisationInForce(row: Pick<UserRow, 'payeA1Authorized' | 'payeA1LapsesAt'>, now: Date): boolean {
+  return row.payeA1Authorized && (row.payeA1LapsesAt === null || row.payeA1LapsesAt.getTime() > now.getTime());
 }
 
 /** Associated data for the PPSN ciphertext: binds it to its row, so it cannot be moved to another user. */
@@ -55,7 +62,7 @@ export function euroToCents(euro: number): number {
 export function toApiUser(
   row: UserRow,
   encryptionKey: Uint8Array,
-  extra: { form11?: Form11Entry[]; contributedCents?: number; today?: string } = {},
+  extra: { form11?: Form11Entry[]; contributedCents?: number; today?: string; now?: Date } = {},
 ): ApiUser {
   const pensionCents = (extra.contributedCents ?? 0) + row.paidPensionCents;
   const progress = pensionProgress(
@@ -66,7 +73,7 @@ export function toApiUser(
       pension: centsToEuro(pensionCents),
       marital_status: row.maritalStatus,
     },
-    dayjs(extra.today ?? irishToday(new Date())),
+    dayjs(extra.today ?? irishToday(extra.now ?? new Date())),
   );
   return {
     first_name: row.firstName,
@@ -81,8 +88,10 @@ export function toApiUser(
     pension_plan_id: row.pensionPlanId,
     taxback: euroToCents(progress.taxback),
     form11: extra.form11 ?? [],
-    paye_a1_authorized: row.payeA1Authorized,
+    // In force: signed and not lapsed (GET /paye-authorization gives the lapse date).
+    paye_a1_authorized: isPayeAuthorisationInForce(row, extra.now ?? new Date()),
     opt_out_paye_auth: row.optOutPayeAuth,
+    email_verified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -90,6 +99,9 @@ export function toApiUser(
 export function irishToday(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** How long an account may stay unverified before the sweep deletes it (the set-password mail says so). */
+export const UNVERIFIED_ACCOUNT_TTL_MS = 48 * 3_600_000;
 
 /** A new account as registration creates it: no password until the mailed link is used. */
 export interface NewUser {
@@ -138,9 +150,40 @@ export function createUserService(deps: {
       return row?.id ?? null;
     },
 
-    /** Replaces the stored hash (a rehash at login under a stronger policy). */
+    /**
+     * Replaces the stored hash unconditionally. A password change should go through a path that
+     * also bumps `credential_version` (see passwordTokens.consume) so older sessions end.
+     */
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, id));
+    },
+
+    /**
+     * Replaces the stored hash with a stronger one of the same password (a rehash at login),
+     * only if the stored hash is still `expected`: a password reset that landed meanwhile is
+     * never overwritten with the old password. True when it was replaced.
+     */
+    async rehashPassword(id: string, expected: string, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, id), eq(users.passwordHash, expected)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Deletes accounts whose address was never proven and that are older than
+     * {@link UNVERIFIED_ACCOUNT_TTL_MS} (sessions, links and claims go with them by cascade).
+     * Returns how many were deleted.
+     */
+    async deleteUnverified(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - UNVERIFIED_ACCOUNT_TTL_MS);
+      const rows = await db
+        .delete(users)
+        .where(and(isNull(users.emailVerifiedAt), lt(users.createdAt, cutoff)))
+        .returning({ id: users.id });
+      return rows.length;
     },
 
     /** Applies the given fields; undefined when the user no longer exists. */
@@ -164,12 +207,13 @@ export function createUserService(deps: {
      * the pension and taxback of this tax year derived from the ledger.
      */
     async toApi(row: UserRow): Promise<ApiUser> {
-      const today = irishToday(clock.now());
+      const now = clock.now();
+      const today = irishToday(now);
       const [claims, contributedCents] = await Promise.all([
         form11Entries.listForUser(row.id),
         pensionLedger.contributedCents(row.id, Number(today.slice(0, 4))),
       ]);
-      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry), contributedCents, today });
+      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry), contributedCents, today, now });
     },
   };
 }

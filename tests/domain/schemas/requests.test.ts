@@ -189,7 +189,7 @@ describe('EditProfileRequest', () => {
       annual_income: 60_000,
       paid_pension: 1_000,
       marital_status: 'married',
-      pension_plan_id: 'PLAN-42',
+      pension_plan_id: 'IL-00000042',
       date_of_birth: '1985-03-01',
     };
     expect(outputOf(schema, input)).toEqual(input);
@@ -213,7 +213,8 @@ describe('EditProfileRequest', () => {
     [{ marital_status: 'other' }, { marital_status: [m.MARITAL_STATUS_INVALID] }],
     [{ date_of_birth: '2010-01-01' }, { date_of_birth: [m.MIN_AGE] }],
     [{ date_of_birth: '01.01.1990' }, { date_of_birth: [m.DATE_OF_BIRTH_INVALID] }],
-    [{ pension_plan_id: 'x'.repeat(65) }, { pension_plan_id: [m.MAX_64_CHARACTERS] }],
+    [{ pension_plan_id: 'x'.repeat(65) }, { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] }],
+    [{ pension_plan_id: 'PLAN-42' }, { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] }],
   ])('%o → %o', (input, errors) => {
     expect(errorsOf(schema, input)).toEqual(errors);
   });
@@ -255,6 +256,7 @@ describe('User and SessionResponse', () => {
     ],
     paye_a1_authorized: true,
     opt_out_paye_auth: false,
+    email_verified: true,
   };
 
   it('parses a full user', () => {

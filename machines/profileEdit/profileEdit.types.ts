@@ -1,0 +1,45 @@
+import type { PromiseActorLogic } from 'xstate';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import type { User } from '../../src/domain/schemas/user.ts';
+
+// ─── Context and input ───────────────────────────────────────────────────────────────────────────
+
+export interface ProfileEditInput {
+  /** Where to go after a successful save (the validated `returnTo` search param), or null to stay. */
+  returnTo: string | null;
+}
+
+/** Plain JSON: what the screen shows besides the form. */
+export interface ProfileEditContext {
+  returnTo: string | null;
+  /** Why the last save failed (the server's field messages included); cleared by the next save. */
+  error: ApiFailure | null;
+}
+
+// ─── Events ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The profile fields POST /edit-profile takes from this screen, already validated by the form. */
+export interface ProfileChanges {
+  first_name: string;
+  surname: string;
+  ppsn: string;
+  /** YYYY-MM-DD */
+  date_of_birth: string;
+  pension_plan_id: string | null;
+}
+
+export type ProfileEditEvent =
+  /** The form was submitted and passed its own validation. */
+  { type: 'profile.save'; changes: ProfileChanges };
+
+// ─── Tags ────────────────────────────────────────────────────────────────────────────────────────
+
+/** `busy`: the save is on its way (the button shows progress). */
+export type ProfileEditTag = 'busy';
+
+// ─── Actor contracts ─────────────────────────────────────────────────────────────────────────────
+
+/** POST /edit-profile. A refusal (422 with field messages) resolves as data; only an outage rejects. */
+export type SaveProfileResult = { ok: true; user: User } | { ok: false; error: ApiFailure };
+
+export type SaveProfileLogic = PromiseActorLogic<SaveProfileResult, ProfileChanges>;

@@ -1,0 +1,65 @@
+/**
+ * The /profile form and the pension plan ID format. The form validates field by field with the
+ * same schemas the server applies to POST /edit-profile, so a value the form accepts is never
+ * refused by the server for a reason the form could have shown.
+ */
+import * as v from 'valibot';
+import type { Dayjs } from 'dayjs';
+import { displayDateToApiDate } from '../dates.ts';
+import { dateOfBirthField, nameField, ppsnField, stop } from './fields.ts';
+import * as m from './messages.ts';
+
+/**
+ * Irish Life plan references as MaxOut takes them: "IL-" and 8 digits (IL-12345678). Typed
+ * without the hyphen, in lower case or with spaces, it is read the same.
+ */
+export const PENSION_PLAN_ID_PATTERN = /^IL-\d{8}$/;
+export const PENSION_PLAN_ID_EXAMPLE = 'IL-12345678';
+
+/** " il 1234 5678 " → "IL-12345678"; anything that does not look like a plan ID is returned trimmed and upper-cased. */
+export function normalisePensionPlanId(value: string): string {
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  const match = /^IL-?(\d{8})$/.exec(compact);
+  return match ? `IL-${match[1]}` : compact;
+}
+
+export function isValidPensionPlanId(value: string): boolean {
+  return PENSION_PLAN_ID_PATTERN.test(value);
+}
+
+/** Pension plan ID on the profile: null or '' clears it; otherwise IL- and 8 digits. */
+export const profilePensionPlanIdField = v.optional(
+  v.pipe(
+    v.nullable(v.string(m.PENSION_PLAN_ID_FORMAT)),
+    v.transform((text): string | null => (text === null ? null : normalisePensionPlanId(text))),
+    v.check((text) => text === null || text === '' || isValidPensionPlanId(text), m.PENSION_PLAN_ID_FORMAT),
+    stop<string | null>(),
+    v.transform((text): string | null => (text === null || text === '' ? null : text)),
+  ),
+);
+
+/**
+ * The /profile form as typed: names, PPSN, date of birth DD.MM.YYYY (16 or older), and an
+ * optional pension plan ID. Email is shown read-only and not part of the form.
+ */
+export function profileFormSchema(today: Dayjs) {
+  return v.object({
+    first_name: nameField,
+    surname: nameField,
+    ppsn: ppsnField,
+    date_of_birth: dateOfBirthField(today),
+    pension_plan_id: profilePensionPlanIdField,
+  });
+}
+export type ProfileFormValues = v.InferInput<ReturnType<typeof profileFormSchema>>;
+
+/** What the form sends to POST /edit-profile: the date in the API form, no plan ID as null. */
+export function profileFormToRequest(values: v.InferOutput<ReturnType<typeof profileFormSchema>>) {
+  return {
+    first_name: values.first_name,
+    surname: values.surname,
+    ppsn: values.ppsn,
+    date_of_birth: displayDateToApiDate(values.date_of_birth) ?? values.date_of_birth,
+    pension_plan_id: values.pension_plan_id ?? null,
+  };
+}

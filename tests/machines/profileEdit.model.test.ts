@@ -1,0 +1,140 @@
+import { createActor, type EventObject } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { profileEditMachine } from '../../machines/profileEdit/profileEdit.machine.ts';
+import {
+  selectCanSave,
+  selectErrorMessage,
+  selectFieldErrors,
+  selectIsSaving,
+  selectSaved,
+} from '../../machines/profileEdit/profileEdit.selectors.ts';
+import type { ProfileChanges, ProfileEditContext, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import { PPSN_INVALID, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import type { User } from '../../src/domain/schemas/user.ts';
+import { expectedSteps } from '../support/expectedSteps.ts';
+import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+
+const CHANGES: ProfileChanges = { first_name: 'Aoife', surname: 'Byrne', ppsn: '1234567T', date_of_birth: '1990-06-15', pension_plan_id: 'IL-12345678' };
+const USER = {
+  first_name: 'Aoife',
+  surname: 'Byrne',
+  ppsn: '1234567T',
+  date_of_birth: '1990-06-15',
+  email: 'aoife@example.ie',
+  annual_income: 50_000,
+  paid_pension: 0,
+  pension: 0,
+  marital_status: 'single',
+  pension_plan_id: 'IL-12345678',
+  taxback: 0,
+  form11: [],
+  paye_a1_authorized: false,
+  opt_out_paye_auth: false,
+} satisfies User;
+const REFUSED_ERROR: ApiFailure = { status: 422, message: 'Please check the highlighted fields.', source: 'server', fieldErrors: { ppsn: [PPSN_INVALID] } };
+const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
+
+const SAVE = { type: 'profile.save', changes: CHANGES } as const;
+const SAVED = { type: 'xstate.done.actor.saveProfile', output: { ok: true, user: USER } satisfies SaveProfileResult };
+const REFUSED = { type: 'xstate.done.actor.saveProfile', output: { ok: false, error: REFUSED_ERROR } satisfies SaveProfileResult };
+
+const fixtures = {
+  'profile.save': () => [SAVE],
+  'xstate.done.actor.saveProfile': () => [SAVED, REFUSED],
+  'xstate.error.actor.saveProfile': () => [{ type: 'xstate.error.actor.saveProfile', error: new Error('socket hang up') }],
+} satisfies EventFixtures<typeof profileEditMachine>;
+
+type DoneEvent = EventObject & { output: SaveProfileResult };
+
+function oracleFor(returnTo: string | null) {
+  return expectedSteps<ProfileEditContext>({
+    initial: { value: 'editing', context: { returnTo, error: null } },
+    tags: { saving: ['busy'] },
+    final: ['done'],
+    caseOf: (event) => {
+      if (event.type === 'xstate.done.actor.saveProfile') return (event as DoneEvent).output.ok ? 'save ok' : 'save refused';
+      if (event.type === 'xstate.error.actor.saveProfile') return 'save outage';
+      return event.type;
+    },
+    transitions: {
+      editing: { 'profile.save': { to: 'saving', context: (c) => ({ ...c, error: null }) } },
+      saving: {
+        'save ok': { to: returnTo === null ? 'saved' : 'done' },
+        'save refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED_ERROR }) },
+        'save outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
+      },
+      // Only a visit without returnTo ever rests on "saved".
+      ...(returnTo === null ? { saved: { 'profile.save': { to: 'saving', context: (c: ProfileEditContext) => ({ ...c, error: null }) } } } : {}),
+    },
+  });
+}
+
+for (const returnTo of [null, '/roundups'] as const) {
+  describe(`profile edit machine: model-based, returnTo ${String(returnTo)}`, () => {
+    const model = createModelTest(profileEditMachine, { input: { returnTo }, events: fixtures });
+    const oracle = oracleFor(returnTo);
+
+    it('the expected table matches the generated paths', () => {
+      expect(oracle.unusedRules(model.paths)).toEqual([]);
+    });
+
+    for (const path of model.paths) {
+      it(path.description, async () => {
+        const announced: User[] = [];
+        const navigated: string[] = [];
+        await model.runPath(path, {
+          createActor: ({ promises }) =>
+            createActor(
+              profileEditMachine.provide({
+                actors: { saveProfile: promises.logic() },
+                actions: { announceUser: (_, p) => void announced.push(p.user), navigate: (_, p) => void navigated.push(p.to) },
+              }),
+              { input: { returnTo } },
+            ),
+          afterStep: (ctx) => {
+            oracle.check(ctx);
+            const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof profileEditMachine.resolveState>;
+            expect(selectIsSaving(snapshot)).toBe(snapshot.matches('saving'));
+            expect(selectCanSave(snapshot)).toBe(snapshot.matches('editing') || snapshot.matches('saved'));
+            if (snapshot.matches('saving')) expect(ctx.promises.inputs.saveProfile).toEqual(CHANGES);
+          },
+        });
+        const saves = path.steps.filter((step) => step.event.type === 'xstate.done.actor.saveProfile' && (step.event as DoneEvent).output.ok).length;
+        expect(announced).toHaveLength(saves);
+        expect(navigated).toEqual(returnTo !== null && saves > 0 ? [returnTo] : []);
+      });
+    }
+  });
+}
+
+describe('profile edit machine: coverage of both kinds of visit', () => {
+  it('every state and transition is covered by the visits with and without returnTo', () => {
+    const withReturn = createModelTest(profileEditMachine, { input: { returnTo: '/roundups' }, events: fixtures }).coverage();
+    const without = createModelTest(profileEditMachine, { input: { returnTo: null }, events: fixtures }).coverage();
+    expect(withReturn.states.uncovered.filter((s) => without.states.uncovered.includes(s))).toEqual([]);
+    expect(withReturn.transitions.uncovered.filter((t) => without.transitions.uncovered.includes(t))).toEqual([]);
+  });
+});
+
+describe('profile edit selectors', () => {
+  const view = (value: 'editing' | 'saved', context: ProfileEditContext) => profileEditMachine.resolveState({ value, context });
+
+  it('put the server’s first message under each field and word the failure', () => {
+    const refused = view('editing', { returnTo: null, error: REFUSED_ERROR });
+    expect(selectFieldErrors(refused)).toEqual({ ppsn: PPSN_INVALID });
+    expect(selectErrorMessage(refused)).toBe(REFUSED_ERROR.message);
+    expect(selectErrorMessage(view('editing', { returnTo: null, error: OUTAGE }))).toBe(SOMETHING_WENT_WRONG);
+    expect(selectFieldErrors(view('editing', { returnTo: null, error: null }))).toEqual({});
+    expect(selectSaved(view('saved', { returnTo: null, error: null }))).toBe(true);
+  });
+
+  it('answers as an outage when the app provides no actor (harmless default)', async () => {
+    vi.useRealTimers();
+    const actor = createActor(profileEditMachine, { input: { returnTo: null } }).start();
+    actor.send(SAVE);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toEqual(OUTAGE);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * Hostile input against every API route (both databases). The routes are read from the Hono app
+ * itself (`app.routes`), so a route added later is fuzzed without touching this file. Each route
+ * gets a seeded random mix of wrong types, deep nesting, `__proto__`/`constructor` keys, huge and
+ * control-character strings, SQL and HTML metacharacters, invalid JSON, wrong content types,
+ * oversized bodies and every kind of credential (none, garbage, a forged JWT, a valid token, a
+ * revoked one). Not one answer may be a 5xx, and the server is healthy afterwards.
+ *
+ * A failure prints the seed and the request; `FUZZ_SEED=<n>` replays it.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../src/domain/constants.ts';
+import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
+/** Requests per route; the seed makes the mix the same on every run. */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 60);
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Every concrete API route of the app: method and path, deduplicated, middleware left out. */
+export function discoverRoutes(app: TestApp['app']): { method: string; path: string }[] {
+  const seen = new Map<string, { method: string; path: string }>();
+  for (const route of app.routes) {
+    if (!METHODS.has(route.method)) continue;
+    if (!route.path.startsWith(`${API_PREFIX}/`) || route.path.includes('*')) continue;
+    seen.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
+  }
+  return [...seen.values()];
+}
+
+const hostileStrings = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 64 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '\udfff\ud800',
+    '\u202e\u0000\u001b[31m',
+    "' OR 1=1 --",
+    "x'); DROP TABLE users; --",
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    '${jndi:ldap://x}',
+    '{{7*7}}',
+    '../../../../etc/passwd',
+    '%00%0d%0a',
+    'ann@example.ie',
+    'ANN@EXAMPLE.IE\u0000',
+    '1234567T',
+    '1990-05-01',
+    '2026-02-30',
+    'NaN',
+    '-1',
+    '1e309',
+    'Bearer x',
+    'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+    'A'.repeat(43),
+    'zoë@exämple.ie',
+    '👨‍👩‍👧‍👦'.repeat(50),
+    '__proto__',
+    'constructor',
+  ),
+  fc.nat({ max: 200_000 }).map((n) => 'x'.repeat(n)),
+);
+
+const hostileScalars = fc.oneof(
+  hostileStrings,
+  fc.constantFrom(null, true, false, 0, -0, -1, 1.5, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1e308, -1e308, 2026, 1990),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+/** Keys the real bodies use, plus prototype-pollution and junk keys. */
+const keys = fc.oneof(
+  fc.constantFrom(
+    'email',
+    'password',
+    'password_confirmation',
+    'remember',
+    'details',
+    'dob',
+    'maritalStatus',
+    'pensionPlanId',
+    'refresh_token',
+    'token',
+    'first_name',
+    'surname',
+    'ppsn',
+    'annual_income',
+    'date_of_birth',
+    'year',
+    'category',
+    'data',
+    'items',
+    'code',
+    'current_password',
+    'new_password',
+    '__proto__',
+    'constructor',
+    'prototype',
+  ),
+  fc.string({ maxLength: 12 }),
+);
+
+const { json: hostileJson } = fc.letrec<{ json: unknown }>((tie) => ({
+  json: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostileScalars,
+    fc.array(tie('json'), { maxLength: 5 }),
+    fc.dictionary(keys, tie('json'), { maxKeys: 6 }),
+  ),
+}));
+
+/** Almost-valid bodies: a plausible object with one or more fields replaced by junk. */
+const mutatedBody = fc.record(
+  {
+    email: fc.oneof(fc.constant('fuzz@example.ie'), hostileScalars),
+    password: fc.oneof(fc.constant('correct horse battery staple'), hostileScalars),
+    password_confirmation: fc.oneof(fc.constant('correct horse battery staple'), hostileScalars),
+    details: fc.oneof(fc.constant({ dob: '1990-05-01', maritalStatus: 'single' }), hostileJson),
+    refresh_token: hostileScalars,
+    token: hostileScalars,
+    year: fc.oneof(fc.constant(2025), hostileScalars),
+    category: hostileScalars,
+    data: hostileJson,
+    items: fc.oneof(fc.array(hostileJson, { maxLength: 4 }), hostileScalars),
+    ppsn: hostileScalars,
+    first_name: hostileScalars,
+  },
+  { requiredKeys: [] },
+);
+
+/** The raw body bytes and its content type. */
+const bodies = fc.oneof(
+  hostileJson.map((value) => ({ text: JSON.stringify(value) ?? 'null', type: 'application/json' })),
+  mutatedBody.map((value) => ({ text: JSON.stringify(value), type: 'application/json' })),
+  // Objects whose own keys are __proto__ / constructor (JSON.parse makes them own properties).
+  fc.constantFrom(
+    '{"__proto__":{"admin":true},"email":"a@example.ie"}',
+    '{"constructor":{"prototype":{"admin":true}}}',
+    '{"details":{"__proto__":{"dob":"1990-05-01"}}}',
+    '{"refresh_token":{"__proto__":null}}',
+  ).map((text) => ({ text, type: 'application/json' })),
+  // Not JSON at all, or cut short.
+  fc.constantFrom('{', '{"email":', '[1,2', 'nul', '\u0000', '{"a":1}{"b":2}', '\ufeff{}', '{"a":"\\ud800"}', '').map((text) => ({ text, type: 'application/json' })),
+  fc.string().map((text) => ({ text, type: 'application/json' })),
+  // Deep nesting.
+  fc.integer({ min: 100, max: 5000 }).map((depth) => ({ text: `${'['.repeat(depth)}${']'.repeat(depth)}`, type: 'application/json' })),
+  fc.integer({ min: 100, max: 5000 }).map((depth) => ({ text: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, type: 'application/json' })),
+  // Oversized.
+  fc.constant({ text: JSON.stringify({ email: 'a@example.ie', pad: 'x'.repeat(400 * 1024) }), type: 'application/json' }),
+  // Wrong or odd content types.
+  fc
+    .tuple(
+      hostileJson,
+      fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/jsonx', ''),
+    )
+    .map(([value, type]) => ({ text: JSON.stringify(value) ?? '', type })),
+  fc.constant(undefined),
+);
+
+type AuthKind = 'none' | 'garbage' | 'forged' | 'valid' | 'revoked' | 'basic';
+const authKinds = fc.constantFrom<AuthKind>('none', 'garbage', 'forged', 'valid', 'revoked', 'basic');
+const queries = fc.oneof(
+  fc.constant(''),
+  fc.constantFrom('?a=1', '?__proto__[x]=1', "?q=' OR 1=1", '?x=%00', '?year=abc&year=2025', `?p=${'y'.repeat(5000)}`),
+);
+const pathParams = fc.oneof(fc.uuid(), fc.constantFrom('1', '0', '-1', 'x', "'", '%00', 'null', '..', 'a'.repeat(300)), fc.string({ minLength: 1, maxLength: 20 }));
+
+function fillPath(path: string, param: string): string {
+  return path.replace(/:[A-Za-z0-9_]+(\{[^}]*\})?\??/g, encodeURIComponent(param));
+}
+
+describe(`hostile input on every API route (${testDatabaseKind()})`, () => {
+  const t = useTestApp({
+    // Higher limits, so the fuzz reaches the handlers instead of stopping at 429 after a few requests.
+    deps: {
+      rateLimits: {
+        loginPerAccount: { name: 'login:account', limit: 100_000, windowMs: 60_000 },
+        loginPerAddress: { name: 'login:address', limit: 100_000, windowMs: 60_000 },
+        registerPerAddress: { name: 'register:address', limit: 100_000, windowMs: 60_000 },
+      },
+    },
+  });
+
+  it('discovers the routes from the app, including every known one', () => {
+    const found = discoverRoutes(t.app).map((route) => `${route.method} ${route.path.slice(API_PREFIX.length)}`);
+    expect(found).toEqual(expect.arrayContaining(['GET /health', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'POST /auth/logout', 'GET /profile']));
+  });
+
+  it('never answers a 5xx, and the server stays healthy', async () => {
+    const routes = discoverRoutes(t.app);
+    // Credentials: a live session, and one that was signed out.
+    const signUp = async (email: string) => {
+      const res = await t.request('POST', '/auth/register', { email, details: { dob: '1990-05-01', maritalStatus: 'single' } });
+      expect(res.status).toBe(201);
+      return res.body as { access_token: string; refresh_token: string };
+    };
+    let live = await signUp('fuzz-live@example.ie');
+    let liveCount = 0;
+    // A route may end the live session (logout, sign out everywhere, account deletion): a new one
+    // is made whenever it no longer works, so later requests still carry a valid token.
+    const liveToken = async (): Promise<string> => {
+      const claims = await t.services.accessTokens.verify(live.access_token);
+      if (claims && (await t.services.sessions.authenticate(claims.familyId, claims.userId))) return live.access_token;
+      live = await signUp(`fuzz-live-${++liveCount}@example.ie`);
+      return live.access_token;
+    };
+    const revoked = await signUp('fuzz-revoked@example.ie');
+    expect((await t.request('POST', '/auth/logout', { refresh_token: revoked.refresh_token })).status).toBe(200);
+    const forged = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","sid":"y","typ":"access","aud":"maxout","iss":"maxout"}').toString('base64url')}.`;
+    const authHeader = async (kind: AuthKind): Promise<Record<string, string>> => {
+      switch (kind) {
+        case 'none':
+          return {};
+        case 'garbage':
+          return { authorization: 'Bearer ' + 'x'.repeat(5000) };
+        case 'forged':
+          return { authorization: `Bearer ${forged}` };
+        case 'valid':
+          return { authorization: `Bearer ${await liveToken()}` };
+        case 'revoked':
+          return { authorization: `Bearer ${revoked.access_token}` };
+        case 'basic':
+          return { authorization: 'Basic YTpi' };
+      }
+    };
+
+    const failures: string[] = [];
+    for (const [index, route] of routes.entries()) {
+      const property = fc.asyncProperty(bodies, authKinds, queries, pathParams, async (body, auth, query, param) => {
+        const url = fillPath(route.path, param) + query;
+        const headers: Record<string, string> = { accept: 'application/json', ...(await authHeader(auth)) };
+        if (body?.type) headers['content-type'] = body.type;
+        const init: RequestInit = { method: route.method, headers };
+        if (body && route.method !== 'GET') init.body = body.text;
+        const response = await t.app.request(url, init);
+        await response.arrayBuffer();
+        if (response.status >= 500) {
+          const shown = body ? body.text.slice(0, 300) : '(no body)';
+          throw new Error(`${route.method} ${url.slice(0, 200)} auth=${auth} type=${body?.type ?? '-'} → ${response.status}; body: ${shown}`);
+        }
+      });
+      const result = await fc.check(property, { seed: SEED + index, numRuns: RUNS_PER_ROUTE, endOnFailure: true });
+      if (result.failed) failures.push(`${String(result.errorInstance ?? 'failed')} (seed ${SEED + index}, path ${result.counterexamplePath ?? '?'})`);
+    }
+    expect(failures).toEqual([]);
+
+    const health = await t.request('GET', '/health');
+    expect(health.status).toBe(200);
+    // Signing up and reading the profile still work after all of it.
+    expect((await t.request('GET', '/profile', undefined, { authorization: `Bearer ${await liveToken()}` })).status).toBe(200);
+  }, 600_000);
+});
