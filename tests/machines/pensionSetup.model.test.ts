@@ -11,7 +11,7 @@ import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
 const VALUES = { annual_income: 55_000, paid_pension: 1000, marital_status: 'single', pension_plan_id: 'IL-12345678' } as const;
 const USER = { email: 'ann@example.ie', annual_income: 55_000, paid_pension: 1000, pension: 1000 } as unknown as User;
-const REFUSAL: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { pension_plan_id: [m.PENSION_PLAN_REFERENCE_INVALID] } };
+const REFUSAL: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] } };
 const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
 
 const SUBMIT = { type: 'pensionInfo.submit', values: VALUES } as const;
@@ -79,7 +79,7 @@ describe('pension setup machine: model-based', () => {
 
   it('selectors word a refusal by field and an outage with the retry message', () => {
     const refused = pensionSetupMachine.resolveState({ value: 'editing', context: { error: REFUSAL } });
-    expect(selectFieldErrors(refused)).toEqual({ pension_plan_id: m.PENSION_PLAN_REFERENCE_INVALID });
+    expect(selectFieldErrors(refused)).toEqual({ pension_plan_id: m.PENSION_PLAN_ID_FORMAT });
     expect(selectErrorMessage(refused)).toBe('The given data was invalid.');
     const outage = pensionSetupMachine.resolveState({ value: 'editing', context: { error: OUTAGE } });
     expect(selectErrorMessage(outage)).toBe(m.SOMETHING_WENT_WRONG);
