@@ -207,3 +207,13 @@ export function pensionUserForYear(user: PensionUser, year: number, contributedT
   if (year >= today.year()) return user;
   return { ...user, paid_pension: 0, pension: amount(contributedThatYear) };
 }
+
+/** The age band a relief percentage applies to, in words: "up to 29", "30 to 39", …, "60 and over". */
+export function ageBandLabel(age: number): string {
+  const index = AGE_PERCENTAGE_BANDS.findIndex((band) => age <= band.maxAge);
+  const band = AGE_PERCENTAGE_BANDS[index];
+  if (!band || Number.isNaN(age)) return '';
+  if (index === 0) return `up to ${band.maxAge}`;
+  const from = (AGE_PERCENTAGE_BANDS[index - 1]?.maxAge ?? 0) + 1;
+  return Number.isFinite(band.maxAge) ? `${from} to ${band.maxAge}` : `${from} and over`;
+}
