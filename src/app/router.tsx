@@ -182,7 +182,7 @@ const pensionRefundRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/pension-refund',
   staticData: { title: 'Pension refund' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/PensionRefundScreen.tsx'), 'PensionRefundScreen'),
 });
 const linkedBankAccountsRoute = createRoute({
   getParentRoute: () => signedInRoutes,

@@ -14,6 +14,7 @@ export function useAccountDeps(): AccountEffectDeps {
       announceUser: (user) => auth.send({ type: 'profile.updated', user }),
       navigate: (to) => void navigate({ href: to }),
       signOut: () => auth.send({ type: 'logout' }),
+      reloadProfile: () => auth.send({ type: 'profile.reload' }),
     }),
     [auth, sessionHooks, navigate],
   );

@@ -5,10 +5,13 @@ import { dataExportMachine } from '../../../machines/dataExport/dataExport.machi
 import type { FetchExportResult } from '../../../machines/dataExport/dataExport.types.ts';
 import { payePreferenceMachine } from '../../../machines/payePreference/payePreference.machine.ts';
 import type { SetOptOutInput, SetOptOutResult } from '../../../machines/payePreference/payePreference.types.ts';
+import { pensionRefundMachine } from '../../../machines/pensionRefund/pensionRefund.machine.ts';
+import type { AddClaimResult, PensionClaim } from '../../../machines/pensionRefund/pensionRefund.types.ts';
 import { profileEditMachine } from '../../../machines/profileEdit/profileEdit.machine.ts';
 import type { ProfileChanges, SaveProfileResult } from '../../../machines/profileEdit/profileEdit.types.ts';
 import { closeAccount, downloadExport, getRetentionPlan, setPayeOptOut } from '../../api/account.ts';
 import { editProfile } from '../../api/auth.ts';
+import { postAnswer } from '../../api/form11.ts';
 import { createSessionClient, type SessionHooks, toApiFailure } from '../../api/client.ts';
 import { formatApiDate } from '../../domain/dates.ts';
 import type { User } from '../../domain/schemas/user.ts';
@@ -21,6 +24,8 @@ export interface AccountEffectDeps {
   navigate(to: string): void;
   /** End the session (the auth actor's logout, which goes to the login page). */
   signOut(): void;
+  /** Load the profile again (the server changed it: a claim was added). */
+  reloadProfile(): void;
 }
 
 /** The profile machine with its real effects: POST /edit-profile, the session told, the router. */
@@ -114,5 +119,23 @@ export function createAccountCloseLogic(deps: AccountEffectDeps) {
       }),
     },
     actions: { signOut: () => deps.signOut() },
+  });
+}
+
+/** Pension refund with its real effects: POST /answer into the year's claim, the profile reloaded. */
+export function createPensionRefundLogic(deps: AccountEffectDeps) {
+  const client = createSessionClient(deps.sessionHooks);
+  return pensionRefundMachine.provide({
+    actors: {
+      addClaim: fromPromise<AddClaimResult, PensionClaim>(async ({ input, signal }) => {
+        try {
+          await postAnswer(client, { year: input.year, question: input.category, answer: input.answer }, { signal });
+          return { ok: true };
+        } catch (error) {
+          return { ok: false, error: await toApiFailure(error) };
+        }
+      }),
+    },
+    actions: { reloadProfile: () => deps.reloadProfile() },
   });
 }
