@@ -163,7 +163,7 @@ const taxRefundOptionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-options',
   staticData: { title: 'What to do with my tax return?' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/TaxRefundOptionsScreen.tsx'), 'TaxRefundOptionsScreen'),
 });
 const taxRefundQuestionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
