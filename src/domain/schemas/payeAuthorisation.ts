@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { parseDate } from '../dates.ts';
 import { apiDateOfBirthField, emailField, nameField, ppsnField, requestObject, responseObject, stop } from './fields.ts';
 import * as m from './messages.ts';
+import { UserSchema } from './user.ts';
 
 /** Who keeps the documentary evidence: only the taxpayer ("self") is offered (spec section 2). */
 export const DOCUMENT_HOLDERS = ['self'] as const;
@@ -134,9 +135,10 @@ export const PayeAuthorisationStatusSchema = responseObject({
 });
 export type PayeAuthorisationStatus = v.InferOutput<typeof PayeAuthorisationStatusSchema>;
 
-/** POST /paye-authorization: the authorisation now in force. */
+/** POST /paye-authorization: the authorisation now in force, and the profile as it now stands (the session takes it). */
 export const PayeAuthorisationAnswerSchema = responseObject({
   authorized: v.literal(true),
   authorization: AuthorisationSummarySchema,
+  user: UserSchema,
 });
 export type PayeAuthorisationAnswer = v.InferOutput<typeof PayeAuthorisationAnswerSchema>;
