@@ -213,7 +213,7 @@ const payeAuthorizationRoute = createRoute({
   path: '/auth/paye-authorization',
   validateSearch: ReturnToSearchSchema,
   staticData: { title: 'PAYE authorisation' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/paye/PayeAuthorizationScreen.tsx'), 'PayeAuthorizationScreen'),
 });
 
 // ─── Signed in with PAYE authorisation ──────────────────────────────────────────────────────

@@ -7,7 +7,7 @@
 import type { Dayjs } from 'dayjs';
 import * as v from 'valibot';
 import { parseDate } from '../dates.ts';
-import { apiDateOfBirthField, emailField, nameField, ppsnField, requestObject, responseObject, stop } from './fields.ts';
+import { apiDateOfBirthField, dateOfBirthField, emailField, nameField, ppsnField, requestObject, responseObject, stop } from './fields.ts';
 import * as m from './messages.ts';
 import { UserSchema } from './user.ts';
 
@@ -142,3 +142,19 @@ export const PayeAuthorisationAnswerSchema = responseObject({
   user: UserSchema,
 });
 export type PayeAuthorisationAnswer = v.InferOutput<typeof PayeAuthorisationAnswerSchema>;
+
+/**
+ * The declaration form as typed on /auth/paye-authorization (date of birth DD.MM.YYYY); the
+ * screen checks it before Authorize sends anything, with the spec's messages.
+ */
+export function payeFormSchema(today: Dayjs) {
+  return v.object({
+    firstName: nameField,
+    lastName: nameField,
+    ppsn: ppsnField,
+    dateOfBirth: dateOfBirthField(today),
+    emailAddress: emailField,
+    documentHolder: v.picklist(DOCUMENT_HOLDERS, m.DOCUMENT_HOLDER_INVALID),
+    clientSignature: signatureField,
+  });
+}
