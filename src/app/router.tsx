@@ -200,7 +200,7 @@ const taxRefundSubmittedRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-submitted',
   staticData: { title: 'Tax refund submitted' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/TaxRefundSubmittedScreen.tsx'), 'TaxRefundSubmittedScreen'),
 });
 const roundupsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
