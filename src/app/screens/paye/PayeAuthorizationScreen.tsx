@@ -11,7 +11,8 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Radio.css';
-import { Alert, Box, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
+import { Alert, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
@@ -106,7 +107,7 @@ export function PayeAuthorizationScreen() {
         ) : null}
         {view === 'optedOut' ? (
           <Stack>
-            <Alert color="yellow" variant="outline" title="You have opted out of PAYE authorisation">
+            <Alert variant="default" title="You have opted out of PAYE authorisation">
               We cannot process your tax refund while you are opted out. Enable PAYE authorisation to let MaxOut act as your tax agent
               with Revenue again.
             </Alert>
@@ -250,19 +251,17 @@ function AgentDetailsList({ agent }: { agent: AgentDetails }) {
     ['Agent address', agent.agentAddress],
   ];
   return (
-    <Box component="dl" m={0} data-testid="agent-details">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        {rows.map(([term, detail]) => (
-          <div key={term}>
-            <Text component="dt" size="sm" c="dimmed">
-              {term}
-            </Text>
-            <Text component="dd" m={0} fw={500}>
-              {detail}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Box>
+    <SimpleGrid component="dl" m={0} cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="agent-details">
+      {rows.map(([term, detail]) => (
+        <div key={term}>
+          <Text component="dt" size="sm" c="dimmed">
+            {term}
+          </Text>
+          <Text component="dd" m={0} fw={500}>
+            {detail}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
   );
 }

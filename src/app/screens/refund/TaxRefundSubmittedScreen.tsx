@@ -20,10 +20,11 @@ import type { ClaimStatus, Form11Entry } from '../../../domain/schemas/form11Ent
 import { useAuthActor } from '../../actors.tsx';
 import { useForm11Flow } from '../../form11FlowContext.tsx';
 
-const STATUS: Record<ClaimStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'yellow' },
-  approved: { label: 'Approved', color: 'green' },
-  rejected: { label: 'Rejected', color: 'red' },
+/** Yellow, green and red as the spec says, in shades whose text contrast passes AA (dark text on yellow). */
+const STATUS: Record<ClaimStatus, { label: string; color: string; text: string }> = {
+  pending: { label: 'Pending', color: 'yellow.4', text: 'black' },
+  approved: { label: 'Approved', color: 'green.3', text: 'black' },
+  rejected: { label: 'Rejected', color: 'red.9', text: 'white' },
 };
 
 /** The claim to show: the year the guided flow last sent, else the newest year claimed. */
@@ -38,9 +39,9 @@ export function estimatedRefund(claim: Form11Entry): number {
 }
 
 function StatusBadge({ status }: { status: ClaimStatus }) {
-  const { label, color } = STATUS[status];
+  const { label, color, text } = STATUS[status];
   return (
-    <Badge color={color} variant="light" size="lg">
+    <Badge color={color} c={text} variant="filled" size="lg">
       {label}
     </Badge>
   );
