@@ -55,7 +55,7 @@ export const selectAccessToken = (s: WithContext): string | null => s.context.ac
 export const selectGuardUser = (s: WithContext): GuardUser | null => {
   const user = s.context.user;
   if (!user) return null;
-  return { annual_income: user.annual_income, paye_a1_authorized: user.paye_a1_authorized === true };
+  return { annual_income: user.annual_income, paye_a1_authorized: user.paye_a1_authorized === true, opt_out_paye_auth: user.opt_out_paye_auth === true };
 };
 
 /** The session's inactivity child (for the warning dialog), or undefined while nobody is signed in. */

@@ -103,3 +103,33 @@ export const selectCanResume = (snapshot: Pick<Form11FlowSnapshot, 'can'>) => sn
 
 /** May "Try again" be pressed now? */
 export const selectCanRetry = (snapshot: Pick<Form11FlowSnapshot, 'can'>) => snapshot.can({ type: 'flow.retry' });
+
+/** The claim year a page at `route` works for: the flow's, when the page is one of its steps; else `fallback` (or the default year). */
+export const selectYearFor =
+  (route: Form11FlowRoute, fallback?: number) =>
+  (snapshot: Form11FlowView): number => {
+    const { context } = snapshot;
+    if (context.routes.includes(route) && context.year !== null) return context.year;
+    return fallback ?? context.defaultYear;
+  };
+
+/** The claim year offered first (last year). */
+export function selectDefaultYear(snapshot: Form11FlowView): number {
+  return snapshot.context.defaultYear;
+}
+
+/** Where the page at `route` sits in the flow in flight ("Page n of m"), or null when it is not a step of it. */
+export const selectPositionOf =
+  (route: Form11FlowRoute) =>
+  (snapshot: Form11FlowView): StepPosition | null => {
+    const { routes } = snapshot.context;
+    const index = routes.indexOf(route);
+    if (index < 0) return null;
+    return { index, number: index + 1, total: routes.length, isLast: index === routes.length - 1 };
+  };
+
+/** May a page's answer be submitted now (no post or navigation of the flow under way)? Asked of the machine. */
+export const selectCanSubmit =
+  (route: Form11FlowRoute) =>
+  (snapshot: Pick<Form11FlowSnapshot, 'can'>): boolean =>
+    snapshot.can({ type: 'step.submit', route, data: null });

@@ -40,6 +40,16 @@ export function editProfile(client: ApiClient, changes: Record<string, unknown>,
   return postJson(client, 'edit-profile', changes, UserSchema, { signal });
 }
 
+const ResendVerificationResponse = v.object({ message: v.string(), email_verified: v.boolean() });
+
+/**
+ * A new set-password link for a signed-in user whose address is not yet proven (the "resend
+ * link" action of a 403 `email_unverified`); rate-limited by the server (429).
+ */
+export function resendVerification(client: ApiClient, signal?: AbortSignal) {
+  return postJson(client, 'auth/resend-verification', {}, ResendVerificationResponse, { signal });
+}
+
 export function sendPasswordReminder(email: string, signal?: AbortSignal) {
   return postJson(publicClient, 'send-password-reminder', { email }, MessageResponse, { signal });
 }

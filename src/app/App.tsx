@@ -10,7 +10,7 @@ export function App({ runtime }: { runtime: AppRuntime }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <AuthActorProvider actor={runtime.auth} sessionHooks={runtime.sessionHooks}>
-        <Form11FlowProvider host={runtime.form11Flow}>
+        <Form11FlowProvider value={runtime.form11}>
           <RouterProvider router={runtime.router} />
         </Form11FlowProvider>
       </AuthActorProvider>

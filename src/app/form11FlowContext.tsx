@@ -1,19 +1,36 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import type { QuestionnaireLogic } from './effects/questionnaireEffects.ts';
 import type { Form11FlowActorRef, Form11FlowHost } from './form11FlowHost.ts';
 
 /**
- * The signed-in user's guided-flow actor, for the Form 11 screens. The runtime owns it (made at
- * sign-in, outside React); screens read it with `useSelector(flow, selectX)` and send it events.
+ * The signed-in user's guided-flow actor and the questionnaire's logic, for the Form 11 screens.
+ * The runtime owns them (built outside React); screens read the flow with
+ * `useSelector(flow, selectX)` and send it events.
  */
-const Form11FlowContext = createContext<Form11FlowHost | null>(null);
+export interface Form11Runtime {
+  host: Form11FlowHost;
+  questionnaireLogic: QuestionnaireLogic;
+}
 
-export function Form11FlowProvider({ host, children }: { host: Form11FlowHost; children: ReactNode }) {
-  return <Form11FlowContext value={host}>{children}</Form11FlowContext>;
+const Form11Context = createContext<Form11Runtime | null>(null);
+
+export function Form11FlowProvider({ value, children }: { value: Form11Runtime; children: ReactNode }) {
+  return <Form11Context value={value}>{children}</Form11Context>;
+}
+
+function useForm11Runtime(): Form11Runtime {
+  const value = use(Form11Context);
+  if (!value) throw new Error('Form 11 screens need Form11FlowProvider');
+  return value;
 }
 
 /** The flow actor of the signed-in user, or null while nobody is signed in. */
 export function useForm11Flow(): Form11FlowActorRef | null {
-  const host = use(Form11FlowContext);
-  if (!host) throw new Error('useForm11Flow outside Form11FlowProvider');
+  const { host } = useForm11Runtime();
   return useSyncExternalStore(host.subscribe, host.current, host.current);
+}
+
+/** The questionnaire machine with the app's effects (start one actor per visit). */
+export function useQuestionnaireLogic(): QuestionnaireLogic {
+  return useForm11Runtime().questionnaireLogic;
 }

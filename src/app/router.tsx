@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { isFormSlug, type FormSlug } from '../domain/catalogue.ts';
 import { guardRoute, mergeRouteRules, type RouteRules } from '../domain/routeAccess.ts';
-import { IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema } from '../domain/schemas/search.ts';
+import { Form11PageSearchSchema, IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema, YearSearchSchema } from '../domain/schemas/search.ts';
 import { LoadingView } from './layout/LoadingView.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
@@ -169,7 +169,7 @@ const taxRefundQuestionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-questions',
   staticData: { title: 'Tax Refund' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/form11/TaxRefundScreen.tsx'), 'TaxRefundScreen'),
 });
 const pensionInfoRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -229,21 +229,23 @@ const payeRoutes = createRoute({
 const questionnaireRoute = createRoute({
   getParentRoute: () => payeRoutes,
   path: '/form11-questionnaire',
+  validateSearch: YearSearchSchema,
   staticData: { title: 'Questionnaire' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/form11/QuestionnaireScreen.tsx'), 'QuestionnaireScreen'),
 });
 const incomeSelectionRoute = createRoute({
   getParentRoute: () => payeRoutes,
   path: '/form11/income-selection',
+  validateSearch: YearSearchSchema,
   staticData: { title: 'Income selection' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/form11/IncomeSelectionScreen.tsx'), 'IncomeSelectionScreen'),
 });
 const finalFormRoute = createRoute({
   getParentRoute: () => payeRoutes,
   path: '/form11/final-form',
   validateSearch: IncomeSearchSchema,
   staticData: { title: 'Income declaration' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/form11/FinalFormScreen.tsx'), 'FinalFormScreen'),
 });
 const formPageRoute = createRoute({
   getParentRoute: () => payeRoutes,
@@ -253,6 +255,7 @@ const formPageRoute = createRoute({
     parse: ({ formSlug }): { formSlug: FormSlug } | false => (isFormSlug(formSlug) ? { formSlug } : false),
     stringify: ({ formSlug }) => ({ formSlug }),
   },
+  validateSearch: Form11PageSearchSchema,
   staticData: { title: 'Form 11' },
   component: lazyRouteComponent(() => import('./screens/form11/FormPageScreen.tsx'), 'FormPageScreen'),
 });

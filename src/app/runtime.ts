@@ -6,6 +6,8 @@ import { sameGuardUser } from '../domain/routeAccess.ts';
 import type { AuthActorRef } from './actors.tsx';
 import { createAuthLogic } from './effects/authEffects.ts';
 import { answerCallsOver } from './effects/form11FlowEffects.ts';
+import { createQuestionnaireLogic } from './effects/questionnaireEffects.ts';
+import type { Form11Runtime } from './form11FlowContext.tsx';
 import { createForm11FlowHost, type Form11FlowHost } from './form11FlowHost.ts';
 import { readStoredTokens } from './effects/sessionStore.ts';
 import { createTabChannel, type TabChannel } from './effects/tabSync.ts';
@@ -28,6 +30,8 @@ export interface AppRuntime {
   sessionHooks: SessionHooks;
   /** The signed-in user's guided Form 11 flow (made at sign-in with their saved progress). */
   form11Flow: Form11FlowHost;
+  /** What the Form 11 screens get: the flow host and the questionnaire with its effects. */
+  form11: Form11Runtime;
   /** Stops the actor and removes every listener (tests; a page never needs it). */
   stop(): void;
 }
@@ -72,6 +76,15 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     router,
     sessionHooks: hooks,
     form11Flow,
+    form11: {
+      host: form11Flow,
+      questionnaireLogic: createQuestionnaireLogic({
+        // The user was asked on the Tax Refund page before a flow in flight is replaced.
+        startGuidedFlow: (selection, year) =>
+          form11Flow.current()?.send({ type: 'flow.start', selection, year, fromQuestionnaire: true, replace: true }),
+        navigate: (to) => void router.navigate({ href: to }),
+      }),
+    },
     stop: () => {
       for (const stop of stops) stop();
       form11Flow.stop();

@@ -54,10 +54,14 @@ async function main() {
   });
   const app = createApp({ services, trustProxy: config.trustProxy }, { mountStatic: (root) => mountSpa(root, config.staticDir, log) });
 
-  const housekeeping = setInterval(() => {
+  // Every 10 minutes, and once shortly after start: an unverified account is deleted within
+  // minutes of its 48 hours.
+  const runHousekeeping = () => {
     services.housekeeping().catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
-  }, 3_600_000);
+  };
+  const housekeeping = setInterval(runHousekeeping, 600_000);
   housekeeping.unref();
+  setTimeout(runHousekeeping, 5_000).unref();
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     log.info({ url: `http://${info.address}:${info.port}`, ms: Math.round(performance.now() - started) }, 'listening');

@@ -640,10 +640,11 @@ describe('selectors on partial snapshots', () => {
 
   it('the guard user is null when signed out, else income and PAYE flag', () => {
     expect(selectGuardUser(ctx())).toBeNull();
-    expect(selectGuardUser(ctx({ user }))).toEqual({ annual_income: 52000, paye_a1_authorized: true });
-    expect(selectGuardUser(ctx({ user: { ...user, annual_income: null, paye_a1_authorized: false } }))).toEqual({
+    expect(selectGuardUser(ctx({ user }))).toEqual({ annual_income: 52000, paye_a1_authorized: true, opt_out_paye_auth: false });
+    expect(selectGuardUser(ctx({ user: { ...user, annual_income: null, paye_a1_authorized: false, opt_out_paye_auth: true } }))).toEqual({
       annual_income: null,
       paye_a1_authorized: false,
+      opt_out_paye_auth: true,
     });
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { form11FlowMachine, progressOf } from '../../machines/form11Flow/form11Flow.machine.ts';
 import {
+  selectCanSubmit,
   selectCurrentRoute,
+  selectDefaultYear,
+  selectPositionOf,
+  selectYearFor,
   selectHasProgressForYear,
   selectHasSavedProgress,
   selectIsFlowRoute,
@@ -52,6 +56,25 @@ describe('guided flow selectors on partial snapshots', () => {
     expect(selectSavedProgressYear(view(IN_FLIGHT))).toBe(2024);
     expect(selectHasProgressForYear(2024)(view(IN_FLIGHT))).toBe(true);
     expect(selectHasProgressForYear(2025)(view(IN_FLIGHT))).toBe(false);
+  });
+
+  it('give a page its claim year and its place: the flow’s for its steps, else the one asked for or the default', () => {
+    expect(selectYearFor('/form11/tuition-fees')(view(IN_FLIGHT))).toBe(2024);
+    expect(selectYearFor('/form11/tuition-fees', 2023)(view(IN_FLIGHT))).toBe(2024);
+    expect(selectYearFor('/form11/rent-tax-credit', 2023)(view(IN_FLIGHT))).toBe(2023);
+    expect(selectYearFor('/form11/rent-tax-credit')(view(IN_FLIGHT))).toBe(DEFAULT_YEAR);
+    expect(selectDefaultYear(view(IN_FLIGHT))).toBe(DEFAULT_YEAR);
+    expect(selectPositionOf('/form11/tuition-fees')(view(IN_FLIGHT))).toEqual({ index: 0, number: 1, total: 2, isLast: false });
+    expect(selectPositionOf('/form11/final-form')(view(IN_FLIGHT))).toEqual({ index: 1, number: 2, total: 2, isLast: true });
+    expect(selectPositionOf('/form11/rent-tax-credit')(view(IN_FLIGHT))).toBeNull();
+  });
+
+  it('allow a submit only while the flow is not busy', () => {
+    const actor = createActor(form11FlowMachine, { input: { userId: USER_ID, defaultYear: DEFAULT_YEAR } }).start();
+    expect(selectCanSubmit('/form11/tuition-fees')(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'step.submit', route: '/form11/tuition-fees', data: {} });
+    expect(selectCanSubmit('/form11/tuition-fees')(actor.getSnapshot())).toBe(false);
+    actor.stop();
   });
 
   it('place the user in the flow', () => {

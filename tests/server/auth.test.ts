@@ -76,6 +76,7 @@ describe(`POST /auth/register (${testDatabaseKind()})`, () => {
       form11: [],
       paye_a1_authorized: false,
       opt_out_paye_auth: false,
+      email_verified: false,
     });
     expect(res.body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 

@@ -163,3 +163,22 @@ export const DOCUMENT_HOLDER_INVALID = 'Please choose who keeps the documents';
 export const AUTHORIZED_REQUIRED = 'You must authorise MaxOut to act as your tax agent';
 /** Not in the spec (text with a NUL or a broken character, which cannot be stored). */
 export const TEXT_INVALID_CHARACTERS = 'Contains characters that are not allowed';
+// Pension setup, contributions and direct debits (not in the spec).
+
+export const PENSION_PLAN_REFERENCE_INVALID = 'Enter your plan ID as IL- followed by 8 digits, e.g. IL-12345678';
+export const CONTRIBUTION_MIN = 'Must be at least €1';
+export const CONTRIBUTION_MAX = 'Must be at most €115,000';
+export const CENTS_ONLY = 'Use at most two decimals (cents)';
+export const TAX_YEAR_NOT_ASSIGNABLE = 'A contribution can count for this tax year, or for last year until 31 October';
+export const SOURCE_UNKNOWN = 'Please choose an account or card';
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 8 to 100 letters, digits, hyphens or underscores';
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request';
+export const PAYMENT_DECLINED = 'Your payment was declined. No money was taken. Please try another account or card.';
+export const IBAN_INVALID = 'Please enter a valid IBAN';
+export const IBAN_NOT_SEPA = 'We can only collect from a bank account in the SEPA area';
+export const DIRECT_DEBIT_MIN = 'Must be at least €10';
+export const DIRECT_DEBIT_MAX = 'Must be at most €10,000';
+export const DAY_OF_MONTH_RANGE = 'Must be a day between 1 and 28';
+export const START_DATE_RANGE = 'Must be from tomorrow to one year ahead';
+export const MANDATE_REQUIRED = 'You must accept the mandate to continue';
+export const NO_MANDATE = 'You have no direct debit to change';

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { isIncomeTypeId } from '../catalogue.ts';
 import { safeInternalPath } from '../navigation.ts';
+import { isSupportedTaxYear } from '../tax/years.ts';
 
 /** A same-site path (see safeInternalPath); anything else (`//evil.example`, `javascript:…`) is dropped. */
 const internalPath = v.fallback(
@@ -13,6 +14,17 @@ const internalPath = v.fallback(
     v.pipe(
       v.string(),
       v.check((path) => safeInternalPath(path, '') !== ''),
+    ),
+  ),
+  undefined,
+);
+
+/** A claim year in a link: one the refund engine has figures for, else dropped (the page's default year). */
+const claimYear = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.transform(Number))]),
+      v.check((year: number) => isSupportedTaxYear(year)),
     ),
   ),
   undefined,
@@ -26,8 +38,28 @@ export type LoginSearch = v.InferOutput<typeof LoginSearchSchema>;
 export const ReturnToSearchSchema = v.object({ returnTo: internalPath });
 export type ReturnToSearch = v.InferOutput<typeof ReturnToSearchSchema>;
 
-/** /form11/final-form: the income type being declared (one of the catalogue's ids). */
+/**
+ * /form11/final-form opened on its own: the income type being declared (`incomeId`, spec section
+ * 2) or those chosen on /form11/income-selection (`incomeIds`), and the claim year. Unknown ids
+ * are dropped.
+ */
 export const IncomeSearchSchema = v.object({
   incomeId: v.fallback(v.optional(v.pipe(v.string(), v.check(isIncomeTypeId))), undefined),
+  incomeIds: v.fallback(
+    v.optional(v.pipe(v.array(v.string()), v.transform((ids) => ids.filter(isIncomeTypeId)))),
+    undefined,
+  ),
+  year: claimYear,
 });
 export type IncomeSearch = v.InferOutput<typeof IncomeSearchSchema>;
+
+/**
+ * /form11/{slug} opened on its own (not as a step of the guided flow): the claim year, and where
+ * to go once the answer is saved (default /tax-refund-submitted).
+ */
+export const Form11PageSearchSchema = v.object({ year: claimYear, returnTo: internalPath });
+export type Form11PageSearch = v.InferOutput<typeof Form11PageSearchSchema>;
+
+/** /form11-questionnaire and /form11/income-selection: the claim year chosen on the Tax Refund page. */
+export const YearSearchSchema = v.object({ year: claimYear });
+export type YearSearch = v.InferOutput<typeof YearSearchSchema>;

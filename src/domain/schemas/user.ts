@@ -45,6 +45,12 @@ export const UserSchema = responseObject({
   ),
   paye_a1_authorized: v.nullish(v.boolean(), false),
   opt_out_paye_auth: v.nullish(v.boolean(), false),
+  /**
+   * The address is proven (the mailed set-password link was used). Until then the server refuses
+   * PAYE authorisation, bank linking and money movement (403, code `email_unverified`).
+   * Optional: absent means "not reported", and fixtures of a User need not name it.
+   */
+  email_verified: v.optional(v.boolean()),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 export type UserInput = v.InferInput<typeof UserSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Database schema. Money is integer cents; timestamps are timestamptz; secrets (refresh and
@@ -24,15 +24,28 @@ export const users = pgTable('users', {
   maritalStatus: text('marital_status', { enum: ['single', 'married'] }).notNull(),
   pensionPlanId: text('pension_plan_id'),
   annualIncomeCents: cents('annual_income_cents'),
+  /** Pension paid this tax year outside MaxOut. The year's pension and taxback are derived from the contributions ledger plus this. */
   paidPensionCents: cents('paid_pension_cents').notNull().default(0),
-  pensionCents: cents('pension_cents').notNull().default(0),
-  taxbackCents: cents('taxback_cents').notNull().default(0),
   payeA1Authorized: boolean('paye_a1_authorized').notNull().default(false),
   optOutPayeAuth: boolean('opt_out_paye_auth').notNull().default(false),
+  /** When a mailed set-password (or reset) link was used: the address is proven. Null: unverified. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * Bumped by every password set or reset. A session records the version its sign-in read and
+   * stops working when they differ, so a sign-in racing a reset cannot outlive it.
+   */
+  credentialVersion: integer('credential_version').notNull().default(0),
   /** When the PAYE A1 authorisation in force lapses (at most 4 years after signing); null when none was signed. */
   payeA1LapsesAt: timestamp('paye_a1_lapses_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /**
+   * Set when the user closed the account: the row is then only the identity the records the law
+   * makes us keep refer to (services/userData.ts), and it is deleted once `retain_until` passes.
+   */
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  /** The last day a kept record of a closed account must be held (YYYY-MM-DD). */
+  retainUntil: date('retain_until', { mode: 'string' }),
 });
 
 /**
@@ -54,6 +67,13 @@ export const sessionFamilies = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokeReason: text('revoke_reason'),
+    /** The user's credential version when this session was created (see users.credential_version). */
+    credentialVersion: integer('credential_version').notNull().default(0),
+    /**
+     * A keyed hash of the client (user agent and network) that last refreshed: a replay inside the
+     * grace window is honoured only from the same client.
+     */
+    clientHash: text('client_hash'),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );
@@ -139,6 +159,22 @@ export const form11Entries = pgTable(
 );
 
 /**
+ * Who read or did what to sensitive data, never the data itself (checklist G6): for example a
+ * PPSN reveal. `requestId` finds the request's log lines.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    requestId: text('request_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_user_idx').on(t.userId)],
+);
+
+/**
  * Signed PAYE A1 authorisations (the agent declaration), kept as evidence: what the taxpayer
  * declared, the agent details they signed for, and when. The PPSN and the signature image are
  * AES-256-GCM envelopes bound to the row (services/payeAuthorisations.ts). A row is never updated
@@ -174,4 +210,72 @@ export const payeAuthorisations = pgTable(
     clientAddress: text('client_address'),
   },
   (t) => [index('paye_authorisations_user_idx').on(t.userId), index('paye_authorisations_retain_idx').on(t.retainUntil)],
+);
+
+/**
+ * The contributions ledger: one row per payment into the user's pension, in cents, with the tax
+ * year it counts for. The user's pension for a year is the sum of its succeeded rows plus
+ * paid_pension; nothing else stores it. `idempotency_key` is unique per user, so a retried or
+ * duplicated request finds the first one's row instead of paying again; `request_hash` tells a
+ * genuine retry from a different request that reused the key.
+ */
+export const contributions = pgTable(
+  'contributions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: cents('amount_cents').notNull(),
+    taxYear: integer('tax_year').notNull(),
+    kind: text('kind', { enum: ['one_off', 'direct_debit', 'round_up'] }).notNull(),
+    /** The account or card it was paid from, as the user saw it (e.g. "Sandbox debit card"). */
+    sourceLabel: text('source').notNull(),
+    /** `pending` only inside the transaction that calls the provider; committed rows are decided. */
+    status: text('status', { enum: ['pending', 'succeeded', 'declined'] }).notNull(),
+    /** The payment provider's reference of the collection. */
+    providerReference: text('provider_reference'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    mandateId: uuid('mandate_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contributions_user_key_idx').on(t.userId, t.idempotencyKey),
+    index('contributions_user_year_idx').on(t.userId, t.taxYear),
+    check('contributions_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Direct debit mandates (SEPA style): the IBAN encrypted at rest, bound to its row; a monthly
+ * amount collected on `day_of_month` from `start_date`. Cancelling keeps the row (the mandate and
+ * its acceptance are evidence) with `cancelled_at` set; at most one active mandate per user.
+ */
+export const directDebitMandates = pgTable(
+  'direct_debit_mandates',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Unique mandate reference shown to the user and the bank. */
+    reference: text('reference').notNull().unique(),
+    /** AES-256-GCM envelope (services/crypto.ts), associated data `direct_debit_mandates.iban:<id>`. */
+    ibanEncrypted: text('iban_encrypted').notNull(),
+    /** Country and check digits plus last four, for display without decrypting. */
+    ibanMasked: text('iban_masked').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    dayOfMonth: integer('day_of_month').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('direct_debit_mandates_active_idx').on(t.userId).where(sql`${t.cancelledAt} is null`),
+    check('direct_debit_amount_positive', sql`${t.amountCents} > 0`),
+    check('direct_debit_day_of_month', sql`${t.dayOfMonth} between 1 and 28`),
+  ],
 );

@@ -1,19 +1,20 @@
 import { parseApiDate } from '../../domain/dates.ts';
-import { LoginRequestSchema, LogoutRequestSchema, RefreshRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
+import { LoginRequestSchema, LogoutRequestSchema, RefreshRequestSchema, ResendVerificationRequestSchema, registerRequestSchema } from '../../domain/schemas/auth.ts';
 import { LOGIN_INVALID_CREDENTIALS } from '../../domain/schemas/messages.ts';
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
-import { bearerToken } from '../http/requireAuth.ts';
-import { EMAIL_TAKEN, UNAUTHENTICATED } from '../http/schemas.ts';
+import { bearerToken, requireAuth } from '../http/requireAuth.ts';
+import { EMAIL_ALREADY_VERIFIED, EMAIL_TAKEN, UNAUTHENTICATED, VERIFICATION_SENT } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
 import { irishToday } from '../services/users.ts';
 
 /**
- * POST /auth/register, /auth/login, /auth/refresh, /auth/logout.
+ * POST /auth/register, /auth/login, /auth/refresh, /auth/logout, /auth/resend-verification.
  * Session responses: `{ access_token, refresh_token, token_type, expires_in, user }`.
  */
-export function authRoutes({ accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock }: Services) {
+export function authRoutes(services: Services) {
+  const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail } = services;
   const sessionBody = async (userId: string, familyId: string, refreshToken: string) => {
     const user = await users.findById(userId);
     if (!user) throw new ApiError(401, UNAUTHENTICATED);
@@ -70,7 +71,12 @@ export function authRoutes({ accounts, users, sessions, accessTokens, rateLimite
       if (checked.rehashed) c.var.log.info({ userId: checked.user.id }, 'auth.password.rehashed');
 
       const remember = body.remember ?? false;
-      const session = await sessions.create(checked.user.id, remember);
+      // Only while the credentials are still the ones just checked (a reset may have landed).
+      const session = await sessions.create(checked.user.id, remember, undefined, checked.user.credentialVersion);
+      if (!session) {
+        c.var.log.info({ userId: checked.user.id }, 'auth.login.stale_credentials');
+        throw new ApiError(401, LOGIN_INVALID_CREDENTIALS);
+      }
       c.var.log.info({ userId: checked.user.id, familyId: session.familyId, remember }, 'auth.login');
       return c.json(await sessionBody(checked.user.id, session.familyId, session.refreshToken), 200);
     })
@@ -94,6 +100,19 @@ export function authRoutes({ accounts, users, sessions, accessTokens, rateLimite
           break;
       }
       throw new ApiError(401, UNAUTHENTICATED);
+    })
+
+    .post('/auth/resend-verification', requireAuth(services), async (c) => {
+      // No fields; a client may send `{}` or no body at all.
+      if (c.req.header('content-type') !== undefined || c.req.header('content-length') !== undefined) await readJson(c, ResendVerificationRequestSchema);
+      const user = c.var.user;
+      if (user.emailVerifiedAt !== null) return c.json({ message: EMAIL_ALREADY_VERIFIED, email_verified: true }, 200);
+      throwIfLimited([await rateLimiter.hit(rateLimits.resendPerAccount, user.id), await rateLimiter.hit(rateLimits.resendPerAddress, c.var.clientAddress)]);
+      // A new set-password link; issuing it retires the older ones.
+      const token = await passwordTokens.issue(user.id, 'set');
+      await accountMail.setPassword(user.email, token);
+      c.var.log.info({ userId: user.id }, 'auth.verification.resent');
+      return c.json({ message: VERIFICATION_SENT, email_verified: false }, 200);
     })
 
     .post('/auth/logout', async (c) => {

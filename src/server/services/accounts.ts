@@ -29,7 +29,8 @@ export function createAccountService(deps: {
       const created = await db.transaction(async (tx) => {
         const userId = await users.create(input, tx);
         if (!userId) return null;
-        const session = await sessions.create(userId, false, tx);
+        const session = await sessions.create(userId, false, tx, 0);
+        if (!session) throw new Error('a new account has credential version 0');
         const setToken = await passwordTokens.issue(userId, 'set', tx);
         return { userId, ...session, setToken };
       });
@@ -48,8 +49,8 @@ export function createAccountService(deps: {
       const ok = user?.passwordHash ? await passwords.verify(user.passwordHash, password) : await passwords.dummyVerify(password);
       if (!user || !ok) return { ok: false, userId: user?.id ?? null };
       if (user.passwordHash && passwords.needsRehash(user.passwordHash)) {
-        await users.setPasswordHash(user.id, await passwords.hash(password));
-        return { ok: true, user, rehashed: true };
+        const rehashed = await users.rehashPassword(user.id, user.passwordHash, await passwords.hash(password));
+        return { ok: true, user, rehashed };
       }
       return { ok: true, user, rehashed: false };
     },

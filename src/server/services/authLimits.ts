@@ -22,6 +22,10 @@ export const AUTH_RATE_LIMITS = {
   forgotPerAddress: { name: 'forgot:address', limit: 50, windowMs: 15 * MINUTE },
   /** Failed reset/set-password submissions from one client address: 30 per 15 minutes. */
   resetPerAddress: { name: 'reset:address', limit: 30, windowMs: 15 * MINUTE },
+  /** New verification links for one account: 3 per hour (each one sends a mail). */
+  resendPerAccount: { name: 'resend:account', limit: 3, windowMs: 60 * MINUTE },
+  /** New verification links from one client address: 20 per hour. */
+  resendPerAddress: { name: 'resend:address', limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export type AuthRateLimits = typeof AUTH_RATE_LIMITS;

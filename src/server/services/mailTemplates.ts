@@ -14,10 +14,16 @@ export function setPasswordMail(publicUrl: string, to: string, token: string): M
     body: [
       'Welcome to MaxOut.',
       '',
-      'To finish creating your account, choose a password using this link (valid for 24 hours):',
+      'To finish creating your account and confirm this email address, choose a password using this link (valid for 24 hours):',
       link,
       '',
-      'If you did not create a MaxOut account, you can ignore this message.',
+      'Until you do, MaxOut cannot act for you with Revenue, link a bank account or move money.',
+      'An account whose email address is not confirmed within 48 hours of signing up is deleted,',
+      'with everything entered in it. If the link has expired, sign in and ask for a new one.',
+      '',
+      'If you did not sign up for MaxOut, someone entered your address by mistake or on purpose.',
+      'You do not need to do anything: do not use the link, and the account will be deleted',
+      'within 48 hours.',
     ].join('\n'),
     secrets: [token],
   };

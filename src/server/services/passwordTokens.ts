@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { passwordTokens, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
@@ -74,7 +74,14 @@ export function createPasswordTokenService(deps: { db: Db; clock: Clock; session
         if (!claimed) return null;
         const [user] = await tx
           .update(users)
-          .set({ passwordHash, updatedAt: now })
+          // Using a mailed link proves the address; the first such moment is kept.
+          // A new credential version: sessions and sign-ins that read the old one are refused.
+          .set({
+            passwordHash,
+            updatedAt: now,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+            credentialVersion: sql`${users.credentialVersion} + 1`,
+          })
           .where(eq(users.id, claimed.userId))
           .returning({ email: users.email });
         if (!user) return null;

@@ -55,6 +55,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
       and(
         eq(sessionFamilies.id, sql.placeholder('familyId')),
         eq(sessionFamilies.userId, sql.placeholder('userId')),
+        // A session from before the last password set or reset is over, whatever else says.
+        eq(sessionFamilies.credentialVersion, users.credentialVersion),
         isNull(sessionFamilies.revokedAt),
         gt(sessionFamilies.absoluteExpiresAt, sql.placeholder('now')),
       ),
@@ -64,23 +66,36 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
   return {
     limits,
 
-    /** A new family and its first (random) refresh token. `tx` lets registration share its transaction. */
-    async create(userId: string, remember: boolean, tx: Db = db): Promise<{ familyId: string; refreshToken: string }> {
-      const now = clock.now();
-      const [family] = await tx
-        .insert(sessionFamilies)
-        .values({
-          userId,
-          remember,
-          createdAt: now,
-          lastUsedAt: now,
-          absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
-        })
-        .returning({ id: sessionFamilies.id });
-      if (!family) throw new Error('session family insert returned no row');
-      const refreshToken = randomToken(32);
-      await tx.insert(refreshTokens).values({ familyId: family.id, tokenHash: sha256Hex(refreshToken), issuedAt: now });
-      return { familyId: family.id, refreshToken };
+    /**
+     * A new family and its first (random) refresh token; `tx` lets registration share its
+     * transaction. `credentialVersion` is the version the caller's password check read: the
+     * family is created only if the user's version is still that one, under a row lock
+     * (`FOR SHARE`), so a password reset committing meanwhile wins — either the reset's
+     * revocation sees this family, or this insert sees the new version and returns null.
+     * Without it the current version is taken (no password was checked).
+     */
+    async create(userId: string, remember: boolean, tx: Db = db, credentialVersion?: number): Promise<{ familyId: string; refreshToken: string } | null> {
+      const insert = async (q: Db) => {
+        const [user] = await q.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, userId)).for('share');
+        if (!user || (credentialVersion !== undefined && user.credentialVersion !== credentialVersion)) return null;
+        const now = clock.now();
+        const [family] = await q
+          .insert(sessionFamilies)
+          .values({
+            userId,
+            remember,
+            createdAt: now,
+            lastUsedAt: now,
+            absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
+            credentialVersion: user.credentialVersion,
+          })
+          .returning({ id: sessionFamilies.id });
+        if (!family) throw new Error('session family insert returned no row');
+        const refreshToken = randomToken(32);
+        await q.insert(refreshTokens).values({ familyId: family.id, tokenHash: sha256Hex(refreshToken), issuedAt: now });
+        return { familyId: family.id, refreshToken };
+      };
+      return tx === db ? db.transaction(insert) : insert(tx);
     },
 
     /**
@@ -104,6 +119,11 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
           await tx.update(sessionFamilies).set({ revokedAt: now, revokeReason: reason }).where(eq(sessionFamilies.id, family.id));
           return { kind: 'ended', ...ids, reason } as const;
         };
+        const [owner] = await tx.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, family.userId));
+        if (!owner || owner.credentialVersion !== family.credentialVersion) {
+          await tx.update(sessionFamilies).set({ revokedAt: now, revokeReason: 'password_change' }).where(eq(sessionFamilies.id, family.id));
+          return { kind: 'ended', ...ids, reason: 'revoked' } as const;
+        }
         if (now.getTime() >= family.absoluteExpiresAt.getTime()) return end('expired');
         if (now.getTime() - family.lastUsedAt.getTime() > limits.idleMs) return end('idle');
 
