@@ -200,7 +200,7 @@ const taxRefundSubmittedRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-submitted',
   staticData: { title: 'Tax refund submitted' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/TaxRefundSubmittedScreen.tsx'), 'TaxRefundSubmittedScreen'),
 });
 const roundupsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -213,7 +213,7 @@ const payeAuthorizationRoute = createRoute({
   path: '/auth/paye-authorization',
   validateSearch: ReturnToSearchSchema,
   staticData: { title: 'PAYE authorisation' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/paye/PayeAuthorizationScreen.tsx'), 'PayeAuthorizationScreen'),
 });
 
 // ─── Signed in with PAYE authorisation ──────────────────────────────────────────────────────

@@ -68,11 +68,12 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect(res.status).toBe(200);
     expect(v.is(PayeAuthorisationAnswerSchema, res.body)).toBe(true);
     const signedAt = t.clock.now();
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       authorized: true,
       authorization: { authorized_at: signedAt.toISOString(), lapses_at: '2030-01-15T10:00:00.000Z', document_holder: 'self' },
     });
     const user = await profile(t, auth);
+    expect(res.body.user).toEqual(user);
     expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: PPSN });
     expect((await t.request('GET', '/paye-authorization', undefined, auth)).body.authorization).toEqual(res.body.authorization);
   });
