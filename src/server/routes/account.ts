@@ -44,7 +44,7 @@ export function accountRoutes(services: Services) {
         const body = await readJson(c, CloseAccountRequestSchema);
         const user = c.var.user;
         // Failed confirmations count with failed logins of the same account (one brute-force budget).
-        const hit = await rateLimiter.hit(rateLimits.loginPerAccount, user.email);
+        const hit = await rateLimiter.hit(rateLimits.loginPerAccountAddress, [user.email, c.var.clientNetwork]);
         throwIfLimited([hit]);
         if (!user.passwordHash) {
           await passwords.dummyVerify(body.password);
