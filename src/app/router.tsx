@@ -139,7 +139,7 @@ const settingsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/settings',
   staticData: { title: 'Settings' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
 });
 const contributeRoute = createRoute({
   getParentRoute: () => signedInRoutes,
