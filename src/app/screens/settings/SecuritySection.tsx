@@ -198,7 +198,7 @@ function TwoFactorCard({ security }: { security: SecurityActor }) {
         {view === 'on' || view === 'disabling' ? (
           <>
             <Group gap="xs">
-              <Badge color="teal" variant="light">
+              <Badge variant="outline">
                 On
               </Badge>
               <Text fz="sm">
@@ -248,7 +248,7 @@ function SetupStep({ security }: { security: SecurityActor }) {
             <Button type="submit" disabled={!canConfirm} loading={view === 'confirming'}>
               Turn on
             </Button>
-            <Button variant="subtle" onClick={() => security.send({ type: 'twoFactor.cancel' })} disabled={!canConfirm}>
+            <Button variant="outline" onClick={() => security.send({ type: 'twoFactor.cancel' })} disabled={!canConfirm}>
               Cancel
             </Button>
           </Group>
@@ -346,7 +346,7 @@ function DevicesCard({ security }: { security: SecurityActor }) {
                   <Table.Td>
                     <Text fz="sm">{device.browser ?? 'Unknown browser'}</Text>
                     {device.current ? (
-                      <Badge size="sm" variant="light">
+                      <Badge size="sm" variant="outline">
                         This device
                       </Badge>
                     ) : null}
