@@ -9,6 +9,7 @@ import { EMAIL_ALREADY_VERIFIED, EMAIL_TAKEN, TWO_FACTOR_EXPIRED, TWO_FACTOR_WRO
 import { deviceOf } from '../http/device.ts';
 import { TwoFactorLoginRequestSchema } from '../../domain/schemas/security.ts';
 import type { Services } from '../services/index.ts';
+import { loginDelayMs } from '../services/authLimits.ts';
 import { irishToday } from '../services/users.ts';
 
 /**
@@ -17,7 +18,7 @@ import { irishToday } from '../services/users.ts';
  * an account with two-step sign-in answers `{ two_factor_required: true, challenge }` instead.
  */
 export function authRoutes(services: Services) {
-  const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail, securityEvents, twoFactor } = services;
+  const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail, sleep, securityEvents, twoFactor } = services;
   const sessionBody = async (userId: string, familyId: string, refreshToken: string) => {
     const user = await users.findById(userId);
     if (!user) throw new ApiError(401, UNAUTHENTICATED);
@@ -36,7 +37,7 @@ export function authRoutes(services: Services) {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const body = await readJson(c, registerRequestSchema(today));
-      throwIfLimited([await rateLimiter.hit(rateLimits.registerPerAddress, c.var.clientAddress)]);
+      throwIfLimited([await rateLimiter.hit(rateLimits.registerPerAddress, c.var.clientNetwork)]);
 
       const device = deviceOf(c);
       const created = await accounts.register(
@@ -61,12 +62,25 @@ export function authRoutes(services: Services) {
     .post('/auth/login', async (c) => {
       const body = await readJson(c, LoginRequestSchema);
       const email = body.email.trim().toLowerCase();
-      const hits = [await rateLimiter.hit(rateLimits.loginPerAccount, email), await rateLimiter.hit(rateLimits.loginPerAddress, c.var.clientAddress)];
+      const network = c.var.clientNetwork;
+      const [pair, address, account] = [
+        await rateLimiter.hit(rateLimits.loginPerAccountAddress, [email, network]),
+        await rateLimiter.hit(rateLimits.loginPerAddress, network),
+        await rateLimiter.hit(rateLimits.loginPerAccount, email),
+      ];
+      const hits = [pair, address, account];
       try {
-        throwIfLimited(hits);
+        // The account-wide count never blocks (anyone could keep an account blocked); it slows down.
+        throwIfLimited([pair, address]);
       } catch (error) {
-        c.var.log.warn({ scope: hits[0]?.allowed ? 'address' : 'account' }, 'auth.login.limited');
+        await account.refund();
+        c.var.log.warn({ scope: pair.allowed ? 'address' : 'account-address' }, 'auth.login.limited');
         throw error;
+      }
+      const delay = loginDelayMs(account.count, rateLimits.loginPerAccount.limit);
+      if (delay > 0) {
+        c.var.log.info({ ms: delay, failures: account.count - 1 }, 'auth.login.delayed');
+        await sleep(delay);
       }
 
       const device = deviceOf(c);
@@ -102,7 +116,7 @@ export function authRoutes(services: Services) {
     .post('/auth/two-factor', async (c) => {
       const body = await readJson(c, TwoFactorLoginRequestSchema);
       // Failed codes count per address; each challenge also allows only a few attempts.
-      const hit = await rateLimiter.hit(rateLimits.twoFactorPerAddress, c.var.clientAddress);
+      const hit = await rateLimiter.hit(rateLimits.twoFactorPerAddress, c.var.clientNetwork);
       throwIfLimited([hit]);
       const device = deviceOf(c);
       const attempt = await twoFactor.attempt(body.challenge, body.code);
@@ -130,16 +144,20 @@ export function authRoutes(services: Services) {
 
     .post('/auth/refresh', async (c) => {
       const body = await readJson(c, RefreshRequestSchema);
-      const result = await sessions.rotate(body.refresh_token);
+      const result = await sessions.rotate(body.refresh_token, { userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), network: c.var.clientNetwork });
       const log = c.var.log;
       switch (result.kind) {
         case 'ok':
           log.info({ userId: result.userId, familyId: result.familyId, replayed: result.replayed }, 'auth.refresh');
           return c.json(await sessionBody(result.userId, result.familyId, result.refreshToken), 200);
-        case 'reuse':
+        case 'reuse': {
           await securityEvents.record(result.userId, 'refresh_reuse', { familyId: result.familyId, device: deviceOf(c) });
           log.warn({ userId: result.userId, familyId: result.familyId }, 'security.refresh_token_reuse');
+          // Tell the owner: either another device of theirs misbehaved, or someone holds a copy.
+          const owner = await users.findById(result.userId);
+          if (owner) await accountMail.sessionReuse(owner.email);
           break;
+        }
         case 'ended':
           log.info({ userId: result.userId, familyId: result.familyId, reason: result.reason }, 'auth.session_ended');
           break;
@@ -155,7 +173,7 @@ export function authRoutes(services: Services) {
       if (c.req.header('content-type') !== undefined || c.req.header('content-length') !== undefined) await readJson(c, ResendVerificationRequestSchema);
       const user = c.var.user;
       if (user.emailVerifiedAt !== null) return c.json({ message: EMAIL_ALREADY_VERIFIED, email_verified: true }, 200);
-      throwIfLimited([await rateLimiter.hit(rateLimits.resendPerAccount, user.id), await rateLimiter.hit(rateLimits.resendPerAddress, c.var.clientAddress)]);
+      throwIfLimited([await rateLimiter.hit(rateLimits.resendPerAccount, user.id), await rateLimiter.hit(rateLimits.resendPerAddress, c.var.clientNetwork)]);
       // A new set-password link; issuing it retires the older ones.
       const token = await passwordTokens.issue(user.id, 'set');
       await accountMail.setPassword(user.email, token);

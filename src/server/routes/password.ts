@@ -15,7 +15,7 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
     .post('/send-password-reminder', async (c) => {
       const body = await readJson(c, ForgotPasswordRequestSchema);
       const email = body.email.trim().toLowerCase();
-      throwIfLimited([await rateLimiter.hit(rateLimits.forgotPerAccount, email), await rateLimiter.hit(rateLimits.forgotPerAddress, c.var.clientAddress)]);
+      throwIfLimited([await rateLimiter.hit(rateLimits.forgotPerAccount, email), await rateLimiter.hit(rateLimits.forgotPerAddress, c.var.clientNetwork)]);
       const user = await users.findByEmail(email);
       if (user) {
         const token = await passwordTokens.issue(user.id, 'reset');
@@ -34,7 +34,7 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
         throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_TOO_COMMON] });
       }
       // Failed submissions count; a success gives its hit back.
-      const hit = await rateLimiter.hit(rateLimits.resetPerAddress, c.var.clientAddress);
+      const hit = await rateLimiter.hit(rateLimits.resetPerAddress, c.var.clientNetwork);
       throwIfLimited([hit]);
       // Cheap check first, so a bad link costs no password hash.
       if (!(await passwordTokens.isUsable(body.token))) {
@@ -49,6 +49,7 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
       await hit.refund();
       // The mailbox owner proved control: a login lock-out from guessing attackers ends here (A5).
       await rateLimiter.clear(rateLimits.loginPerAccount, result.email);
+      await rateLimiter.clear(rateLimits.loginPerAccountAddress, result.email);
       await accountMail.passwordChanged(result.email, result.purpose);
       await securityEvents.record(result.userId, 'password_changed', { device: deviceOf(c), detail: result.purpose });
       c.var.log.info({ userId: result.userId, purpose: result.purpose }, 'auth.password_changed');

@@ -42,6 +42,8 @@ export interface ServiceDeps {
   mailTransport: MailTransport;
   /** Overrides of the brute-force limits (tests). */
   rateLimits?: Partial<AuthRateLimits> | undefined;
+  /** Waits (the login's progressive delay); tests record instead of waiting. Default: a timer. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
   /** Overrides of the session lifetimes and grace window (tests). */
   sessionLimits?: Partial<typeof SESSION_LIMITS> | undefined;
   /** Where contributions are paid from; the sandbox (no money moves) when absent. */
@@ -81,6 +83,8 @@ export interface Services {
   rateLimits: AuthRateLimits;
   mailer: Mailer;
   accountMail: AccountMail;
+  /** Waits `ms` (the login's progressive delay). */
+  sleep(ms: number): Promise<void>;
   /** The account's security log (Settings → Security), kept 90 days. */
   securityEvents: SecurityEventService;
   /** Two-step sign-in: TOTP secrets, recovery codes and sign-in challenges. */
@@ -146,6 +150,7 @@ export function createServices(deps: ServiceDeps): Services {
     rateLimits: { ...AUTH_RATE_LIMITS, ...deps.rateLimits },
     mailer,
     accountMail,
+    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     securityEvents,
     twoFactor,
     housekeeping: async () => {

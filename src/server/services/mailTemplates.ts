@@ -59,6 +59,21 @@ export function passwordChangedMail(publicUrl: string, to: string, purpose: 'set
   };
 }
 
+export function sessionReuseMail(publicUrl: string, to: string): MailMessage {
+  return {
+    to,
+    subject: 'We signed out one of your MaxOut sessions',
+    body: [
+      'A sign-in token of your MaxOut account was used again after it had been replaced. This can',
+      'mean that someone else has a copy of it, so we have signed that session out on every device',
+      'where it was open.',
+      '',
+      'If you were simply signed out of an open tab, sign in again and nothing more is needed.',
+      `If you did not expect this, reset your password now: ${publicUrl}/auth/forgot-password`,
+    ].join('\n'),
+  };
+}
+
 export function passwordChangedInSettingsMail(publicUrl: string, to: string): MailMessage {
   return {
     to,
@@ -94,6 +109,8 @@ export function createAccountMail(deps: { mailer: Mailer; publicUrl: string }) {
     setPassword: (to: string, token: string) => mailer.send(setPasswordMail(publicUrl, to, token)),
     resetPassword: (to: string, token: string) => mailer.send(resetPasswordMail(publicUrl, to, token)),
     passwordChanged: (to: string, purpose: 'set' | 'reset') => mailer.send(passwordChangedMail(publicUrl, to, purpose)),
+    /** A refresh token was reused and its session family ended. */
+    sessionReuse: (to: string) => mailer.send(sessionReuseMail(publicUrl, to)),
     passwordChangedInSettings: (to: string) => mailer.send(passwordChangedInSettingsMail(publicUrl, to)),
     twoFactorChanged: (to: string, enabled: boolean) => mailer.send(twoFactorChangedMail(publicUrl, to, enabled)),
   };

@@ -18,8 +18,13 @@ export const SESSION_LIMITS = {
   absoluteMs: 12 * 3_600_000,
   /** Absolute limit with "remember me": 30 days (an accepted deviation, checklist D2). */
   rememberAbsoluteMs: 30 * 86_400_000,
-  /** Only the immediately previous refresh token is accepted, and only this long after its rotation. */
-  graceMs: 30_000,
+  /**
+   * Only the immediately previous refresh token is accepted, only this long after its rotation,
+   * and only from the client that rotated it. Tabs already take turns under a Web Lock and adopt
+   * each other's new pair, so the window only has to cover a response lost in flight or a tab
+   * that read storage just before another's write: seconds, not the 30 s a stolen token could use.
+   */
+  graceMs: 5_000,
 } as const;
 
 export type RevokeReason = 'logout' | 'reuse' | 'idle' | 'expired' | 'password_change' | 'device_sign_out' | 'sign_out_everywhere';
@@ -54,10 +59,21 @@ function successorOf(key: Uint8Array, familyId: string, token: string): string {
 /** A plausible refresh token: 43 base64url characters (32 bytes). Anything else is refused before a query. */
 const REFRESH_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** Who presents a refresh token: the replay of a rotated token is honoured only from the same client. */
+export interface RefreshClient {
+  userAgent: string;
+  /** The client's network (an IPv4 address or an IPv6 /64). */
+  network: string;
+}
+
+const UNKNOWN_CLIENT: RefreshClient = { userAgent: '', network: 'unknown' };
+
 export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Uint8Array; limits?: Partial<typeof SESSION_LIMITS> | undefined }) {
   const { db, clock } = deps;
   const limits = { ...SESSION_LIMITS, ...deps.limits };
   const successorKey = deriveKey(deps.jwtSecret, 'refresh-successor/v1');
+  // Client fingerprints are stored keyed, so the table holds no user agent or address.
+  const clientKey = deriveKey(deps.jwtSecret, 'refresh-client/v1');
   const principal = db
     .select({ user: users })
     .from(sessionFamilies)
@@ -123,9 +139,10 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
      * locked (`SELECT … FOR UPDATE`), so concurrent refreshes on PostgreSQL are serialised per
      * family; PGlite has one connection and serialises anyway.
      */
-    async rotate(presented: string): Promise<RotateResult> {
+    async rotate(presented: string, client: RefreshClient = UNKNOWN_CLIENT): Promise<RotateResult> {
       if (!REFRESH_TOKEN_SHAPE.test(presented)) return { kind: 'invalid' };
       const tokenHash = sha256Hex(presented);
+      const clientHash = hmacSha256(clientKey, `${client.userAgent}\n${client.network}`).toString('base64url');
       return db.transaction(async (tx) => {
         const [found] = await tx.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
         if (!found) return { kind: 'invalid' } as const;
@@ -159,13 +176,14 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
             .returning({ id: refreshTokens.id });
           if (!next) throw new Error('refresh token insert returned no row');
           await tx.update(refreshTokens).set({ rotatedAt: now, replacedById: next.id }).where(eq(refreshTokens.id, token.id));
-          await tx.update(sessionFamilies).set({ lastUsedAt: now }).where(eq(sessionFamilies.id, family.id));
+          await tx.update(sessionFamilies).set({ lastUsedAt: now, clientHash }).where(eq(sessionFamilies.id, family.id));
           return { kind: 'ok', ...ids, refreshToken: successor, replayed: false } as const;
         }
 
-        // A rotated token: accepted only inside the grace window, and only if its successor is
-        // still the family's newest token (so only the immediately previous token qualifies).
-        const withinGrace = now.getTime() - token.rotatedAt.getTime() <= limits.graceMs;
+        // A rotated token: accepted only inside the grace window, from the client that rotated it,
+        // and only if its successor is still the family's newest token (so only the immediately
+        // previous token qualifies).
+        const withinGrace = now.getTime() - token.rotatedAt.getTime() <= limits.graceMs && family.clientHash === clientHash;
         if (withinGrace && token.replacedById) {
           const [next] = await tx
             .select({ tokenHash: refreshTokens.tokenHash, rotatedAt: refreshTokens.rotatedAt })

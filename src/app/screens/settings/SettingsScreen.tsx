@@ -2,14 +2,12 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Stack.css';
 import { Container, Stack, Title } from '@mantine/core';
+import { CloseAccountSection } from './CloseAccountSection.tsx';
+import { DataExportSection } from './DataExportSection.tsx';
+import { PayeSection } from './PayeSection.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 
-/**
- * Settings (/settings): a page of independent sections, one component each, in the order shown.
- * Each section owns its own machine and calls; this page only lays them out.
- */
-const SECTIONS = [{ id: 'security', Section: SecuritySection }];
-
+/** Settings (/settings): one section per concern, each with its own machine; this page only lays them out. */
 export function SettingsScreen() {
   return (
     <Container size="md" py="lg">
@@ -17,9 +15,10 @@ export function SettingsScreen() {
         <Title order={1} size="h2">
           Settings
         </Title>
-        {SECTIONS.map(({ id, Section }) => (
-          <Section key={id} />
-        ))}
+        <SecuritySection />
+        <PayeSection />
+        <DataExportSection />
+        <CloseAccountSection />
       </Stack>
     </Container>
   );
