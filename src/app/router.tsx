@@ -139,7 +139,7 @@ const settingsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/settings',
   staticData: { title: 'Settings' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
 });
 const contributeRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -163,7 +163,7 @@ const taxRefundOptionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-options',
   staticData: { title: 'What to do with my tax return?' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/TaxRefundOptionsScreen.tsx'), 'TaxRefundOptionsScreen'),
 });
 const taxRefundQuestionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -182,7 +182,7 @@ const pensionRefundRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/pension-refund',
   staticData: { title: 'Pension refund' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/PensionRefundScreen.tsx'), 'PensionRefundScreen'),
 });
 const linkedBankAccountsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -200,7 +200,7 @@ const taxRefundSubmittedRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-submitted',
   staticData: { title: 'Tax refund submitted' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/TaxRefundSubmittedScreen.tsx'), 'TaxRefundSubmittedScreen'),
 });
 const roundupsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -213,7 +213,7 @@ const payeAuthorizationRoute = createRoute({
   path: '/auth/paye-authorization',
   validateSearch: ReturnToSearchSchema,
   staticData: { title: 'PAYE authorisation' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/paye/PayeAuthorizationScreen.tsx'), 'PayeAuthorizationScreen'),
 });
 
 // ─── Signed in with PAYE authorisation ──────────────────────────────────────────────────────

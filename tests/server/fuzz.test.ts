@@ -202,6 +202,7 @@ describe(`hostile input on every API route (${testDatabaseKind()})`, () => {
     deps: {
       rateLimits: {
         loginPerAccount: { name: 'login:account', limit: 100_000, windowMs: 60_000 },
+        loginPerAccountAddress: { name: 'login:account-address', limit: 100_000, windowMs: 60_000 },
         loginPerAddress: { name: 'login:address', limit: 100_000, windowMs: 60_000 },
         registerPerAddress: { name: 'register:address', limit: 100_000, windowMs: 60_000 },
       },

@@ -128,6 +128,12 @@ export const TAX_YEAR_UNSUPPORTED = 'We cannot estimate refunds for that tax yea
 export const CATEGORY_UNKNOWN = 'Unknown credit, relief or income type';
 export const REFUND_DATA_INVALID = 'Please check the details you entered';
 
+/** Not in the spec (two-step sign-in). */
+export const TWO_FACTOR_CODE_REQUIRED = 'Enter the code from your authenticator app';
+export const TWO_FACTOR_CODE_INVALID = 'Enter the 6-digit code from your app, or a recovery code like abcde-12345';
+export const APP_CODE_INVALID = 'Enter the 6-digit code from your app';
+/** Not in the spec (Settings → Security). */
+export const DEVICE_UNKNOWN = 'This device is not signed in to your account';
 // ---------------------------------------------------------------------------------------------
 // Answers and income declarations (POST /answer, /answer-multiple, /income-forms).
 
