@@ -16,7 +16,7 @@ import { decryptField } from '../../src/server/services/crypto.ts';
 import { lapseOf, payeAad, retentionOf } from '../../src/server/services/payeAuthorisations.ts';
 import { isPayeAuthorisationInForce } from '../../src/server/services/users.ts';
 import { pngDataUrl } from '../support/png.ts';
-import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+import { type TestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const EMAIL = 'signer@example.ie';
 const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
@@ -42,6 +42,8 @@ const body = (overrides: Record<string, unknown> = {}) => ({ authorized: true, a
 async function signedIn(t: TestApp, email = EMAIL) {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
+  // Signing and moving money need a proven address (requireVerifiedEmail).
+  await markEmailVerified(t.database, email);
   return { authorization: `Bearer ${res.body.access_token as string}` };
 }
 
@@ -66,11 +68,12 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect(res.status).toBe(200);
     expect(v.is(PayeAuthorisationAnswerSchema, res.body)).toBe(true);
     const signedAt = t.clock.now();
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       authorized: true,
       authorization: { authorized_at: signedAt.toISOString(), lapses_at: '2030-01-15T10:00:00.000Z', document_holder: 'self' },
     });
     const user = await profile(t, auth);
+    expect(res.body.user).toEqual(user);
     expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: PPSN });
     expect((await t.request('GET', '/paye-authorization', undefined, auth)).body.authorization).toEqual(res.body.authorization);
   });

@@ -9,9 +9,11 @@ import {
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { requireAuth } from '../http/requireAuth.ts';
+import { requireVerifiedEmail } from '../http/requireVerifiedEmail.ts';
+import { UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
 import { toSummary } from '../services/payeAuthorisations.ts';
-import { irishToday } from '../services/users.ts';
+import { type ApiUser, irishToday } from '../services/users.ts';
 
 const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature'] as const satisfies readonly (keyof AgentDetails)[];
 
@@ -22,7 +24,7 @@ const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature']
  * declaration names, and Revenue requires it to be the taxpayer's own.
  */
 export function payeRoutes(services: Services) {
-  const { payeAuthorisations, clock } = services;
+  const { payeAuthorisations, users, clock } = services;
   const auth = requireAuth(services);
 
   return factory
@@ -33,7 +35,7 @@ export function payeRoutes(services: Services) {
       return c.json(body, 200);
     })
 
-    .post('/paye-authorization', auth, async (c) => {
+    .post('/paye-authorization', auth, requireVerifiedEmail(), async (c) => {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const request = await readJson(c, payeAuthorisationRequestSchema(today));
@@ -50,7 +52,9 @@ export function payeRoutes(services: Services) {
       const row = await payeAuthorisations.sign(c.var.user, request, c.var.clientAddress);
       // Never the PPSN, names or signature: the evidence row's id and dates only.
       c.var.log.info({ userId: c.var.userId, authorisationId: row.id, lapsesAt: row.lapsesAt.toISOString() }, 'paye.authorised');
-      const body: PayeAuthorisationAnswer = { authorized: true, authorization: toSummary(row) };
+      const user = await users.findById(c.var.userId);
+      if (!user) throw new ApiError(401, UNAUTHENTICATED);
+      const body: Omit<PayeAuthorisationAnswer, 'user'> & { user: ApiUser } = { authorized: true, authorization: toSummary(row), user: await users.toApi(user) };
       return c.json(body, 200);
     });
 }
