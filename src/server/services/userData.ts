@@ -233,7 +233,7 @@ export function createUserDataService(deps: { db: Db; clock: Clock; log: Logger;
     const keptUntil = kept.reduce<string | null>((last, record) => (last === null || record.until > last ? record.until : last), null);
     erased.push(
       'Your email address, password and sign-in',
-      'Your pension details: plan ID, income, contributions and tax back',
+      'Your pension plan ID and the income you told us',
       'The emails we sent you',
       ...(keptUntil === null ? ['Your name, PPSN and date of birth'] : []),
     );
