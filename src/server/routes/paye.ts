@@ -9,6 +9,7 @@ import {
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { requireAuth } from '../http/requireAuth.ts';
+import { requireVerifiedEmail } from '../http/requireVerifiedEmail.ts';
 import { UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
 import { toSummary } from '../services/payeAuthorisations.ts';
@@ -19,8 +20,8 @@ const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature']
 /**
  * The PAYE A1 agent declaration (spec sections 2, 4 and 7): GET /paye-authorization (the fixed
  * agent details the screen shows, and the authorisation in force) and POST /paye-authorization
- * (sign it). Signing needs a verified email address: the account's own address is the one the
- * declaration names, and Revenue requires it to be the taxpayer's own.
+ * (sign it). Signing needs a verified email address (403 `email_unverified` otherwise): the
+ * declaration names the account's own address, and Revenue requires it to be the taxpayer's own.
  */
 export function payeRoutes(services: Services) {
   const { payeAuthorisations, users, clock } = services;
@@ -34,7 +35,7 @@ export function payeRoutes(services: Services) {
       return c.json(body, 200);
     })
 
-    .post('/paye-authorization', auth, async (c) => {
+    .post('/paye-authorization', auth, requireVerifiedEmail(), async (c) => {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const request = await readJson(c, payeAuthorisationRequestSchema(today));
