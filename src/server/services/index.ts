@@ -106,7 +106,7 @@ export function createServices(deps: ServiceDeps): Services {
   const rateLimiter = createRateLimiter(db, clock);
   const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row) });
   const refundCalculator = createRefundCalculator({ clock });
-  const answers = createAnswerService({ form11Entries, refundCalculator });
+  const answers = createAnswerService({ db, form11Entries, refundCalculator });
   const payeAuthorisations = createPayeAuthorisationService({ db, clock, encryptionKey: deps.encryptionKey, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
