@@ -547,8 +547,8 @@ describe('defaults and context', () => {
       const nodes = [machine.root, ...getStateNodes(machine.root)];
       expect(nodes.filter((n) => !n.description).map((n) => n.id)).toEqual([]);
     }
-    expect(getStateNodes(authMachine.root)).toHaveLength(10);
-    expect(getStateNodes(signInMachine.root)).toHaveLength(7);
+    expect(getStateNodes(authMachine.root)).toHaveLength(12);
+    expect(getStateNodes(signInMachine.root)).toHaveLength(9);
   });
 
   it('the default actors are harmless: nothing restored, a login fails as "not provided"', async () => {
@@ -587,6 +587,8 @@ describe('selectors on partial snapshots', () => {
       remember: false,
       redirectTo: null,
       loginError: null,
+      twoFactorChallenge: null,
+      codeError: null,
       registerError: null,
       refreshError: null,
       lastActivityAt: T0,

@@ -16,7 +16,7 @@ import { decryptField } from '../../src/server/services/crypto.ts';
 import { lapseOf, payeAad, retentionOf } from '../../src/server/services/payeAuthorisations.ts';
 import { isPayeAuthorisationInForce } from '../../src/server/services/users.ts';
 import { pngDataUrl } from '../support/png.ts';
-import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+import { type TestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const EMAIL = 'signer@example.ie';
 const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
@@ -43,8 +43,8 @@ const body = (overrides: Record<string, unknown> = {}) => ({ authorized: true, a
 async function signedIn(t: TestApp, email = EMAIL, options: { verified?: boolean } = {}) {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
-  // Verification is the mailed link's job (emailVerification.test.ts); here it is a precondition.
-  if (options.verified ?? true) await t.database.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.email, email));
+  // Signing needs a proven address (requireVerifiedEmail); emailVerification.test.ts covers how it is proven.
+  if (options.verified ?? true) await markEmailVerified(t.database, email);
   return { authorization: `Bearer ${res.body.access_token as string}` };
 }
 

@@ -128,6 +128,12 @@ export const TAX_YEAR_UNSUPPORTED = 'We cannot estimate refunds for that tax yea
 export const CATEGORY_UNKNOWN = 'Unknown credit, relief or income type';
 export const REFUND_DATA_INVALID = 'Please check the details you entered';
 
+/** Not in the spec (two-step sign-in). */
+export const TWO_FACTOR_CODE_REQUIRED = 'Enter the code from your authenticator app';
+export const TWO_FACTOR_CODE_INVALID = 'Enter the 6-digit code from your app, or a recovery code like abcde-12345';
+export const APP_CODE_INVALID = 'Enter the 6-digit code from your app';
+/** Not in the spec (Settings → Security). */
+export const DEVICE_UNKNOWN = 'This device is not signed in to your account';
 // ---------------------------------------------------------------------------------------------
 // Answers and income declarations (POST /answer, /answer-multiple, /income-forms).
 
@@ -165,7 +171,6 @@ export const AUTHORIZED_REQUIRED = 'You must authorise MaxOut to act as your tax
 export const TEXT_INVALID_CHARACTERS = 'Contains characters that are not allowed';
 // Pension setup, contributions and direct debits (not in the spec).
 
-export const PENSION_PLAN_REFERENCE_INVALID = 'Enter your plan ID as IL- followed by 8 digits, e.g. IL-12345678';
 export const CONTRIBUTION_MIN = 'Must be at least €1';
 export const CONTRIBUTION_MAX = 'Must be at most €115,000';
 export const CENTS_ONLY = 'Use at most two decimals (cents)';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SECURITY_EVENT_KINDS } from '../../domain/schemas/security.ts';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -74,6 +75,10 @@ export const sessionFamilies = pgTable(
      * grace window is honoured only from the same client.
      */
     clientHash: text('client_hash'),
+    /** The device as its owner sees it in Settings → Security: "Chrome on Windows" (src/domain/devices.ts). */
+    browser: text('browser'),
+    /** Approximate place from the address at sign-in: 'Local network', 'Internet address 203.0.113.x'. */
+    place: text('place'),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );
@@ -278,4 +283,78 @@ export const directDebitMandates = pgTable(
     check('direct_debit_amount_positive', sql`${t.amountCents} > 0`),
     check('direct_debit_day_of_month', sql`${t.dayOfMonth} between 1 and 28`),
   ],
+);
+
+/** What a user can see of their account's security in Settings → Security (kept 90 days). */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Insertion order: events of the same millisecond (a sign-in and its new device) list in order. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SECURITY_EVENT_KINDS }).notNull(),
+    createdAt: createdAt(),
+    /** The session family concerned, when there is one (no foreign key: families are pruned, events stay). */
+    familyId: uuid('family_id'),
+    browser: text('browser'),
+    place: text('place'),
+    /** A short machine-readable qualifier ('reset', 'code', 'recovery_code'); never a secret or personal value. */
+    detail: text('detail'),
+  },
+  (t) => [index('security_events_user_created_idx').on(t.userId, t.createdAt, t.seq)],
+);
+
+/**
+ * Two-step sign-in (TOTP, RFC 6238), one row per user who started setting it up. The secret is an
+ * AES-256-GCM envelope bound to the user; `enabled_at` is null until a first code confirmed it.
+ * `last_step` is the newest 30-second step accepted, so a code is never accepted twice.
+ */
+export const twoFactorSettings = pgTable('two_factor_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes (10 per enabling), stored as keyed hashes; `used_at` once spent. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A password that was right, waiting for its second step: POST /auth/login answers with the
+ * challenge, POST /auth/two-factor completes it. Stored hashed, short-lived, few attempts, single use.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    remember: boolean('remember').notNull(),
+    /** The credential version the password check read: a reset meanwhile makes the challenge useless. */
+    credentialVersion: integer('credential_version').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
 );

@@ -7,6 +7,7 @@ import { passwordRoutes } from './password.ts';
 import { payeRoutes } from './paye.ts';
 import { pensionRoutes } from './pension.ts';
 import { profileRoutes } from './profile.ts';
+import { securityRoutes } from './security.ts';
 import { taxRoutes } from './tax.ts';
 
 /**
@@ -14,4 +15,4 @@ import { taxRoutes } from './tax.ts';
  * in this folder (`export function xRoutes(services: Services) { return factory.createApp()… }`)
  * and one entry here.
  */
-export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, accountRoutes, taxRoutes, answerRoutes, payeRoutes, pensionRoutes];
+export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, accountRoutes, securityRoutes, taxRoutes, answerRoutes, payeRoutes, pensionRoutes];

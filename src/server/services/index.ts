@@ -18,7 +18,9 @@ import { type PensionLedgerService, createPensionLedgerService } from './pension
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
+import { type SecurityEventService, createSecurityEventService } from './securityEvents.ts';
 import { type SESSION_LIMITS, type SessionService, createSessionService } from './sessions.ts';
+import { type TwoFactorService, createTwoFactorService } from './twoFactor.ts';
 import { type UserDataService, createUserDataService } from './userData.ts';
 import { type UserService, createUserService } from './users.ts';
 
@@ -40,6 +42,8 @@ export interface ServiceDeps {
   mailTransport: MailTransport;
   /** Overrides of the brute-force limits (tests). */
   rateLimits?: Partial<AuthRateLimits> | undefined;
+  /** Waits (the login's progressive delay); tests record instead of waiting. Default: a timer. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
   /** Overrides of the session lifetimes and grace window (tests). */
   sessionLimits?: Partial<typeof SESSION_LIMITS> | undefined;
   /** Where contributions are paid from; the sandbox (no money moves) when absent. */
@@ -79,6 +83,12 @@ export interface Services {
   rateLimits: AuthRateLimits;
   mailer: Mailer;
   accountMail: AccountMail;
+  /** Waits `ms` (the login's progressive delay). */
+  sleep(ms: number): Promise<void>;
+  /** The account's security log (Settings → Security), kept 90 days. */
+  securityEvents: SecurityEventService;
+  /** Two-step sign-in: TOTP secrets, recovery codes and sign-in challenges. */
+  twoFactor: TwoFactorService;
   /**
    * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions, and
    * accounts never verified within 48 hours.
@@ -104,6 +114,8 @@ export function createServices(deps: ServiceDeps): Services {
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
+  const securityEvents = createSecurityEventService({ db, clock });
+  const twoFactor = createTwoFactorService({ db, clock, encryptionKey: deps.encryptionKey });
   const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row) });
   const refundCalculator = createRefundCalculator({ clock });
   const answers = createAnswerService({ db, form11Entries, refundCalculator });
@@ -138,9 +150,20 @@ export function createServices(deps: ServiceDeps): Services {
     rateLimits: { ...AUTH_RATE_LIMITS, ...deps.rateLimits },
     mailer,
     accountMail,
+    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    securityEvents,
+    twoFactor,
     housekeeping: async () => {
       // Direct debits are collected here too: each date once (ledger keys), whichever process runs it.
-      await Promise.all([rateLimiter.prune(), sessions.prune(), payeAuthorisations.purgeExpired(), userData.purgeExpired(), directDebits.collectDue()]);
+      await Promise.all([
+        rateLimiter.prune(),
+        sessions.prune(),
+        securityEvents.prune(),
+        twoFactor.prune(),
+        payeAuthorisations.purgeExpired(),
+        userData.purgeExpired(),
+        directDebits.collectDue(),
+      ]);
       const deleted = await users.deleteUnverified();
       if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },

@@ -65,7 +65,9 @@ function FinalForm({ flow, profile }: { flow: Form11FlowActorRef; profile: TaxPr
             <Text fz="sm" c="dimmed" id="flow-position">
               Page {position.number} of {position.total}
             </Text>
-            <Progress value={(position.number / position.total) * 100} aria-labelledby="flow-position" size="sm" />
+            <Progress.Root size="sm">
+              <Progress.Section value={(position.number / position.total) * 100} aria-label={`Page ${position.number} of ${position.total}`} />
+            </Progress.Root>
           </Stack>
         ) : null}
         <Stack gap={4}>

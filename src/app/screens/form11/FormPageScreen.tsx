@@ -74,7 +74,9 @@ function FormPage({ slug, flow, profile }: { slug: FormSlug; flow: Form11FlowAct
             <Text fz="sm" c="dimmed" id="flow-position">
               Page {position.number} of {position.total}
             </Text>
-            <Progress value={(position.number / position.total) * 100} aria-labelledby="flow-position" size="sm" />
+            <Progress.Root size="sm">
+              <Progress.Section value={(position.number / position.total) * 100} aria-label={`Page ${position.number} of ${position.total}`} />
+            </Progress.Root>
           </Stack>
         ) : null}
         <Form11Header category={slug} year={year} />
