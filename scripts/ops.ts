@@ -91,6 +91,14 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
     err(`${problem}; the claim's categories: ${categories.join(', ') || 'none'}.`);
     return 1;
   }
+  // Opting out of the PAYE authorisation pauses refund processing until the user enables it again.
+  if (decision === 'approved') {
+    const owner = await services.users.findById(before.userId);
+    if (owner?.optOutPayeAuth) {
+      err(`Claim ${claimId} cannot be approved: its owner has opted out of PAYE authorisation, so refund processing is paused until they enable it again.`);
+      return 1;
+    }
+  }
   const after = await services.form11Entries.decide(claimId, decision, category);
   if (!after) {
     err(`No claim with id ${claimId}.`);

@@ -7,7 +7,7 @@
  * of src/domain/failure.ts) and only reject on a bug; they should pass `signal` to the HTTP call so
  * a stopped actor aborts its request.
  *
- * `login`, `register` and `loadProfile` are invoked by the sign-in child (signIn.machine.ts); the app
+ * `login`, `verifyCode`, `register` and `loadProfile` are invoked by the sign-in child (signIn.machine.ts); the app
  * provides them with `signInMachine.provide({ actors: { … } })` and hands that to the auth machine as
  * its `signIn` actor.
  */
@@ -29,6 +29,8 @@ import type {
   RegisterInput,
   RegisterOutput,
   RestoreSessionOutput,
+  VerifyCodeInput,
+  VerifyCodeOutput,
 } from './auth.types.ts';
 
 const NOT_PROVIDED = networkFailure('not provided');
@@ -42,6 +44,9 @@ export const restoreSession = fromPromise<RestoreSessionOutput>(async () => ({ o
 
 /** `POST /auth/login {email, password}` → `{ ok: true, session }` (session.user optional). */
 export const login = fromPromise<LoginOutput, LoginInput>(async () => ({ ok: false, error: NOT_PROVIDED }));
+
+/** `POST /auth/two-factor {challenge, code}` → `{ ok: true, session }` (session.user optional). */
+export const verifyCode = fromPromise<VerifyCodeOutput, VerifyCodeInput>(async () => ({ ok: false, error: NOT_PROVIDED }));
 
 /** `POST /auth/register {email, details}` → `{ ok: true, session }` (session.user optional). */
 export const register = fromPromise<RegisterOutput, RegisterInput>(async () => ({ ok: false, error: NOT_PROVIDED }));

@@ -2,6 +2,7 @@ import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { loginErrorMessage, registerErrorView } from '../../src/domain/authErrors.ts';
 import { SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
+import { failureMessage as userFacingMessage } from '../../src/domain/failureMessage.ts';
 import { safeInternalPath } from '../../src/domain/navigation.ts';
 import { NO_REFRESH_TOKEN, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { inactivity, logout, profileReloader, refreshSession, restoreSession } from './auth.actors.ts';
@@ -19,7 +20,7 @@ import {
   type Session,
   type User,
 } from './auth.types.ts';
-import { failed, ok } from './results.ts';
+import { codeRequired, failed, failure, ok } from './results.ts';
 import { signInMachine } from './signIn.machine.ts';
 
 /**
@@ -53,6 +54,8 @@ const SIGNED_OUT_CONTEXT = {
   refreshToken: null,
   remember: false,
   redirectTo: null,
+  twoFactorChallenge: null,
+  codeError: null,
 } satisfies Partial<AuthContext>;
 
 /**
@@ -95,7 +98,13 @@ export const authMachine = setup({
     broadcastSignedOut: () => {},
 
     // ── Context updates (pure) ───────────────────────────────────────────────────────────────
-    clearErrors: assign({ loginError: null, registerError: null, refreshError: null }),
+    clearErrors: assign({ loginError: null, registerError: null, refreshError: null, codeError: null }),
+    /** The login needs a code: keep its challenge for the code step. */
+    setChallenge: assign((_, params: { challenge: string }) => ({ twoFactorChallenge: params.challenge, codeError: null })),
+    startCode: assign(({ context }, params: { at: number }) => ({ codeError: null, lastActivityAt: Math.max(context.lastActivityAt, params.at) })),
+    setCodeError: assign((_, params: { error: ApiFailure }) => ({ codeError: userFacingMessage(params.error) })),
+    /** Back to the login form: the challenge is dropped (the password is asked again). */
+    dropChallenge: assign({ twoFactorChallenge: null, codeError: null }),
     startLogin: assign(({ context }, params: { remember: boolean; redirectTo: string | null; at: number }) => ({
       remember: params.remember,
       redirectTo: params.redirectTo,
@@ -144,6 +153,13 @@ export const authMachine = setup({
     restoreFailed: (_, params: { reason: string | null }) => params.reason === 'failed',
     /** No response at all (offline, timeout): an outage, not the server refusing the session. */
     isOutage: (_, params: { status: number | null }) => params.status === null,
+    /** The sign-in answered with a challenge: the code step comes next. */
+    needsCode: (_, params: { codeRequired: boolean }) => params.codeRequired,
+    /**
+     * The server no longer knows the challenge (expired, spent, too many attempts): the code step
+     * cannot succeed, so the login starts again. Other refusals (a wrong code) keep the step.
+     */
+    challengeEnded: (_, params: { error: ApiFailure }) => Boolean(params.error.fieldErrors?.['challenge']),
   },
   delays: {
     /** The server is told about a logout, but the user is not kept waiting longer than this. */
@@ -244,8 +260,61 @@ export const authMachine = setup({
                 ],
               },
               {
+                description: 'Two-step sign-in is on: ask for the code.',
+                guard: { type: 'needsCode', params: ({ event }) => ({ codeRequired: codeRequired(event.output) }) },
+                target: 'awaitingCode',
+                actions: { type: 'setChallenge', params: ({ event }) => ({ challenge: codeRequired(event.output) ? event.output.challenge : '' }) },
+              },
+              {
                 target: 'idle',
-                actions: { type: 'setLoginError', params: ({ event }) => ({ error: failed(event.output).error }) },
+                actions: { type: 'setLoginError', params: ({ event }) => ({ error: failure(event.output).error }) },
+              },
+            ],
+          },
+        },
+        awaitingCode: {
+          description:
+            'The password was right and the account has two-step sign-in: the login screen asks for the code from the authenticator app, or a recovery code.',
+          on: {
+            'twoFactor.submit': {
+              target: 'verifyingCode',
+              actions: { type: 'startCode', params: ({ event }) => ({ at: event.at }) },
+            },
+            'twoFactor.cancel': { description: 'Back to the login form.', target: 'idle', actions: 'dropChallenge' },
+            'errors.clear': { description: 'The login screen closed: the code step is abandoned.', target: 'idle', actions: ['clearErrors', 'dropChallenge'] },
+          },
+        },
+        verifyingCode: {
+          description: 'POST /auth/two-factor with the challenge and the code (then the profile if needed). Nothing can be submitted meanwhile.',
+          tags: ['busy'],
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ context, event }) => {
+              assertEvent(event, 'twoFactor.submit');
+              return { request: { kind: 'code', challenge: context.twoFactorChallenge ?? '', code: event.code } };
+            },
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
+                target: '#auth.signedIn',
+                actions: [
+                  'dropChallenge',
+                  { type: 'setSignedIn', params: ({ event }) => ok(event.output) },
+                  { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: context.remember }) },
+                  { type: 'navigate', params: ({ context }) => ({ to: safeRedirectTarget(context.redirectTo) }) },
+                ],
+              },
+              {
+                description: 'The challenge expired, was spent or had too many attempts: log in again, with the reason shown.',
+                guard: { type: 'challengeEnded', params: ({ event }) => ({ error: failure(event.output).error }) },
+                target: 'idle',
+                actions: { type: 'setLoginError', params: ({ event }) => ({ error: failure(event.output).error }) },
+              },
+              {
+                description: 'A wrong code, a limit or an outage: stay on the code step and say why.',
+                target: 'awaitingCode',
+                actions: { type: 'setCodeError', params: ({ event }) => ({ error: failure(event.output).error }) },
               },
             ],
           },
@@ -273,7 +342,7 @@ export const authMachine = setup({
               },
               {
                 target: 'idle',
-                actions: { type: 'setRegisterError', params: ({ event }) => ({ error: failed(event.output).error }) },
+                actions: { type: 'setRegisterError', params: ({ event }) => ({ error: failure(event.output).error }) },
               },
             ],
           },

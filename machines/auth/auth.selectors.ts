@@ -42,6 +42,18 @@ const REGISTER_PROBE: AuthEvent = { type: 'register.submit', payload: { email: '
 /** The login form may be submitted now (nobody signed in, no request in flight). */
 export const selectCanLogIn = (s: WithCan): boolean => s.can(LOGIN_PROBE);
 
+const CODE_PROBE: AuthEvent = { type: 'twoFactor.submit', code: '', at: 0 };
+
+/** The login waits for its code step (two-step sign-in): the login screen shows the code input. */
+export const selectNeedsCode = (s: WithMatches): boolean =>
+  s.matches({ signedOut: 'awaitingCode' }) || s.matches({ signedOut: 'verifyingCode' });
+
+/** The code may be submitted now (the step is shown and no code is being checked). */
+export const selectCanSubmitCode = (s: WithCan): boolean => s.can(CODE_PROBE);
+
+/** Why the last code was refused, or null. */
+export const selectCodeError = (s: WithContext): string | null => s.context.codeError;
+
 /** The register form may be submitted now (nobody signed in, no request in flight). */
 export const selectCanRegister = (s: WithCan): boolean => s.can(REGISTER_PROBE);
 
@@ -55,7 +67,7 @@ export const selectAccessToken = (s: WithContext): string | null => s.context.ac
 export const selectGuardUser = (s: WithContext): GuardUser | null => {
   const user = s.context.user;
   if (!user) return null;
-  return { annual_income: user.annual_income, paye_a1_authorized: user.paye_a1_authorized === true };
+  return { annual_income: user.annual_income, paye_a1_authorized: user.paye_a1_authorized === true, opt_out_paye_auth: user.opt_out_paye_auth === true };
 };
 
 /** The session's inactivity child (for the warning dialog), or undefined while nobody is signed in. */

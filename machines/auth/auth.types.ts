@@ -47,7 +47,25 @@ export interface LoginInput {
   /** Remember me: the server gives the session its longer absolute lifetime. */
   remember: boolean;
 }
-export type LoginOutput = { ok: true; session: Session } | Failure;
+/**
+ * A login ends with tokens, or — for an account with two-step sign-in — with a challenge the code
+ * step completes (`POST /auth/two-factor`), or fails.
+ */
+export type LoginOutput = { ok: true; session: Session } | CodeRequired | Failure;
+
+/** The password was right; a code from the authenticator app (or a recovery code) completes the sign-in. */
+export interface CodeRequired {
+  ok: false;
+  codeRequired: true;
+  challenge: string;
+}
+
+/** `POST /auth/two-factor {challenge, code}` → tokens, like a login. */
+export interface VerifyCodeInput {
+  challenge: string;
+  code: string;
+}
+export type VerifyCodeOutput = { ok: true; session: Session } | Failure;
 
 export interface RegisterInput {
   payload: RegistrationPayload;
@@ -81,7 +99,11 @@ export type LogoutOutput = { ok: true } | Failure;
 // ─── The sign-in child (signIn.machine.ts): credentials, then the profile if needed ─────────────
 
 /** What the sign-in child is asked to do: a login or a registration. */
-export type SignInRequest = { kind: 'login'; credentials: LoginInput } | { kind: 'register'; payload: RegistrationPayload };
+export type SignInRequest =
+  | { kind: 'login'; credentials: LoginInput }
+  | { kind: 'register'; payload: RegistrationPayload }
+  /** The code step of a login: the challenge login answered with, and the code the user typed. */
+  | { kind: 'code'; challenge: string; code: string };
 
 export interface SignInInput {
   request: SignInRequest;
@@ -95,10 +117,12 @@ export interface SignInContext {
   user: User | null;
   /** Why it failed. */
   error: ApiFailure | null;
+  /** Set when the login needs a code before it gives tokens. */
+  challenge: string | null;
 }
 
-/** Signed in with tokens and user, or a failure to show. */
-export type SignInOutput = { ok: true; session: Session; user: User } | Failure;
+/** Signed in with tokens and user, a code needed first, or a failure to show. */
+export type SignInOutput = { ok: true; session: Session; user: User } | CodeRequired | Failure;
 
 // ─── Context ─────────────────────────────────────────────────────────────────────────────────
 
@@ -114,6 +138,10 @@ export interface AuthContext {
   redirectTo: string | null;
   /** Login screen error text (spec section 8). */
   loginError: string | null;
+  /** The login waiting for its code step (two-step sign-in); null otherwise. */
+  twoFactorChallenge: string | null;
+  /** Why the last code was refused (shown under the code input); null otherwise. */
+  codeError: string | null;
   /** Register screen error view (spec section 8). */
   registerError: RegisterErrorView | null;
   /** Why the last refresh failed ('No refresh token' or the server's message); null otherwise. */
@@ -139,6 +167,10 @@ export type AuthEvent =
    * guard sent the user from (default '/').
    */
   | { type: 'login.submit'; email: string; password: string; remember: boolean; redirectTo?: string | null; at: number }
+  /** The code step's submit: a 6-digit code or a recovery code, at `at` (epoch ms). */
+  | { type: 'twoFactor.submit'; code: string; at: number }
+  /** Leave the code step and start the login again. */
+  | { type: 'twoFactor.cancel' }
   /** Register form submit with the parsed payload, at `at` (epoch ms). */
   | { type: 'register.submit'; payload: RegistrationPayload; at: number }
   /** Dismiss the login and register errors (the login and register screens send it when they close). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { LoginRequest, RegisterRequest } from '../domain/schemas/auth.ts';
+import { type TwoFactorLoginRequest, TwoFactorRequiredSchema } from '../domain/schemas/security.ts';
 import { SessionResponseSchema, UserSchema } from '../domain/schemas/user.ts';
 import { type ApiClient, type CallOptions, getJson, postJson, publicClient } from './client.ts';
 
@@ -11,8 +12,14 @@ import { type ApiClient, type CallOptions, getJson, postJson, publicClient } fro
 
 const MessageResponse = v.object({ message: v.optional(v.string()) });
 
+/** Tokens, or — for an account with two-step sign-in — a challenge for {@link verifyTwoFactor}. */
 export function login(body: LoginRequest, signal?: AbortSignal) {
-  return postJson(publicClient, 'auth/login', body, SessionResponseSchema, { signal });
+  return postJson(publicClient, 'auth/login', body, v.union([TwoFactorRequiredSchema, SessionResponseSchema]), { signal });
+}
+
+/** The code step of a login: the challenge login answered with, and a 6-digit or recovery code. */
+export function verifyTwoFactor(body: TwoFactorLoginRequest, signal?: AbortSignal) {
+  return postJson(publicClient, 'auth/two-factor', body, SessionResponseSchema, { signal });
 }
 
 export function register(body: RegisterRequest, signal?: AbortSignal) {

@@ -145,3 +145,75 @@ export function pensionSummary(user: PensionUser | null, today: Dayjs): PensionS
     currentTaxback: taxbackFor(currentPension, user),
   };
 }
+
+// ─── The tax year's progress: ledger-derived pension against the relief limit ─────────────────
+
+/**
+ * The age-related relief limit before anything is paid: floor(min(income, cap) × percentage).
+ * `maxPensionContribution` is this minus paid_pension; the Overview compares the whole year's
+ * pension (MaxOut contributions plus paid_pension) with this limit, so paid_pension is counted once.
+ */
+export function pensionReliefLimit(user: PensionUser | null, today: Dayjs): number {
+  if (!user) return 0;
+  return maxPensionContribution({ ...user, paid_pension: 0 }, today);
+}
+
+export interface PensionProgress {
+  /** The relief limit of the year (euro, whole). */
+  limit: number;
+  /** Pension paid this year: contributions in the ledger plus paid_pension (the server derives it). */
+  current: number;
+  /** Room left for relief: limit − current, not below zero. */
+  headroom: number;
+  /** Tax back earned by the current pension (only up to the limit earns relief). */
+  taxback: number;
+  /** Tax back the whole limit would earn. */
+  maxTaxback: number;
+}
+
+/** The Overview's figures: gauge (current over limit) and "My Tax Refund so far" (taxback over max). */
+export function pensionProgress(user: PensionUser | null, today: Dayjs): PensionProgress {
+  if (!user) return { limit: 0, current: 0, headroom: 0, taxback: 0, maxTaxback: 0 };
+  const limit = pensionReliefLimit(user, today);
+  const current = amount(user.pension);
+  return {
+    limit,
+    current,
+    headroom: Math.max(0, roundToCents(limit - current)),
+    taxback: taxbackFor(Math.min(current, limit), user),
+    maxTaxback: taxbackFor(limit, user),
+  };
+}
+
+/**
+ * The relief a new contribution earns on top of what is already paid: the tax back of the year's
+ * pension after it, minus that before it, both counted only up to the limit. So the part of a
+ * contribution above the limit earns nothing, and the 40% band is not counted twice.
+ */
+export function contributionRelief(user: PensionUser | null, contribution: number, today: Dayjs): number {
+  if (!user) return 0;
+  const { limit, current } = pensionProgress(user, today);
+  const before = Math.min(current, limit);
+  const after = Math.min(current + amount(contribution), limit);
+  return roundToCents(taxbackFor(after, user) - taxbackFor(before, user));
+}
+
+/**
+ * The user as the pension rules see a given tax year: this year as the profile has it (pension =
+ * ledger + paid_pension); an earlier year with only what MaxOut recorded for it (paid_pension is
+ * this year's figure).
+ */
+export function pensionUserForYear(user: PensionUser, year: number, contributedThatYear: number, today: Dayjs): PensionUser {
+  if (year >= today.year()) return user;
+  return { ...user, paid_pension: 0, pension: amount(contributedThatYear) };
+}
+
+/** The age band a relief percentage applies to, in words: "up to 29", "30 to 39", …, "60 and over". */
+export function ageBandLabel(age: number): string {
+  const index = AGE_PERCENTAGE_BANDS.findIndex((band) => age <= band.maxAge);
+  const band = AGE_PERCENTAGE_BANDS[index];
+  if (!band || Number.isNaN(age)) return '';
+  if (index === 0) return `up to ${band.maxAge}`;
+  const from = (AGE_PERCENTAGE_BANDS[index - 1]?.maxAge ?? 0) + 1;
+  return Number.isFinite(band.maxAge) ? `${from} to ${band.maxAge}` : `${from} and over`;
+}

@@ -25,6 +25,8 @@ export function mergeRouteRules(chain: readonly RouteRules[]): RouteRules {
 export interface GuardUser {
   annual_income: number | null | undefined;
   paye_a1_authorized: boolean;
+  /** Opted out of the PAYE authorisation: refund processing (the PAYE routes) waits until it is enabled again. */
+  opt_out_paye_auth?: boolean;
 }
 
 export type GuardDecision =
@@ -36,7 +38,8 @@ export type GuardDecision =
 /**
  * Spec section 4, "Route guard": public routes always pass; no user → /auth/login; a user
  * without annual_income goes to /pension-info (except on the income form itself); a PAYE route
- * without paye_a1_authorized goes to /auth/paye-authorization with returnTo = the attempted path.
+ * without paye_a1_authorized goes to /auth/paye-authorization with returnTo = the attempted path;
+ * so does an opted-out user (the PAYE screen shows the opt-out notice and "Enable PAYE Authorization").
  * A route that forwards (`/`) sends the user on once they may be there. A route that says
  * nothing about access is treated as signed-in only.
  *
@@ -50,7 +53,7 @@ export function guardRoute(rules: RouteRules, href: string, user: GuardUser | nu
   if (!user) return { kind: 'redirect', to: '/auth/login', search: { redirect: href } };
   const hasIncome = typeof user.annual_income === 'number' && Number.isFinite(user.annual_income);
   if (!hasIncome && !rules.incomeOptional) return { kind: 'redirect', to: '/pension-info' };
-  if (access === 'paye' && !user.paye_a1_authorized) {
+  if (access === 'paye' && (!user.paye_a1_authorized || user.opt_out_paye_auth === true)) {
     return { kind: 'redirect', to: '/auth/paye-authorization', search: { returnTo: href } };
   }
   if (rules.forwardTo) return { kind: 'redirect', to: rules.forwardTo };
@@ -60,5 +63,9 @@ export function guardRoute(rules: RouteRules, href: string, user: GuardUser | nu
 /** Two guard views of the user that every rule would judge alike (both signed out, or same income and PAYE flag). */
 export function sameGuardUser(a: GuardUser | null, b: GuardUser | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.annual_income === b.annual_income && a.paye_a1_authorized === b.paye_a1_authorized;
+  return (
+    a.annual_income === b.annual_income &&
+    a.paye_a1_authorized === b.paye_a1_authorized &&
+    (a.opt_out_paye_auth === true) === (b.opt_out_paye_auth === true)
+  );
 }

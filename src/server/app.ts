@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '../domain/constants.ts';
 import type { AppDeps, AppEnv } from './appEnv.ts';
-import { clientAddress } from './http/clientAddress.ts';
+import { addressNetwork, clientAddress } from './http/clientAddress.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { apiRoutes } from './routes/index.ts';
 
@@ -69,7 +69,9 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
     const log = deps.services.log.child({ requestId });
     c.set('requestId', requestId);
     c.set('log', log);
-    c.set('clientAddress', clientAddress(c, trustProxy));
+    const address = clientAddress(c, trustProxy);
+    c.set('clientAddress', address);
+    c.set('clientNetwork', addressNetwork(address));
     c.header('X-Request-Id', requestId);
     await next();
     log.info(

@@ -21,6 +21,8 @@ export type AppEnv = {
     log: Logger;
     /** The client's address for per-address rate limits (http/clientAddress.ts, TRUST_PROXY aware). */
     clientAddress: string;
+    /** The client's network for per-address limits: the IPv4 address, or the IPv6 /64 (http/clientAddress.ts). */
+    clientNetwork: string;
     /** Set by requireAuth (http/requireAuth.ts) on authenticated routes. */
     userId: string;
     /** The session family of the access token; set by requireAuth. */

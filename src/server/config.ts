@@ -1,6 +1,18 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import type { AgentDetails } from '../domain/schemas/payeAuthorisation.ts';
 import type { LogLevel } from './services/logger.ts';
+
+/**
+ * The agent details used when none are configured: a development agency, so the declaration can be
+ * signed locally. A deployment sets the PAYE_AGENT_* variables to the registered agency's.
+ */
+export const DEV_PAYE_AGENT: AgentDetails = {
+  taxAgencyName: 'MaxOut Tax Services (development)',
+  tain: 'DEV0001',
+  agentAddress: '1 Example Street, Dublin 2, D02 X285',
+  agentSignature: 'MaxOut Tax Services',
+};
 
 /** Environment, validated once at boot so a typo fails loudly instead of half-working. */
 const Env = v.object({
@@ -16,6 +28,11 @@ const Env = v.object({
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
   ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters'))),
   /** Number of reverse proxies in front of the server whose X-Forwarded-For entries are believed; 0 = none. */
+  /** The tax agent named on every PAYE A1 declaration (development defaults below; set them in production). */
+  PAYE_AGENT_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'PAYE_AGENT_NAME must be at least 2 characters'), v.maxLength(200)), DEV_PAYE_AGENT.taxAgencyName),
+  PAYE_AGENT_TAIN: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z0-9]{4,12}$/, 'PAYE_AGENT_TAIN must be 4-12 capital letters or digits')), DEV_PAYE_AGENT.tain),
+  PAYE_AGENT_ADDRESS: v.optional(v.pipe(v.string(), v.trim(), v.minLength(5, 'PAYE_AGENT_ADDRESS must be at least 5 characters'), v.maxLength(300)), DEV_PAYE_AGENT.agentAddress),
+  PAYE_AGENT_SIGNATORY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'PAYE_AGENT_SIGNATORY must be at least 2 characters'), v.maxLength(200)), DEV_PAYE_AGENT.agentSignature),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^(\d|true|false)$/, 'TRUST_PROXY must be a hop count 0-9, true or false')), '0'),
 });
 
@@ -33,6 +50,8 @@ export interface ServerConfig {
   encryptionKey: string | undefined;
   /** Trusted proxy hops for X-Forwarded-For (0: use the socket address). */
   trustProxy: number;
+  /** The tax agent of the PAYE A1 declaration. */
+  payeAgent: AgentDetails;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -56,5 +75,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
+    payeAgent: { taxAgencyName: e.PAYE_AGENT_NAME, tain: e.PAYE_AGENT_TAIN, agentAddress: e.PAYE_AGENT_ADDRESS, agentSignature: e.PAYE_AGENT_SIGNATORY },
   };
 }

@@ -47,6 +47,7 @@ async function main() {
     log,
     clock: systemClock,
     publicUrl: config.publicUrl,
+    payeAgent: config.payeAgent,
     jwtSecret: secrets.jwtSecret,
     encryptionKey: secrets.encryptionKey,
     mailTransport,

@@ -85,6 +85,25 @@ describe('guardRoute: what counts as a recorded annual_income', () => {
   });
 });
 
+describe('guardRoute: the PAYE opt-out', () => {
+  it('an opted-out user is sent to the PAYE authorisation screen (its opt-out notice) from every PAYE route', () => {
+    const optedOut = { annual_income: 50_000, paye_a1_authorized: true, opt_out_paye_auth: true };
+    expect(guardRoute({ access: 'paye' }, '/form11-questionnaire', optedOut)).toStrictEqual({
+      kind: 'redirect',
+      to: '/auth/paye-authorization',
+      search: { returnTo: '/form11-questionnaire' },
+    });
+    expect(guardRoute({ access: 'user' }, '/settings', optedOut)).toStrictEqual({ kind: 'pass' });
+    expect(guardRoute({ access: 'paye' }, '/form11-questionnaire', { ...optedOut, opt_out_paye_auth: false })).toStrictEqual({ kind: 'pass' });
+  });
+
+  it('sameGuardUser tells an opt-out apart', () => {
+    const user = { annual_income: 50_000, paye_a1_authorized: true };
+    expect(sameGuardUser({ ...user, opt_out_paye_auth: true }, { ...user, opt_out_paye_auth: false })).toBe(false);
+    expect(sameGuardUser({ ...user }, { ...user, opt_out_paye_auth: false })).toBe(true);
+  });
+});
+
 describe('mergeRouteRules', () => {
   it('a deeper route adds to, or overrides, its layouts', () => {
     expect(mergeRouteRules([{}, { access: 'user' }, { incomeOptional: true }])).toEqual({ access: 'user', incomeOptional: true });

@@ -547,8 +547,8 @@ describe('defaults and context', () => {
       const nodes = [machine.root, ...getStateNodes(machine.root)];
       expect(nodes.filter((n) => !n.description).map((n) => n.id)).toEqual([]);
     }
-    expect(getStateNodes(authMachine.root)).toHaveLength(10);
-    expect(getStateNodes(signInMachine.root)).toHaveLength(7);
+    expect(getStateNodes(authMachine.root)).toHaveLength(12);
+    expect(getStateNodes(signInMachine.root)).toHaveLength(9);
   });
 
   it('the default actors are harmless: nothing restored, a login fails as "not provided"', async () => {
@@ -587,6 +587,8 @@ describe('selectors on partial snapshots', () => {
       remember: false,
       redirectTo: null,
       loginError: null,
+      twoFactorChallenge: null,
+      codeError: null,
       registerError: null,
       refreshError: null,
       lastActivityAt: T0,
@@ -640,10 +642,11 @@ describe('selectors on partial snapshots', () => {
 
   it('the guard user is null when signed out, else income and PAYE flag', () => {
     expect(selectGuardUser(ctx())).toBeNull();
-    expect(selectGuardUser(ctx({ user }))).toEqual({ annual_income: 52000, paye_a1_authorized: true });
-    expect(selectGuardUser(ctx({ user: { ...user, annual_income: null, paye_a1_authorized: false } }))).toEqual({
+    expect(selectGuardUser(ctx({ user }))).toEqual({ annual_income: 52000, paye_a1_authorized: true, opt_out_paye_auth: false });
+    expect(selectGuardUser(ctx({ user: { ...user, annual_income: null, paye_a1_authorized: false, opt_out_paye_auth: true } }))).toEqual({
       annual_income: null,
       paye_a1_authorized: false,
+      opt_out_paye_auth: true,
     });
   });
 });

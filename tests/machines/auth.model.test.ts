@@ -3,7 +3,17 @@ import { createActor, type AnyActorRef, type EventObject } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
-import { selectAccessToken, selectCanLogIn, selectCanRegister, selectIsBusy, selectIsLoading, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
+import {
+  selectAccessToken,
+  selectCanLogIn,
+  selectCanRegister,
+  selectCanSubmitCode,
+  selectCodeError,
+  selectIsBusy,
+  selectIsLoading,
+  selectIsSignedIn,
+  selectNeedsCode,
+} from '../../machines/auth/auth.selectors.ts';
 import type { LogoutOutput, RefreshSessionOutput, RestoreSessionOutput, Session, SignInOutput, User } from '../../machines/auth/auth.types.ts';
 import { createModelTest, type EventFixtures, type ModelStep } from '../support/modelTest.ts';
 
@@ -58,6 +68,17 @@ const loginOutputs: SignInOutput[] = [
   fail({ status: 500, message: null, source: 'server' }),
   fail({ status: null, message: 'Failed to fetch', source: 'network' }),
   fail({ status: null, message: null, source: 'network' }),
+  // Two-step sign-in is on: the code step comes next.
+  { ok: false, codeRequired: true, challenge: 'challenge-1' },
+];
+// …for the code step of a login…
+const WRONG_CODE = 'That code is not correct. Check your authenticator app and try again.';
+const EXPIRED = 'This sign-in has expired. Please log in again.';
+const codeOutputs: SignInOutput[] = [
+  { ok: true, session: session(3), user },
+  fail({ status: 401, message: WRONG_CODE, source: 'server', fieldErrors: { code: [WRONG_CODE] } }),
+  fail({ status: 401, message: EXPIRED, source: 'server', fieldErrors: { challenge: [EXPIRED] } }),
+  fail({ status: null, message: 'Failed to fetch', source: 'network' }),
 ];
 // …and for a registration.
 const registerOutputs: SignInOutput[] = [
@@ -92,6 +113,8 @@ const fixtures = {
       at: T0 + 90_000,
     },
   ],
+  'twoFactor.submit': () => [{ type: 'twoFactor.submit', code: '123456', at: T0 + 120_000 }],
+  'twoFactor.cancel': () => [{ type: 'twoFactor.cancel' }],
   'errors.clear': () => [{ type: 'errors.clear' }],
   'session.unauthorized': () => [{ type: 'session.unauthorized' }],
   logout: () => [{ type: 'logout' }],
@@ -103,7 +126,11 @@ const fixtures = {
   'xstate.done.actor.restoreSession': done('restoreSession', restoreOutputs),
   'xstate.error.actor.restoreSession': error('restoreSession'),
   // One child id for both forms; which outputs make sense depends on which form asked.
-  'xstate.done.actor.signIn': (snapshot) => done('signIn', snapshot.matches({ signedOut: 'registering' }) ? registerOutputs : loginOutputs)(),
+  'xstate.done.actor.signIn': (snapshot) =>
+    done(
+      'signIn',
+      snapshot.matches({ signedOut: 'registering' }) ? registerOutputs : snapshot.matches({ signedOut: 'verifyingCode' }) ? codeOutputs : loginOutputs,
+    )(),
   'xstate.done.actor.refreshSession': done('refreshSession', refreshOutputs),
   'xstate.error.actor.refreshSession': error('refreshSession'),
   'xstate.done.actor.logout': done('logout', logoutOutputs),
@@ -117,6 +144,8 @@ const model = createModelTest(authMachine, {
   serializeContext: (c) => ({
     refreshToken: Boolean(c.refreshToken),
     loginError: c.loginError,
+    twoFactorChallenge: c.twoFactorChallenge,
+    codeError: c.codeError,
     registerError: c.registerError?.message ?? null,
     refreshError: c.refreshError,
   }),
@@ -163,8 +192,20 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
   expect(Boolean(snapshot.children.inactivity)).toBe(signedIn);
   expect(selectIsLoading(snapshot)).toBe(snapshot.matches('restoring'));
   expect(selectIsBusy(snapshot)).toBe(
-    snapshot.matches({ signedOut: 'signingIn' }) || snapshot.matches({ signedOut: 'registering' }) || snapshot.matches('signingOut'),
+    snapshot.matches({ signedOut: 'signingIn' }) ||
+      snapshot.matches({ signedOut: 'verifyingCode' }) ||
+      snapshot.matches({ signedOut: 'registering' }) ||
+      snapshot.matches('signingOut'),
   );
+  // The code step shows while a login waits for its code; the code can be sent only when none is being checked.
+  expect(selectNeedsCode(snapshot)).toBe(snapshot.matches({ signedOut: 'awaitingCode' }) || snapshot.matches({ signedOut: 'verifyingCode' }));
+  expect(selectCanSubmitCode(snapshot)).toBe(snapshot.matches({ signedOut: 'awaitingCode' }));
+  expect(snapshot.context.twoFactorChallenge !== null).toBe(selectNeedsCode(snapshot));
+  if (snapshot.matches({ signedOut: 'awaitingCode' }) && step.event.type === 'xstate.done.actor.signIn') {
+    const output = (step.event as EventObject & { output: SignInOutput }).output;
+    // A refused code is shown on the code step as the server worded it, or generically for an outage.
+    expect(selectCodeError(snapshot)).toBe('error' in output ? (output.error.source === 'server' ? output.error.message : 'Something went wrong. Please try again.') : null);
+  }
   // The forms can be submitted exactly when nobody is signed in and nothing is in flight.
   expect(selectCanLogIn(snapshot)).toBe(snapshot.matches({ signedOut: 'idle' }));
   expect(selectCanRegister(snapshot)).toBe(snapshot.matches({ signedOut: 'idle' }));
@@ -221,6 +262,8 @@ describe('auth machine model', () => {
         'restoring',
         'signedOut.idle',
         'signedOut.signingIn',
+        'signedOut.awaitingCode',
+        'signedOut.verifyingCode',
         'signedOut.registering',
         'signedIn.active',
         'signedIn.refreshing',
@@ -245,6 +288,8 @@ describe('auth machine model', () => {
     some(/logout → after logoutTimeout \(\+5000 ms\)/);
     some(/session\.timeout/);
     some(/session\.external\.signedOut/);
+    some(/"codeRequired":true.* → twoFactor\.submit .* → xstate\.done\.actor\.signIn \{"output":\{"ok":true/);
+    some(/"codeRequired":true.* → twoFactor\.cancel/);
   });
 
   for (const path of model.paths) {
@@ -259,7 +304,9 @@ describe('auth machine model', () => {
               actors: {
                 restoreSession: promises.logic(),
                 // The real sign-in child (its own model test covers its paths); its calls settle as the path says.
-                signIn: signInMachine.provide({ actors: { login: promises.logic(), register: promises.logic(), loadProfile: promises.logic() } }),
+                signIn: signInMachine.provide({
+                  actors: { login: promises.logic(), verifyCode: promises.logic(), register: promises.logic(), loadProfile: promises.logic() },
+                }),
                 refreshSession: promises.logic(),
                 logout: promises.logic(),
               },
@@ -273,7 +320,7 @@ describe('auth machine model', () => {
           // The child ends with this output when its credentials call answers so (the user came with the tokens).
           'xstate.done.actor.signIn': ({ step, promises }) => {
             const output = (step.event as EventObject & { output: SignInOutput }).output;
-            const call = promises.isPending('register') ? 'register' : 'login';
+            const call = promises.isPending('register') ? 'register' : promises.isPending('verifyCode') ? 'verifyCode' : 'login';
             promises.resolve(call, output.ok ? { ok: true, session: { ...output.session, user: output.user } } : output);
           },
         },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { LoadProfileOutput, LoginOutput, RegisterOutput, Session, SignInInput, User } from '../../machines/auth/auth.types.ts';
+import type { LoadProfileOutput, LoginOutput, RegisterOutput, Session, SignInInput, User, VerifyCodeOutput } from '../../machines/auth/auth.types.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
@@ -36,19 +36,23 @@ const session = (n: number, withUser: User | null): Session => ({
 const fail = (error: ApiFailure) => ({ ok: false as const, error });
 const outage = new Error('the promise rejected (outage)');
 
-const credentialsOutputs: (LoginOutput & RegisterOutput)[] = [
+const credentialsOutputs: (RegisterOutput & VerifyCodeOutput)[] = [
   { ok: true, session: session(1, user) }, // the response carries the user
   { ok: true, session: session(2, null) }, // no user: the profile is fetched
   fail({ status: 401, message: null, source: 'server' }),
   fail({ status: null, message: 'Failed to fetch', source: 'network' }),
 ];
+// A login may also end in the code step (two-step sign-in is on).
+const loginOutputs: LoginOutput[] = [...credentialsOutputs, { ok: false, codeRequired: true, challenge: 'challenge-1' }];
 const profileOutputs: LoadProfileOutput[] = [{ ok: true, user }, fail({ status: 503, message: null, source: 'server' })];
 
 const done = (id: string, outputs: readonly unknown[]) => () => outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }));
 const error = (id: string) => () => [{ type: `xstate.error.actor.${id}`, error: outage }];
 
 const fixtures = {
-  'xstate.done.actor.login': done('login', credentialsOutputs),
+  'xstate.done.actor.login': done('login', loginOutputs),
+  'xstate.done.actor.verifyCode': done('verifyCode', credentialsOutputs),
+  'xstate.error.actor.verifyCode': error('verifyCode'),
   'xstate.error.actor.login': error('login'),
   'xstate.done.actor.register': done('register', credentialsOutputs),
   'xstate.error.actor.register': error('register'),
@@ -56,7 +60,8 @@ const fixtures = {
   'xstate.error.actor.loadProfile': error('loadProfile'),
 } satisfies EventFixtures<typeof signInMachine>;
 
-const inputs: Record<'login' | 'register', SignInInput> = {
+const inputs: Record<'login' | 'register' | 'code', SignInInput> = {
+  code: { request: { kind: 'code', challenge: 'challenge-1', code: '123456' } },
   login: { request: { kind: 'login', credentials: { email: 'aoife@example.ie', password: 'correct horse', remember: true } } },
   register: { request: { kind: 'register', payload: { email: 'new@example.ie', details: { dob: '1990-04-01', maritalStatus: 'single' } } } },
 };
@@ -64,16 +69,17 @@ const inputs: Record<'login' | 'register', SignInInput> = {
 const models = {
   login: createModelTest(signInMachine, { events: fixtures, input: inputs.login }),
   register: createModelTest(signInMachine, { events: fixtures, input: inputs.register }),
+  code: createModelTest(signInMachine, { events: fixtures, input: inputs.code }),
 };
 
 describe('sign-in child model', () => {
-  it('covers every state and every transition with the two forms together', () => {
-    const login = models.login.coverage();
-    const register = models.register.coverage();
-    expect(login.states.uncovered.filter((s) => register.states.uncovered.includes(s))).toEqual([]);
-    expect(login.transitions.uncovered.filter((t) => register.transitions.uncovered.includes(t))).toEqual([]);
-    expect(models.login.unrealisablePaths).toEqual([]);
-    expect(models.register.unrealisablePaths).toEqual([]);
+  it('covers every state and every transition with the two forms and the code step together', () => {
+    const reports = Object.values(models).map((model) => model.coverage());
+    const uncoveredByAll = (pick: (r: (typeof reports)[number]) => string[]) =>
+      pick(reports[0]!).filter((item) => reports.every((report) => pick(report).includes(item)));
+    expect(uncoveredByAll((r) => r.states.uncovered)).toEqual([]);
+    expect(uncoveredByAll((r) => r.transitions.uncovered)).toEqual([]);
+    for (const model of Object.values(models)) expect(model.unrealisablePaths).toEqual([]);
   });
 
   for (const [kind, model] of Object.entries(models)) {
@@ -82,7 +88,9 @@ describe('sign-in child model', () => {
         await model.runPath(path, {
           createActor: ({ promises }) =>
             createActor(
-              signInMachine.provide({ actors: { login: promises.logic(), register: promises.logic(), loadProfile: promises.logic() } }),
+              signInMachine.provide({
+                actors: { login: promises.logic(), verifyCode: promises.logic(), register: promises.logic(), loadProfile: promises.logic() },
+              }),
               { input: inputs[kind as keyof typeof inputs] },
             ),
           assertContext: true,
@@ -94,6 +102,13 @@ describe('sign-in child model', () => {
             if (snapshot.value === 'succeeded') {
               expect(snapshot.output).toMatchObject({ ok: true, user });
             }
+            // A login that needs a code ends with its challenge and no tokens.
+            if (snapshot.value === 'codeRequired') {
+              expect(snapshot.output).toEqual({ ok: false, codeRequired: true, challenge: 'challenge-1' });
+              expect(snapshot.context.session).toBeNull();
+            }
+            // The code step sends the challenge and the code, unchanged.
+            if (snapshot.value === 'verifyingCode') expect(promises.inputs.verifyCode).toEqual({ challenge: 'challenge-1', code: '123456' });
             // The profile is fetched with the new token, and only when the response had no user.
             if (snapshot.value === 'loadingProfile') {
               expect(promises.inputs.loadProfile).toEqual({ accessToken: snapshot.context.session?.access_token });

@@ -203,6 +203,11 @@ describe(`answers and income declarations (${testDatabaseKind()})`, () => {
 
     it('data the form refuses, under the answer’s path', async () => {
       const auth = await signedIn(t);
+      // A NUL or a lone surrogate cannot be stored as JSON text: refused, not a database error.
+      for (const landlordName of ['Harbour\u0000Lettings', 'Harbour \ud800 Lettings']) {
+        const res = await t.request('POST', '/answer', { year: 2024, question: 'rent-tax-credit', answer: { ...rent(100), landlordName } }, auth);
+        expect(res).toMatchObject({ status: 422, body: { errors: { 'answer.landlordName': [m.TEXT_INVALID_CHARACTERS] } } });
+      }
       const single = await t.request('POST', '/answer', { year: 2024, question: 'rent-tax-credit', answer: rent(-5) }, auth);
       expect(single).toMatchObject({ status: 422, body: { message: m.REFUND_DATA_INVALID, errors: { 'answer.rentPaid': [m.POSITIVE_AMOUNT] } } });
       const declared = await t.request(

@@ -71,6 +71,15 @@ describe(`email verification (${testDatabaseKind()})`, () => {
     expect(allowed.status).toBe(200);
   });
 
+  it('guards the real PAYE signature and money-moving routes', async () => {
+    const session = await register(t);
+    for (const path of ['/paye-authorization', '/contribute', '/direct-debit']) {
+      const res = await t.request('POST', path, {}, { ...bearer(session.access_token), 'idempotency-key': 'key-00000001' });
+      expect(res.status, path).toBe(403);
+      expect(res.body.code, path).toBe('email_unverified');
+    }
+  });
+
   it('mails a new link on request, retiring the older one, and limits how often', async () => {
     const session = await register(t);
     const [first] = await linkTokens(t, 'ann@example.ie');

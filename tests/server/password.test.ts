@@ -274,7 +274,7 @@ describe(`POST /reset-password (${testDatabaseKind()})`, () => {
 
   it('lifts a login lock-out of the account once the mailbox owner resets the password', async () => {
     await signUp(t);
-    for (let i = 0; i <= AUTH_RATE_LIMITS.loginPerAccount.limit; i++) await login(t, 'ann@example.ie', 'attacker guess');
+    for (let i = 0; i <= AUTH_RATE_LIMITS.loginPerAccountAddress.limit; i++) await login(t, 'ann@example.ie', 'attacker guess');
     expect((await login(t)).status).toBe(429);
     await forgot(t);
     expect((await reset(t, await lastLinkToken(t))).status).toBe(200);

@@ -66,14 +66,12 @@ describe(`GET /profile (${testDatabaseKind()})`, () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('returns money in euro except taxback, which stays in cents', async () => {
+  it('returns money in euro except taxback, which stays in cents; pension and taxback are derived', async () => {
     const auth = await signedIn(t);
-    await t.database.db
-      .update(users)
-      .set({ annualIncomeCents: 5_000_055, paidPensionCents: 120_000, pensionCents: 99, taxbackCents: 12_345 })
-      .where(eq(users.email, 'ann@example.ie'));
+    await t.database.db.update(users).set({ annualIncomeCents: 5_000_055, paidPensionCents: 120_099 }).where(eq(users.email, 'ann@example.ie'));
     const res = await t.request('GET', '/profile', undefined, auth);
-    expect(res.body).toMatchObject({ annual_income: 50000.55, paid_pension: 1200, pension: 0.99, taxback: 12345 });
+    // No contributions yet: the pension is paid_pension; its relief at 40% (income above the band) is the taxback.
+    expect(res.body).toMatchObject({ annual_income: 50000.55, paid_pension: 1200.99, pension: 1200.99, taxback: 48_040 });
   });
 
   it('requires a valid session', async () => {
@@ -102,7 +100,6 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
     const changes = {
       annual_income: 52000.5,
       paid_pension: 1000,
-      pension: 250.25,
       marital_status: 'married',
       pension_plan_id: 'IL-00000009',
       date_of_birth: '1985-02-28',
@@ -115,7 +112,7 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
     expect(again.body).toMatchObject({ first_name: 'Siobhán', ...changes });
     const row = await rawUser(t);
     expect(Number(row.annual_income_cents)).toBe(5_200_050);
-    expect(Number(row.pension_cents)).toBe(25_025);
+    expect(Number(row.paid_pension_cents)).toBe(100_000);
     // The profile read back matches.
     expect((await t.request('GET', '/profile', undefined, auth)).body).toEqual(again.body);
   });
@@ -169,6 +166,7 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
     for (const body of [
       { paye_a1_authorized: true },
       { taxback: 999_999 },
+      { pension: 250 },
       { email: 'evil@example.ie' },
       { first_name: 'Ann', password_hash: 'x' },
       { form11: [] },
@@ -178,7 +176,8 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
     }
     const row = await rawUser(t);
     expect(row.paye_a1_authorized).toBe(false);
-    expect(Number(row.taxback_cents)).toBe(0);
+    expect(row).not.toHaveProperty('taxback_cents');
+    expect(row).not.toHaveProperty('pension_cents');
     expect(row.email).toBe('ann@example.ie');
     expect(row.first_name).toBeNull();
   });
@@ -190,7 +189,7 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
       [{ annual_income: '50000' }, 'annual_income'],
       [{ annual_income: 10_000_001 }, 'annual_income', m.AMOUNT_MAX],
       [{ paid_pension: null }, 'paid_pension'],
-      [{ pension: Number.NaN }, 'pension'],
+      [{ paid_pension: Number.NaN }, 'paid_pension'],
       [{ marital_status: 'divorced' }, 'marital_status', m.MARITAL_STATUS_INVALID],
       [{ opt_out_paye_auth: 'false' }, 'opt_out_paye_auth', m.BOOLEAN_INVALID],
       [{ date_of_birth: '2015-01-01' }, 'date_of_birth', m.MIN_AGE],

@@ -100,7 +100,7 @@ describe(`two API instances on one database (${kind}: ${how})`, () => {
 
   it('a login rate limit counts attempts on both instances', async () => {
     await userWithPassword();
-    const limit = AUTH_RATE_LIMITS.loginPerAccount.limit;
+    const limit = AUTH_RATE_LIMITS.loginPerAccountAddress.limit;
     for (let i = 0; i < limit; i++) {
       const res = await (i % 2 === 0 ? onA : onB)('POST', '/auth/login', { email: 'scale@example.ie', password: `wrong ${i}` });
       expect(res.status).toBe(401);

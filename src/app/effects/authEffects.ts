@@ -16,6 +16,8 @@ import type {
   RegisterOutput,
   RestoreSessionOutput,
   Session,
+  VerifyCodeInput,
+  VerifyCodeOutput,
 } from '../../../machines/auth/auth.types.ts';
 import { signInMachine } from '../../../machines/auth/signIn.machine.ts';
 import { countdownTicker, createActivityMonitor } from './activityMonitor.ts';
@@ -118,7 +120,17 @@ export function createAuthLogic(effects: AuthEffects) {
           login: fromPromise<LoginOutput, LoginInput>(async ({ input, signal }) => {
             const { login, toApiFailure } = await loadApi();
             try {
-              return { ok: true, session: await login(input, signal) };
+              const answer = await login(input, signal);
+              if ('two_factor_required' in answer) return { ok: false, codeRequired: true, challenge: answer.challenge };
+              return { ok: true, session: answer };
+            } catch (error) {
+              return { ok: false, error: await toApiFailure(error) };
+            }
+          }),
+          verifyCode: fromPromise<VerifyCodeOutput, VerifyCodeInput>(async ({ input, signal }) => {
+            const { verifyTwoFactor, toApiFailure } = await loadApi();
+            try {
+              return { ok: true, session: await verifyTwoFactor(input, signal) };
             } catch (error) {
               return { ok: false, error: await toApiFailure(error) };
             }

@@ -93,7 +93,7 @@ export type ResetPasswordRequest = v.InferOutput<typeof ResetPasswordRequestSche
 /**
  * POST /edit-profile: every field optional; only those present change. `pension_plan_id: null`
  * (or '') clears the plan ID. Server-owned fields (email, taxback, paye_a1_authorized, form11)
- * are not accepted here.
+ * are not accepted here, nor `pension`, which the server derives from the contributions ledger.
  */
 export function editProfileRequestSchema(today: Dayjs) {
   return requestObject({
@@ -103,7 +103,6 @@ export function editProfileRequestSchema(today: Dayjs) {
     opt_out_paye_auth: v.optional(booleanField),
     annual_income: v.optional(amountField),
     paid_pension: v.optional(amountField),
-    pension: v.optional(amountField),
     marital_status: v.optional(maritalStatusField),
     pension_plan_id: profilePensionPlanIdField,
     date_of_birth: v.optional(apiDateOfBirthField(today)),

@@ -128,6 +128,12 @@ export const TAX_YEAR_UNSUPPORTED = 'We cannot estimate refunds for that tax yea
 export const CATEGORY_UNKNOWN = 'Unknown credit, relief or income type';
 export const REFUND_DATA_INVALID = 'Please check the details you entered';
 
+/** Not in the spec (two-step sign-in). */
+export const TWO_FACTOR_CODE_REQUIRED = 'Enter the code from your authenticator app';
+export const TWO_FACTOR_CODE_INVALID = 'Enter the 6-digit code from your app, or a recovery code like abcde-12345';
+export const APP_CODE_INVALID = 'Enter the 6-digit code from your app';
+/** Not in the spec (Settings → Security). */
+export const DEVICE_UNKNOWN = 'This device is not signed in to your account';
 // ---------------------------------------------------------------------------------------------
 // Answers and income declarations (POST /answer, /answer-multiple, /income-forms).
 
@@ -145,3 +151,39 @@ export function claimAfterYearEnd(year: number): string {
 }
 /** Not in the spec (a claim sent without a PAYE authorisation in force, or while opted out). */
 export const PAYE_AUTHORISATION_REQUIRED = 'Please authorise MaxOut as your PAYE agent before submitting a claim.';
+
+// ---------------------------------------------------------------------------------------------
+// PAYE authorisation (POST /paye-authorization).
+
+/** Not in the spec (the declaration sent without a drawn signature). */
+export const SIGNATURE_REQUIRED = 'Please sign the declaration';
+/** Not in the spec (a signature that is not a PNG drawn on the pad, or too large). */
+export const SIGNATURE_INVALID = 'The signature must be a PNG image drawn on the signature pad';
+/** Not in the spec (agent details sent that differ from the ones the server holds). */
+export const AGENT_DETAILS_CHANGED = 'The agent details have changed. Please reload the page and sign again.';
+/** Not in the spec (the taxpayer email must be the account's own, verified address). */
+export const EMAIL_NOT_ACCOUNT = 'Must be the email address of your account';
+/** Not in the spec (the only document holder offered). */
+export const DOCUMENT_HOLDER_INVALID = 'Please choose who keeps the documents';
+/** Not in the spec (`authorized` must be true). */
+export const AUTHORIZED_REQUIRED = 'You must authorise MaxOut to act as your tax agent';
+/** Not in the spec (text with a NUL or a broken character, which cannot be stored). */
+export const TEXT_INVALID_CHARACTERS = 'Contains characters that are not allowed';
+// Pension setup, contributions and direct debits (not in the spec).
+
+export const CONTRIBUTION_MIN = 'Must be at least €1';
+export const CONTRIBUTION_MAX = 'Must be at most €115,000';
+export const CENTS_ONLY = 'Use at most two decimals (cents)';
+export const TAX_YEAR_NOT_ASSIGNABLE = 'A contribution can count for this tax year, or for last year until 31 October';
+export const SOURCE_UNKNOWN = 'Please choose an account or card';
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 8 to 100 letters, digits, hyphens or underscores';
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request';
+export const PAYMENT_DECLINED = 'Your payment was declined. No money was taken. Please try another account or card.';
+export const IBAN_INVALID = 'Please enter a valid IBAN';
+export const IBAN_NOT_SEPA = 'We can only collect from a bank account in the SEPA area';
+export const DIRECT_DEBIT_MIN = 'Must be at least €10';
+export const DIRECT_DEBIT_MAX = 'Must be at most €10,000';
+export const DAY_OF_MONTH_RANGE = 'Must be a day between 1 and 28';
+export const START_DATE_RANGE = 'Must be from tomorrow to one year ahead';
+export const MANDATE_REQUIRED = 'You must accept the mandate to continue';
+export const NO_MANDATE = 'You have no direct debit to change';

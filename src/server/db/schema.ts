@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { SECURITY_EVENT_KINDS } from '../../domain/schemas/security.ts';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Database schema. Money is integer cents; timestamps are timestamptz; secrets (refresh and
@@ -24,9 +25,8 @@ export const users = pgTable('users', {
   maritalStatus: text('marital_status', { enum: ['single', 'married'] }).notNull(),
   pensionPlanId: text('pension_plan_id'),
   annualIncomeCents: cents('annual_income_cents'),
+  /** Pension paid this tax year outside MaxOut. The year's pension and taxback are derived from the contributions ledger plus this. */
   paidPensionCents: cents('paid_pension_cents').notNull().default(0),
-  pensionCents: cents('pension_cents').notNull().default(0),
-  taxbackCents: cents('taxback_cents').notNull().default(0),
   payeA1Authorized: boolean('paye_a1_authorized').notNull().default(false),
   optOutPayeAuth: boolean('opt_out_paye_auth').notNull().default(false),
   /** When a mailed set-password (or reset) link was used: the address is proven. Null: unverified. */
@@ -36,8 +36,17 @@ export const users = pgTable('users', {
    * stops working when they differ, so a sign-in racing a reset cannot outlive it.
    */
   credentialVersion: integer('credential_version').notNull().default(0),
+  /** When the PAYE A1 authorisation in force lapses (at most 4 years after signing); null when none was signed. */
+  payeA1LapsesAt: timestamp('paye_a1_lapses_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /**
+   * Set when the user closed the account: the row is then only the identity the records the law
+   * makes us keep refer to (services/userData.ts), and it is deleted once `retain_until` passes.
+   */
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  /** The last day a kept record of a closed account must be held (YYYY-MM-DD). */
+  retainUntil: date('retain_until', { mode: 'string' }),
 });
 
 /**
@@ -66,6 +75,10 @@ export const sessionFamilies = pgTable(
      * grace window is honoured only from the same client.
      */
     clientHash: text('client_hash'),
+    /** The device as its owner sees it in Settings → Security: "Chrome on Windows" (src/domain/devices.ts). */
+    browser: text('browser'),
+    /** Approximate place from the address at sign-in: 'Local network', 'Internet address 203.0.113.x'. */
+    place: text('place'),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );
@@ -164,4 +177,184 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_user_idx').on(t.userId)],
+);
+
+/**
+ * Signed PAYE A1 authorisations (the agent declaration), kept as evidence: what the taxpayer
+ * declared, the agent details they signed for, and when. The PPSN and the signature image are
+ * AES-256-GCM envelopes bound to the row (services/payeAuthorisations.ts). A row is never updated
+ * except to record that it was superseded; signing again adds a new row. `retain_until` is when
+ * the evidence may be deleted: 6 years after the end of the tax year in which it lapses.
+ * No cascade from users: the evidence outlives the account for as long as Revenue requires.
+ */
+export const payeAuthorisations = pgTable(
+  'paye_authorisations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'no action' }),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    ppsnEncrypted: text('ppsn_encrypted').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    email: text('email').notNull(),
+    documentHolder: text('document_holder', { enum: ['self'] }).notNull(),
+    signatureEncrypted: text('signature_encrypted').notNull(),
+    taxAgencyName: text('tax_agency_name').notNull(),
+    tain: text('tain').notNull(),
+    agentAddress: text('agent_address').notNull(),
+    agentSignatory: text('agent_signatory').notNull(),
+    /** The time the client's browser gave (authorized_at), as evidence only; `signed_at` is the server's. */
+    clientAuthorizedAt: timestamp('client_authorized_at', { withTimezone: true, mode: 'date' }),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lapsesAt: timestamp('lapses_at', { withTimezone: true, mode: 'date' }).notNull(),
+    retainUntil: timestamp('retain_until', { withTimezone: true, mode: 'date' }).notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
+    /** The client address the declaration came from (evidence of who signed). */
+    clientAddress: text('client_address'),
+  },
+  (t) => [index('paye_authorisations_user_idx').on(t.userId), index('paye_authorisations_retain_idx').on(t.retainUntil)],
+);
+
+/**
+ * The contributions ledger: one row per payment into the user's pension, in cents, with the tax
+ * year it counts for. The user's pension for a year is the sum of its succeeded rows plus
+ * paid_pension; nothing else stores it. `idempotency_key` is unique per user, so a retried or
+ * duplicated request finds the first one's row instead of paying again; `request_hash` tells a
+ * genuine retry from a different request that reused the key.
+ */
+export const contributions = pgTable(
+  'contributions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: cents('amount_cents').notNull(),
+    taxYear: integer('tax_year').notNull(),
+    kind: text('kind', { enum: ['one_off', 'direct_debit', 'round_up'] }).notNull(),
+    /** The account or card it was paid from, as the user saw it (e.g. "Sandbox debit card"). */
+    sourceLabel: text('source').notNull(),
+    /** `pending` only inside the transaction that calls the provider; committed rows are decided. */
+    status: text('status', { enum: ['pending', 'succeeded', 'declined'] }).notNull(),
+    /** The payment provider's reference of the collection. */
+    providerReference: text('provider_reference'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    mandateId: uuid('mandate_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contributions_user_key_idx').on(t.userId, t.idempotencyKey),
+    index('contributions_user_year_idx').on(t.userId, t.taxYear),
+    check('contributions_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Direct debit mandates (SEPA style): the IBAN encrypted at rest, bound to its row; a monthly
+ * amount collected on `day_of_month` from `start_date`. Cancelling keeps the row (the mandate and
+ * its acceptance are evidence) with `cancelled_at` set; at most one active mandate per user.
+ */
+export const directDebitMandates = pgTable(
+  'direct_debit_mandates',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Unique mandate reference shown to the user and the bank. */
+    reference: text('reference').notNull().unique(),
+    /** AES-256-GCM envelope (services/crypto.ts), associated data `direct_debit_mandates.iban:<id>`. */
+    ibanEncrypted: text('iban_encrypted').notNull(),
+    /** Country and check digits plus last four, for display without decrypting. */
+    ibanMasked: text('iban_masked').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    dayOfMonth: integer('day_of_month').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('direct_debit_mandates_active_idx').on(t.userId).where(sql`${t.cancelledAt} is null`),
+    check('direct_debit_amount_positive', sql`${t.amountCents} > 0`),
+    check('direct_debit_day_of_month', sql`${t.dayOfMonth} between 1 and 28`),
+  ],
+);
+
+/** What a user can see of their account's security in Settings → Security (kept 90 days). */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Insertion order: events of the same millisecond (a sign-in and its new device) list in order. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SECURITY_EVENT_KINDS }).notNull(),
+    createdAt: createdAt(),
+    /** The session family concerned, when there is one (no foreign key: families are pruned, events stay). */
+    familyId: uuid('family_id'),
+    browser: text('browser'),
+    place: text('place'),
+    /** A short machine-readable qualifier ('reset', 'code', 'recovery_code'); never a secret or personal value. */
+    detail: text('detail'),
+  },
+  (t) => [index('security_events_user_created_idx').on(t.userId, t.createdAt, t.seq)],
+);
+
+/**
+ * Two-step sign-in (TOTP, RFC 6238), one row per user who started setting it up. The secret is an
+ * AES-256-GCM envelope bound to the user; `enabled_at` is null until a first code confirmed it.
+ * `last_step` is the newest 30-second step accepted, so a code is never accepted twice.
+ */
+export const twoFactorSettings = pgTable('two_factor_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes (10 per enabling), stored as keyed hashes; `used_at` once spent. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A password that was right, waiting for its second step: POST /auth/login answers with the
+ * challenge, POST /auth/two-factor completes it. Stored hashed, short-lived, few attempts, single use.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    remember: boolean('remember').notNull(),
+    /** The credential version the password check read: a reset meanwhile makes the challenge useless. */
+    credentialVersion: integer('credential_version').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
 );

@@ -10,8 +10,21 @@ export const PASSWORD_SET = 'Your password has been set. Please log in with your
 export const PASSWORD_TOO_COMMON = 'This password is too common and easy to guess. Please choose another one.';
 export const UNAUTHENTICATED = 'Unauthenticated.';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct.';
+export const PASSWORD_WRONG = 'Your password is not correct.';
+export const PASSWORD_SAME = 'Choose a password different from your current one.';
+export const PASSWORD_CHANGED_HERE = 'Your password has been changed. Your other devices have been signed out.';
+export const TWO_FACTOR_WRONG_CODE = 'That code is not correct. Check your authenticator app and try again.';
+export const TWO_FACTOR_EXPIRED = 'This sign-in has expired. Please log in again.';
+export const TWO_FACTOR_ALREADY_ON = 'Two-step sign-in is already on.';
+export const TWO_FACTOR_NOT_STARTED = 'Start the two-step sign-in setup first.';
+export const DEVICE_NOT_FOUND = 'This device is not signed in to your account.';
 export const EMAIL_UNVERIFIED =
   'Please confirm your email address first: open the link we emailed you when you signed up and choose your password. No email? Ask for a new link.';
 export const EMAIL_UNVERIFIED_CODE = 'email_unverified';
 export const VERIFICATION_SENT = 'We have emailed you a new link. It works for 24 hours.';
 export const EMAIL_ALREADY_VERIFIED = 'Your email address is already confirmed.';
+/** Closing the account: the password given is not the account's. */
+export const PASSWORD_INCORRECT = 'The password is not correct.';
+/** Closing an account whose password was never set from the mailed link. */
+export const PASSWORD_NOT_SET = 'Set a password with the link we emailed you first, then close the account.';

@@ -32,10 +32,11 @@ function refusedUnlessOk(result: SubmitResult): asserts result is Extract<Submit
 export function answerRoutes(services: Services) {
   const { answers } = services;
   const auth = requireAuth(services);
+  const authorised = requirePayeAuthorisation(services);
 
   return factory
     .createApp()
-    .post('/answer', auth, requirePayeAuthorisation, async (c) => {
+    .post('/answer', auth, authorised, async (c) => {
       const { year, question, answer } = await readJson(c, AnswerRequestSchema);
       const result = await answers.submit(c.var.user, year, [{ path: 'answer', question, answer }]);
       refusedUnlessOk(result);
@@ -45,7 +46,7 @@ export function answerRoutes(services: Services) {
       return c.json(body, 200);
     })
 
-    .post('/answer-multiple', auth, requirePayeAuthorisation, async (c) => {
+    .post('/answer-multiple', auth, authorised, async (c) => {
       const { year, questions } = await readJson(c, AnswerMultipleRequestSchema);
       const keyed: KeyedAnswer[] = Object.entries(questions).map(([question, answer]) => ({
         path: `questions.${question}`,
@@ -67,7 +68,7 @@ export function answerRoutes(services: Services) {
       return c.json(body, 200);
     })
 
-    .post('/income-forms', auth, requirePayeAuthorisation, async (c) => {
+    .post('/income-forms', auth, authorised, async (c) => {
       const request = await readJson(c, IncomeFormsRequestSchema);
       const { declaration } = request['income-form'];
       const result = await answers.submit(c.var.user, request.year, [{ path: 'income-form.declaration', question: FINAL_FORM_KEY, answer: declaration }]);

@@ -5,16 +5,20 @@ import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
 import { bearerToken, requireAuth } from '../http/requireAuth.ts';
-import { EMAIL_ALREADY_VERIFIED, EMAIL_TAKEN, UNAUTHENTICATED, VERIFICATION_SENT } from '../http/schemas.ts';
+import { EMAIL_ALREADY_VERIFIED, EMAIL_TAKEN, TWO_FACTOR_EXPIRED, TWO_FACTOR_WRONG_CODE, UNAUTHENTICATED, VERIFICATION_SENT } from '../http/schemas.ts';
+import { deviceOf } from '../http/device.ts';
+import { TwoFactorLoginRequestSchema } from '../../domain/schemas/security.ts';
 import type { Services } from '../services/index.ts';
+import { loginDelayMs } from '../services/authLimits.ts';
 import { irishToday } from '../services/users.ts';
 
 /**
- * POST /auth/register, /auth/login, /auth/refresh, /auth/logout, /auth/resend-verification.
- * Session responses: `{ access_token, refresh_token, token_type, expires_in, user }`.
+ * POST /auth/register, /auth/login, /auth/two-factor, /auth/refresh, /auth/logout, /auth/resend-verification.
+ * Session responses: `{ access_token, refresh_token, token_type, expires_in, user }`; a login of
+ * an account with two-step sign-in answers `{ two_factor_required: true, challenge }` instead.
  */
 export function authRoutes(services: Services) {
-  const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail } = services;
+  const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail, sleep, securityEvents, twoFactor } = services;
   const sessionBody = async (userId: string, familyId: string, refreshToken: string) => {
     const user = await users.findById(userId);
     if (!user) throw new ApiError(401, UNAUTHENTICATED);
@@ -33,19 +37,24 @@ export function authRoutes(services: Services) {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const body = await readJson(c, registerRequestSchema(today));
-      throwIfLimited([await rateLimiter.hit(rateLimits.registerPerAddress, c.var.clientAddress)]);
+      throwIfLimited([await rateLimiter.hit(rateLimits.registerPerAddress, c.var.clientNetwork)]);
 
-      const created = await accounts.register({
-        email: body.email,
-        dateOfBirth: body.details.dob,
-        maritalStatus: body.details.maritalStatus,
-        pensionPlanId: body.details.pensionPlanId ?? null,
-      });
+      const device = deviceOf(c);
+      const created = await accounts.register(
+        {
+          email: body.email,
+          dateOfBirth: body.details.dob,
+          maritalStatus: body.details.maritalStatus,
+          pensionPlanId: body.details.pensionPlanId ?? null,
+        },
+        device,
+      );
       if (!created) {
         // Reveals that the address is registered; the spec's register screen shows this field
         // error, and the per-address limit bounds how fast anyone can probe with it.
         throw new ApiError(422, VALIDATION_MESSAGE, { email: [EMAIL_TAKEN] });
       }
+      await securityEvents.recordSignIn(created.userId, created.familyId, device, 'registered');
       c.var.log.info({ userId: created.userId, familyId: created.familyId }, 'auth.register');
       return c.json(await sessionBody(created.userId, created.familyId, created.refreshToken), 201);
     })
@@ -53,16 +62,31 @@ export function authRoutes(services: Services) {
     .post('/auth/login', async (c) => {
       const body = await readJson(c, LoginRequestSchema);
       const email = body.email.trim().toLowerCase();
-      const hits = [await rateLimiter.hit(rateLimits.loginPerAccount, email), await rateLimiter.hit(rateLimits.loginPerAddress, c.var.clientAddress)];
+      const network = c.var.clientNetwork;
+      const [pair, address, account] = [
+        await rateLimiter.hit(rateLimits.loginPerAccountAddress, [email, network]),
+        await rateLimiter.hit(rateLimits.loginPerAddress, network),
+        await rateLimiter.hit(rateLimits.loginPerAccount, email),
+      ];
+      const hits = [pair, address, account];
       try {
-        throwIfLimited(hits);
+        // The account-wide count never blocks (anyone could keep an account blocked); it slows down.
+        throwIfLimited([pair, address]);
       } catch (error) {
-        c.var.log.warn({ scope: hits[0]?.allowed ? 'address' : 'account' }, 'auth.login.limited');
+        await account.refund();
+        c.var.log.warn({ scope: pair.allowed ? 'address' : 'account-address' }, 'auth.login.limited');
         throw error;
       }
+      const delay = loginDelayMs(account.count, rateLimits.loginPerAccount.limit);
+      if (delay > 0) {
+        c.var.log.info({ ms: delay, failures: account.count - 1 }, 'auth.login.delayed');
+        await sleep(delay);
+      }
 
+      const device = deviceOf(c);
       const checked = await accounts.checkPassword(email, body.password);
       if (!checked.ok) {
+        if (checked.userId) await securityEvents.record(checked.userId, 'sign_in_failed', { device, detail: 'password' });
         c.var.log.info(checked.userId ? { userId: checked.userId } : { known: false }, 'auth.login.failed');
         throw new ApiError(401, LOGIN_INVALID_CREDENTIALS);
       }
@@ -71,27 +95,69 @@ export function authRoutes(services: Services) {
       if (checked.rehashed) c.var.log.info({ userId: checked.user.id }, 'auth.password.rehashed');
 
       const remember = body.remember ?? false;
+      if (await twoFactor.isEnabled(checked.user.id)) {
+        // The password was right; no session until the second step (POST /auth/two-factor), and
+        // then only while the credentials are still the ones checked here.
+        const challenge = await twoFactor.issueChallenge(checked.user.id, remember, checked.user.credentialVersion);
+        c.var.log.info({ userId: checked.user.id }, 'auth.login.two_factor_required');
+        return c.json({ two_factor_required: true, challenge }, 200);
+      }
       // Only while the credentials are still the ones just checked (a reset may have landed).
-      const session = await sessions.create(checked.user.id, remember, undefined, checked.user.credentialVersion);
+      const session = await sessions.create(checked.user.id, remember, undefined, checked.user.credentialVersion, device);
       if (!session) {
         c.var.log.info({ userId: checked.user.id }, 'auth.login.stale_credentials');
         throw new ApiError(401, LOGIN_INVALID_CREDENTIALS);
       }
+      await securityEvents.recordSignIn(checked.user.id, session.familyId, device);
       c.var.log.info({ userId: checked.user.id, familyId: session.familyId, remember }, 'auth.login');
       return c.json(await sessionBody(checked.user.id, session.familyId, session.refreshToken), 200);
     })
 
+    .post('/auth/two-factor', async (c) => {
+      const body = await readJson(c, TwoFactorLoginRequestSchema);
+      // Failed codes count per address; each challenge also allows only a few attempts.
+      const hit = await rateLimiter.hit(rateLimits.twoFactorPerAddress, c.var.clientNetwork);
+      throwIfLimited([hit]);
+      const device = deviceOf(c);
+      const attempt = await twoFactor.attempt(body.challenge, body.code);
+      if (attempt.kind === 'invalid') {
+        c.var.log.info('auth.two_factor.invalid_challenge');
+        throw new ApiError(401, TWO_FACTOR_EXPIRED, { challenge: [TWO_FACTOR_EXPIRED] });
+      }
+      if (attempt.kind === 'wrong_code') {
+        await securityEvents.record(attempt.userId, 'sign_in_failed', { device, detail: 'code' });
+        c.var.log.info({ userId: attempt.userId, attemptsLeft: attempt.attemptsLeft }, 'auth.two_factor.failed');
+        throw new ApiError(401, TWO_FACTOR_WRONG_CODE, { code: [TWO_FACTOR_WRONG_CODE] });
+      }
+      await hit.refund();
+      const session = await sessions.create(attempt.userId, attempt.remember, undefined, attempt.credentialVersion, device);
+      if (!session) {
+        // The password changed since it was checked: the sign-in starts again.
+        c.var.log.info({ userId: attempt.userId }, 'auth.login.stale_credentials');
+        throw new ApiError(401, TWO_FACTOR_EXPIRED, { challenge: [TWO_FACTOR_EXPIRED] });
+      }
+      if (attempt.method === 'recovery_code') await securityEvents.record(attempt.userId, 'recovery_code_used', { familyId: session.familyId, device });
+      await securityEvents.recordSignIn(attempt.userId, session.familyId, device, attempt.method);
+      c.var.log.info({ userId: attempt.userId, familyId: session.familyId, remember: attempt.remember, method: attempt.method }, 'auth.login');
+      return c.json(await sessionBody(attempt.userId, session.familyId, session.refreshToken), 200);
+    })
+
     .post('/auth/refresh', async (c) => {
       const body = await readJson(c, RefreshRequestSchema);
-      const result = await sessions.rotate(body.refresh_token);
+      const result = await sessions.rotate(body.refresh_token, { userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), network: c.var.clientNetwork });
       const log = c.var.log;
       switch (result.kind) {
         case 'ok':
           log.info({ userId: result.userId, familyId: result.familyId, replayed: result.replayed }, 'auth.refresh');
           return c.json(await sessionBody(result.userId, result.familyId, result.refreshToken), 200);
-        case 'reuse':
+        case 'reuse': {
+          await securityEvents.record(result.userId, 'refresh_reuse', { familyId: result.familyId, device: deviceOf(c) });
           log.warn({ userId: result.userId, familyId: result.familyId }, 'security.refresh_token_reuse');
+          // Tell the owner: either another device of theirs misbehaved, or someone holds a copy.
+          const owner = await users.findById(result.userId);
+          if (owner) await accountMail.sessionReuse(owner.email);
           break;
+        }
         case 'ended':
           log.info({ userId: result.userId, familyId: result.familyId, reason: result.reason }, 'auth.session_ended');
           break;
@@ -107,7 +173,7 @@ export function authRoutes(services: Services) {
       if (c.req.header('content-type') !== undefined || c.req.header('content-length') !== undefined) await readJson(c, ResendVerificationRequestSchema);
       const user = c.var.user;
       if (user.emailVerifiedAt !== null) return c.json({ message: EMAIL_ALREADY_VERIFIED, email_verified: true }, 200);
-      throwIfLimited([await rateLimiter.hit(rateLimits.resendPerAccount, user.id), await rateLimiter.hit(rateLimits.resendPerAddress, c.var.clientAddress)]);
+      throwIfLimited([await rateLimiter.hit(rateLimits.resendPerAccount, user.id), await rateLimiter.hit(rateLimits.resendPerAddress, c.var.clientNetwork)]);
       // A new set-password link; issuing it retires the older ones.
       const token = await passwordTokens.issue(user.id, 'set');
       await accountMail.setPassword(user.email, token);

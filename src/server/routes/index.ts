@@ -1,9 +1,13 @@
 import type { RouteModule } from '../appEnv.ts';
+import { accountRoutes } from './account.ts';
 import { answerRoutes } from './answers.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { passwordRoutes } from './password.ts';
+import { payeRoutes } from './paye.ts';
+import { pensionRoutes } from './pension.ts';
 import { profileRoutes } from './profile.ts';
+import { securityRoutes } from './security.ts';
 import { taxRoutes } from './tax.ts';
 
 /**
@@ -11,4 +15,4 @@ import { taxRoutes } from './tax.ts';
  * in this folder (`export function xRoutes(services: Services) { return factory.createApp()… }`)
  * and one entry here.
  */
-export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, taxRoutes, answerRoutes];
+export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, accountRoutes, securityRoutes, taxRoutes, answerRoutes, payeRoutes, pensionRoutes];

@@ -4,9 +4,10 @@ import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
 import { PASSWORD_CHANGED, PASSWORD_SET, PASSWORD_TOO_COMMON, RESET_LINK_INVALID, RESET_LINK_SENT } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
+import { deviceOf } from '../http/device.ts';
 
 /** POST /send-password-reminder and POST /reset-password (also used for the first password, purpose "set"). */
-export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, rateLimits, accountMail }: Services) {
+export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, rateLimits, accountMail, securityEvents }: Services) {
   const invalidLink = () => new ApiError(422, RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
 
   return factory
@@ -14,7 +15,7 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
     .post('/send-password-reminder', async (c) => {
       const body = await readJson(c, ForgotPasswordRequestSchema);
       const email = body.email.trim().toLowerCase();
-      throwIfLimited([await rateLimiter.hit(rateLimits.forgotPerAccount, email), await rateLimiter.hit(rateLimits.forgotPerAddress, c.var.clientAddress)]);
+      throwIfLimited([await rateLimiter.hit(rateLimits.forgotPerAccount, email), await rateLimiter.hit(rateLimits.forgotPerAddress, c.var.clientNetwork)]);
       const user = await users.findByEmail(email);
       if (user) {
         const token = await passwordTokens.issue(user.id, 'reset');
@@ -33,7 +34,7 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
         throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_TOO_COMMON] });
       }
       // Failed submissions count; a success gives its hit back.
-      const hit = await rateLimiter.hit(rateLimits.resetPerAddress, c.var.clientAddress);
+      const hit = await rateLimiter.hit(rateLimits.resetPerAddress, c.var.clientNetwork);
       throwIfLimited([hit]);
       // Cheap check first, so a bad link costs no password hash.
       if (!(await passwordTokens.isUsable(body.token))) {
@@ -48,7 +49,9 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
       await hit.refund();
       // The mailbox owner proved control: a login lock-out from guessing attackers ends here (A5).
       await rateLimiter.clear(rateLimits.loginPerAccount, result.email);
+      await rateLimiter.clear(rateLimits.loginPerAccountAddress, result.email);
       await accountMail.passwordChanged(result.email, result.purpose);
+      await securityEvents.record(result.userId, 'password_changed', { device: deviceOf(c), detail: result.purpose });
       c.var.log.info({ userId: result.userId, purpose: result.purpose }, 'auth.password_changed');
       // Not signed in: the client goes to the login screen (checklist B4).
       return c.json({ message: result.purpose === 'set' ? PASSWORD_SET : PASSWORD_CHANGED }, 200);

@@ -2,6 +2,7 @@ import type { Db } from '../db/index.ts';
 import type { AccountMail } from './mailTemplates.ts';
 import type { PasswordService } from './passwords.ts';
 import type { PasswordTokenService } from './passwordTokens.ts';
+import type { DeviceLabel } from './securityEvents.ts';
 import type { SessionService } from './sessions.ts';
 import type { NewUser, UserRow, UserService } from './users.ts';
 
@@ -25,11 +26,11 @@ export function createAccountService(deps: {
      * A new account without a password, its first session and a set-password link, in one
      * transaction; then the link is mailed. Null when the address is already registered.
      */
-    async register(input: NewUser): Promise<{ userId: string; familyId: string; refreshToken: string } | null> {
+    async register(input: NewUser, device: DeviceLabel | null = null): Promise<{ userId: string; familyId: string; refreshToken: string } | null> {
       const created = await db.transaction(async (tx) => {
         const userId = await users.create(input, tx);
         if (!userId) return null;
-        const session = await sessions.create(userId, false, tx, 0);
+        const session = await sessions.create(userId, false, tx, 0, device);
         if (!session) throw new Error('a new account has credential version 0');
         const setToken = await passwordTokens.issue(userId, 'set', tx);
         return { userId, ...session, setToken };

@@ -16,6 +16,22 @@ export interface KeyedAnswer {
   answer: Record<string, unknown>;
 }
 
+/** Dotted paths of strings (or keys) the database cannot store as JSON text: a NUL, or a lone surrogate. */
+function unstorableText(value: unknown, path: string, found: string[] = []): string[] {
+  const bad = (text: string) => text.includes('\u0000') || !text.isWellFormed();
+  if (typeof value === 'string') {
+    if (bad(value)) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => unstorableText(item, `${path}.${i}`, found));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (bad(key)) found.push(path);
+      else unstorableText(item, `${path}.${key}`, found);
+    }
+  }
+  return found;
+}
+
 export type SubmitResult = { ok: true; year: number; entry: Form11EntryRow | null } | { ok: false; errors: Record<string, string[]> };
 
 /**
@@ -57,6 +73,11 @@ export function createAnswerService(deps: { form11Entries: Form11EntryService; r
         const assessed = refundCalculator.assess(user, year as TaxYear, category, data);
         if (!assessed.ok) {
           for (const [field, messages] of Object.entries(assessed.errors)) for (const message of messages) add(`${path}.${field}`, message);
+          return;
+        }
+        const unstorable = unstorableText(assessed.data, path);
+        if (unstorable.length > 0) {
+          for (const at of unstorable) add(at, m.TEXT_INVALID_CHARACTERS);
           return;
         }
         categories[category] = { data: assessed.data, refundCents: Math.round(signedAmount(assessed.estimate) * 100) };

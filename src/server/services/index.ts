@@ -9,10 +9,19 @@ import { type Form11EntryService, createForm11EntryService } from './form11Entri
 import { type AccountMail, createAccountMail } from './mailTemplates.ts';
 import { type Mailer, type MailTransport, createMailer } from './mailer.ts';
 import { type PasswordService, passwordService } from './passwords.ts';
+import { type PayeAuthorisationService, createPayeAuthorisationService } from './payeAuthorisations.ts';
+import { DEV_PAYE_AGENT } from '../config.ts';
+import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
+import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
+import { type PaymentProvider, createSandboxPaymentProvider } from './paymentProvider.ts';
+import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
+import { type SecurityEventService, createSecurityEventService } from './securityEvents.ts';
 import { type SESSION_LIMITS, type SessionService, createSessionService } from './sessions.ts';
+import { type TwoFactorService, createTwoFactorService } from './twoFactor.ts';
+import { type UserDataService, createUserDataService } from './userData.ts';
 import { type UserService, createUserService } from './users.ts';
 
 /** What the services are built from: the database, keys and settings of one server process. */
@@ -27,12 +36,18 @@ export interface ServiceDeps {
   jwtSecret: Uint8Array;
   /** AES-256-GCM key (32 bytes) for fields encrypted at rest (PPSN). */
   encryptionKey: Uint8Array;
+  /** The tax agent named on PAYE A1 declarations (PAYE_AGENT_*); development defaults when absent. */
+  payeAgent?: AgentDetails | undefined;
   /** Where mail goes after the outbox: the log in development, SMTP when configured, memory in tests. */
   mailTransport: MailTransport;
   /** Overrides of the brute-force limits (tests). */
   rateLimits?: Partial<AuthRateLimits> | undefined;
+  /** Waits (the login's progressive delay); tests record instead of waiting. Default: a timer. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
   /** Overrides of the session lifetimes and grace window (tests). */
   sessionLimits?: Partial<typeof SESSION_LIMITS> | undefined;
+  /** Where contributions are paid from; the sandbox (no money moves) when absent. */
+  paymentProvider?: PaymentProvider | undefined;
 }
 
 /** Every service, built once per process by {@link createServices} and handed to the routes. */
@@ -44,11 +59,21 @@ export interface Services {
   users: UserService;
   /** Form 11 claims, one per user and tax year. */
   form11Entries: Form11EntryService;
+  /** Everything held about a user: the data download, closing the account, and purging what was kept once its time is up. */
+  userData: UserDataService;
   /** The refund engine for a signed-in user (POST /tax/refund-calculate). */
   refundCalculator: RefundCalculator;
   /** Answers and income declarations into the year's claim (POST /answer, /answer-multiple, /income-forms). */
   answers: AnswerService;
+  /** Signed PAYE A1 declarations (evidence) and the authorisation in force. */
+  payeAuthorisations: PayeAuthorisationService;
   accounts: AccountService;
+  /** Where contribution money comes from (the sandbox by default). */
+  payments: PaymentProvider;
+  /** The contributions ledger: pays once per idempotency key; the year's pension is derived from it. */
+  pensionLedger: PensionLedgerService;
+  /** Direct debit mandates and their monthly collections. */
+  directDebits: DirectDebitService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
   passwords: PasswordService;
@@ -58,6 +83,12 @@ export interface Services {
   rateLimits: AuthRateLimits;
   mailer: Mailer;
   accountMail: AccountMail;
+  /** Waits `ms` (the login's progressive delay). */
+  sleep(ms: number): Promise<void>;
+  /** The account's security log (Settings → Security), kept 90 days. */
+  securityEvents: SecurityEventService;
+  /** Two-step sign-in: TOTP secrets, recovery codes and sign-in challenges. */
+  twoFactor: TwoFactorService;
   /**
    * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions, and
    * accounts never verified within 48 hours.
@@ -76,12 +107,19 @@ export function createServices(deps: ServiceDeps): Services {
   const mailer = createMailer({ database, log, transport: deps.mailTransport, now: () => clock.now() });
   const accountMail = createAccountMail({ mailer, publicUrl: deps.publicUrl });
   const form11Entries = createForm11EntryService({ db, clock });
-  const users = createUserService({ db, clock, encryptionKey: deps.encryptionKey, form11Entries });
+  const payments = deps.paymentProvider ?? createSandboxPaymentProvider();
+  const pensionLedger = createPensionLedgerService({ db, payments, now: () => clock.now() });
+  const directDebits = createDirectDebitService({ db, clock, encryptionKey: deps.encryptionKey, ledger: pensionLedger });
+  const users = createUserService({ db, clock, encryptionKey: deps.encryptionKey, form11Entries, pensionLedger });
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
+  const securityEvents = createSecurityEventService({ db, clock });
+  const twoFactor = createTwoFactorService({ db, clock, encryptionKey: deps.encryptionKey });
+  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row) });
   const refundCalculator = createRefundCalculator({ clock });
   const answers = createAnswerService({ form11Entries, refundCalculator });
+  const payeAuthorisations = createPayeAuthorisationService({ db, clock, encryptionKey: deps.encryptionKey, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
   return {
@@ -96,9 +134,14 @@ export function createServices(deps: ServiceDeps): Services {
     },
     users,
     form11Entries,
+    userData,
     refundCalculator,
     answers,
+    payeAuthorisations,
     accounts,
+    payments,
+    pensionLedger,
+    directDebits,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
     passwords: passwordService,
@@ -107,8 +150,20 @@ export function createServices(deps: ServiceDeps): Services {
     rateLimits: { ...AUTH_RATE_LIMITS, ...deps.rateLimits },
     mailer,
     accountMail,
+    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    securityEvents,
+    twoFactor,
     housekeeping: async () => {
-      await Promise.all([rateLimiter.prune(), sessions.prune()]);
+      // Direct debits are collected here too: each date once (ledger keys), whichever process runs it.
+      await Promise.all([
+        rateLimiter.prune(),
+        sessions.prune(),
+        securityEvents.prune(),
+        twoFactor.prune(),
+        payeAuthorisations.purgeExpired(),
+        userData.purgeExpired(),
+        directDebits.collectDue(),
+      ]);
       const deleted = await users.deleteUnverified();
       if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },

@@ -59,6 +59,49 @@ export function passwordChangedMail(publicUrl: string, to: string, purpose: 'set
   };
 }
 
+export function sessionReuseMail(publicUrl: string, to: string): MailMessage {
+  return {
+    to,
+    subject: 'We signed out one of your MaxOut sessions',
+    body: [
+      'A sign-in token of your MaxOut account was used again after it had been replaced. This can',
+      'mean that someone else has a copy of it, so we have signed that session out on every device',
+      'where it was open.',
+      '',
+      'If you were simply signed out of an open tab, sign in again and nothing more is needed.',
+      `If you did not expect this, reset your password now: ${publicUrl}/auth/forgot-password`,
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedInSettingsMail(publicUrl: string, to: string): MailMessage {
+  return {
+    to,
+    subject: 'Your MaxOut password was changed',
+    body: [
+      'The password of your MaxOut account was changed in Settings.',
+      'Every other device that was signed in has been signed out.',
+      '',
+      `If this was not you, reset your password at once: ${publicUrl}/auth/forgot-password`,
+    ].join('\n'),
+  };
+}
+
+export function twoFactorChangedMail(publicUrl: string, to: string, enabled: boolean): MailMessage {
+  return {
+    to,
+    subject: enabled ? 'Two-step sign-in is on for your MaxOut account' : 'Two-step sign-in was turned off for your MaxOut account',
+    body: [
+      enabled
+        ? 'Two-step sign-in was turned on: signing in now also asks for a code from your authenticator app. Keep your recovery codes somewhere safe.'
+        : 'Two-step sign-in was turned off: signing in now asks for your password only.',
+      '',
+      `If this was not you, reset your password at once: ${publicUrl}/auth/forgot-password`,
+      `and review the signed-in devices under Settings: ${publicUrl}/settings`,
+    ].join('\n'),
+  };
+}
+
 /** The account mails, addressed with the server's public URL and sent through the mailer. */
 export function createAccountMail(deps: { mailer: Mailer; publicUrl: string }) {
   const { mailer, publicUrl } = deps;
@@ -66,6 +109,10 @@ export function createAccountMail(deps: { mailer: Mailer; publicUrl: string }) {
     setPassword: (to: string, token: string) => mailer.send(setPasswordMail(publicUrl, to, token)),
     resetPassword: (to: string, token: string) => mailer.send(resetPasswordMail(publicUrl, to, token)),
     passwordChanged: (to: string, purpose: 'set' | 'reset') => mailer.send(passwordChangedMail(publicUrl, to, purpose)),
+    /** A refresh token was reused and its session family ended. */
+    sessionReuse: (to: string) => mailer.send(sessionReuseMail(publicUrl, to)),
+    passwordChangedInSettings: (to: string) => mailer.send(passwordChangedInSettingsMail(publicUrl, to)),
+    twoFactorChanged: (to: string, enabled: boolean) => mailer.send(twoFactorChangedMail(publicUrl, to, enabled)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { rateLimits } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
@@ -10,6 +10,9 @@ export interface RateRule {
   limit: number;
   windowMs: number;
 }
+
+/** Who is counted: one value, or two (e.g. an account and a network). */
+export type RateSubject = string | readonly [string, string];
 
 export interface RateHit {
   allowed: boolean;
@@ -27,9 +30,12 @@ export interface RateHit {
  * Subjects (emails, addresses) are hashed into the key, so the table holds no personal data.
  */
 export function createRateLimiter(db: Db, clock: Clock) {
-  const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${sha256Hex(subject).slice(0, 32)}`;
+  // A subject of two parts (account and network) keys as `name:h(first):h(second)`, so every
+  // window of the first part can be cleared at once.
+  const keyOf = (rule: RateRule, subject: RateSubject) =>
+    typeof subject === 'string' ? `${rule.name}:${sha256Hex(subject).slice(0, 32)}` : `${rule.name}:${sha256Hex(subject[0]).slice(0, 32)}:${sha256Hex(subject[1]).slice(0, 32)}`;
   return {
-    async hit(rule: RateRule, subject: string): Promise<RateHit> {
+    async hit(rule: RateRule, subject: RateSubject): Promise<RateHit> {
       const now = clock.now().getTime();
       const windowStart = new Date(Math.floor(now / rule.windowMs) * rule.windowMs);
       const key = keyOf(rule, subject);
@@ -52,9 +58,13 @@ export function createRateLimiter(db: Db, clock: Clock) {
         },
       };
     },
-    /** Forgets every window of one subject (e.g. the login counter of an account whose password was just reset). */
+    /**
+     * Forgets every window of one subject (e.g. the login counters of an account whose password
+     * was just reset); for a two-part rule, every window whose first part is `subject`.
+     */
     async clear(rule: RateRule, subject: string): Promise<void> {
-      await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(rule, subject)));
+      const key = keyOf(rule, subject);
+      await db.delete(rateLimits).where(or(eq(rateLimits.key, key), like(rateLimits.key, `${key}:%`)));
     },
     /** Deletes windows that ended more than a day ago. */
     async prune(): Promise<void> {

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_LIMIT_MS } from '../../domain/constants.ts';
 import type { Db } from '../db/index.ts';
 import { refreshTokens, sessionFamilies, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import type { DeviceLabel } from './securityEvents.ts';
 import { deriveKey, hmacSha256, randomToken, sha256Hex } from './crypto.ts';
 import type { UserRow } from './users.ts';
 
@@ -17,11 +18,26 @@ export const SESSION_LIMITS = {
   absoluteMs: 12 * 3_600_000,
   /** Absolute limit with "remember me": 30 days (an accepted deviation, checklist D2). */
   rememberAbsoluteMs: 30 * 86_400_000,
-  /** Only the immediately previous refresh token is accepted, and only this long after its rotation. */
-  graceMs: 30_000,
+  /**
+   * Only the immediately previous refresh token is accepted, only this long after its rotation,
+   * and only from the client that rotated it. Tabs already take turns under a Web Lock and adopt
+   * each other's new pair, so the window only has to cover a response lost in flight or a tab
+   * that read storage just before another's write: seconds, not the 30 s a stolen token could use.
+   */
+  graceMs: 5_000,
 } as const;
 
-export type RevokeReason = 'logout' | 'reuse' | 'idle' | 'expired' | 'password_change';
+export type RevokeReason = 'logout' | 'reuse' | 'idle' | 'expired' | 'password_change' | 'device_sign_out' | 'sign_out_everywhere';
+
+/** An open session as Settings → Security lists it. */
+export interface OpenSession {
+  id: string;
+  browser: string | null;
+  place: string | null;
+  remember: boolean;
+  createdAt: Date;
+  lastUsedAt: Date;
+}
 
 export type RotateResult =
   | { kind: 'ok'; userId: string; familyId: string; refreshToken: string; replayed: boolean }
@@ -43,10 +59,21 @@ function successorOf(key: Uint8Array, familyId: string, token: string): string {
 /** A plausible refresh token: 43 base64url characters (32 bytes). Anything else is refused before a query. */
 const REFRESH_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** Who presents a refresh token: the replay of a rotated token is honoured only from the same client. */
+export interface RefreshClient {
+  userAgent: string;
+  /** The client's network (an IPv4 address or an IPv6 /64). */
+  network: string;
+}
+
+const UNKNOWN_CLIENT: RefreshClient = { userAgent: '', network: 'unknown' };
+
 export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Uint8Array; limits?: Partial<typeof SESSION_LIMITS> | undefined }) {
   const { db, clock } = deps;
   const limits = { ...SESSION_LIMITS, ...deps.limits };
   const successorKey = deriveKey(deps.jwtSecret, 'refresh-successor/v1');
+  // Client fingerprints are stored keyed, so the table holds no user agent or address.
+  const clientKey = deriveKey(deps.jwtSecret, 'refresh-client/v1');
   const principal = db
     .select({ user: users })
     .from(sessionFamilies)
@@ -72,9 +99,16 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
      * family is created only if the user's version is still that one, under a row lock
      * (`FOR SHARE`), so a password reset committing meanwhile wins — either the reset's
      * revocation sees this family, or this insert sees the new version and returns null.
-     * Without it the current version is taken (no password was checked).
+     * Without it the current version is taken (no password was checked). `device` is how the
+     * owner will recognise the session in the device list.
      */
-    async create(userId: string, remember: boolean, tx: Db = db, credentialVersion?: number): Promise<{ familyId: string; refreshToken: string } | null> {
+    async create(
+      userId: string,
+      remember: boolean,
+      tx: Db = db,
+      credentialVersion?: number,
+      device: DeviceLabel | null = null,
+    ): Promise<{ familyId: string; refreshToken: string } | null> {
       const insert = async (q: Db) => {
         const [user] = await q.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, userId)).for('share');
         if (!user || (credentialVersion !== undefined && user.credentialVersion !== credentialVersion)) return null;
@@ -84,6 +118,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
           .values({
             userId,
             remember,
+            browser: device?.browser ?? null,
+            place: device?.place ?? null,
             createdAt: now,
             lastUsedAt: now,
             absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
@@ -103,9 +139,10 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
      * locked (`SELECT … FOR UPDATE`), so concurrent refreshes on PostgreSQL are serialised per
      * family; PGlite has one connection and serialises anyway.
      */
-    async rotate(presented: string): Promise<RotateResult> {
+    async rotate(presented: string, client: RefreshClient = UNKNOWN_CLIENT): Promise<RotateResult> {
       if (!REFRESH_TOKEN_SHAPE.test(presented)) return { kind: 'invalid' };
       const tokenHash = sha256Hex(presented);
+      const clientHash = hmacSha256(clientKey, `${client.userAgent}\n${client.network}`).toString('base64url');
       return db.transaction(async (tx) => {
         const [found] = await tx.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
         if (!found) return { kind: 'invalid' } as const;
@@ -139,13 +176,14 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
             .returning({ id: refreshTokens.id });
           if (!next) throw new Error('refresh token insert returned no row');
           await tx.update(refreshTokens).set({ rotatedAt: now, replacedById: next.id }).where(eq(refreshTokens.id, token.id));
-          await tx.update(sessionFamilies).set({ lastUsedAt: now }).where(eq(sessionFamilies.id, family.id));
+          await tx.update(sessionFamilies).set({ lastUsedAt: now, clientHash }).where(eq(sessionFamilies.id, family.id));
           return { kind: 'ok', ...ids, refreshToken: successor, replayed: false } as const;
         }
 
-        // A rotated token: accepted only inside the grace window, and only if its successor is
-        // still the family's newest token (so only the immediately previous token qualifies).
-        const withinGrace = now.getTime() - token.rotatedAt.getTime() <= limits.graceMs;
+        // A rotated token: accepted only inside the grace window, from the client that rotated it,
+        // and only if its successor is still the family's newest token (so only the immediately
+        // previous token qualifies).
+        const withinGrace = now.getTime() - token.rotatedAt.getTime() <= limits.graceMs && family.clientHash === clientHash;
         if (withinGrace && token.replacedById) {
           const [next] = await tx
             .select({ tokenHash: refreshTokens.tokenHash, rotatedAt: refreshTokens.rotatedAt })
@@ -180,11 +218,50 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
     },
 
     /** Ends one family, if it belongs to the user and is still open. */
-    async revokeFamily(familyId: string, userId: string, reason: RevokeReason): Promise<void> {
-      await db
+    async revokeFamily(familyId: string, userId: string, reason: RevokeReason): Promise<boolean> {
+      const rows = await db
         .update(sessionFamilies)
         .set({ revokedAt: clock.now(), revokeReason: reason })
-        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)))
+        .returning({ id: sessionFamilies.id });
+      return rows.length > 0;
+    },
+
+    /** Ends every open session of the user except `keepFamilyId` (password change, "sign out everywhere else"). */
+    async revokeOthers(userId: string, keepFamilyId: string, reason: RevokeReason): Promise<number> {
+      const rows = await db
+        .update(sessionFamilies)
+        .set({ revokedAt: clock.now(), revokeReason: reason })
+        .where(and(eq(sessionFamilies.userId, userId), ne(sessionFamilies.id, keepFamilyId), isNull(sessionFamilies.revokedAt)))
+        .returning({ id: sessionFamilies.id });
+      return rows.length;
+    },
+
+    /**
+     * The user's sessions that can still be used: not ended, within the absolute lifetime and
+     * used within the idle limit. Most recently used first.
+     */
+    async listOpen(userId: string): Promise<OpenSession[]> {
+      const now = clock.now();
+      return db
+        .select({
+          id: sessionFamilies.id,
+          browser: sessionFamilies.browser,
+          place: sessionFamilies.place,
+          remember: sessionFamilies.remember,
+          createdAt: sessionFamilies.createdAt,
+          lastUsedAt: sessionFamilies.lastUsedAt,
+        })
+        .from(sessionFamilies)
+        .where(
+          and(
+            eq(sessionFamilies.userId, userId),
+            isNull(sessionFamilies.revokedAt),
+            gt(sessionFamilies.absoluteExpiresAt, now),
+            gt(sessionFamilies.lastUsedAt, new Date(now.getTime() - limits.idleMs)),
+          ),
+        )
+        .orderBy(desc(sessionFamilies.lastUsedAt), desc(sessionFamilies.createdAt));
     },
 
     /** Ends every open session of a user (password set or reset). */

@@ -1,11 +1,14 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { EditProfileRequest } from '../../domain/schemas/auth.ts';
+import { dayjs } from '../../domain/dates.ts';
+import { pensionProgress } from '../../domain/pension.ts';
 import type { Form11Entry } from '../../domain/schemas/form11Entry.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { decryptField, encryptField } from './crypto.ts';
 import { type Form11EntryService, toApiForm11Entry } from './form11Entries.ts';
+import type { PensionLedgerService } from './pensionLedger.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -29,6 +32,11 @@ export interface ApiUser {
   email_verified: boolean;
 }
 
+/** Whether the user's PAYE A1 authorisation is in force at `now` (signed and not lapsed). */
+export function isPayeAuthorisationInForce(row: Pick<UserRow, 'payeA1Authorized' | 'payeA1LapsesAt'>, now: Date): boolean {
+  return row.payeA1Authorized && (row.payeA1LapsesAt === null || row.payeA1LapsesAt.getTime() > now.getTime());
+}
+
 /** Associated data for the PPSN ciphertext: binds it to its row, so it cannot be moved to another user. */
 export function ppsnAad(userId: string): string {
   return `users.ppsn:${userId}`;
@@ -46,7 +54,27 @@ export function euroToCents(euro: number): number {
   return Math.round(euro * 100);
 }
 
-export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form11?: Form11Entry[] } = {}): ApiUser {
+/**
+ * The user as the API returns it. `pension` is derived, never stored: this tax year's succeeded
+ * contributions (`contributedCents`, from the ledger) plus paid_pension; `taxback` (cents) is the
+ * relief that pension earns up to the age-related limit, judged on `today` (the Irish date).
+ */
+export function toApiUser(
+  row: UserRow,
+  encryptionKey: Uint8Array,
+  extra: { form11?: Form11Entry[]; contributedCents?: number; today?: string; now?: Date } = {},
+): ApiUser {
+  const pensionCents = (extra.contributedCents ?? 0) + row.paidPensionCents;
+  const progress = pensionProgress(
+    {
+      date_of_birth: row.dateOfBirth,
+      annual_income: row.annualIncomeCents === null ? null : centsToEuro(row.annualIncomeCents),
+      paid_pension: centsToEuro(row.paidPensionCents),
+      pension: centsToEuro(pensionCents),
+      marital_status: row.maritalStatus,
+    },
+    dayjs(extra.today ?? irishToday(extra.now ?? new Date())),
+  );
   return {
     first_name: row.firstName,
     surname: row.surname,
@@ -55,12 +83,13 @@ export function toApiUser(row: UserRow, encryptionKey: Uint8Array, extra: { form
     email: row.email,
     annual_income: row.annualIncomeCents === null ? null : centsToEuro(row.annualIncomeCents),
     paid_pension: centsToEuro(row.paidPensionCents),
-    pension: centsToEuro(row.pensionCents),
+    pension: centsToEuro(pensionCents),
     marital_status: row.maritalStatus,
     pension_plan_id: row.pensionPlanId,
-    taxback: row.taxbackCents,
+    taxback: euroToCents(progress.taxback),
     form11: extra.form11 ?? [],
-    paye_a1_authorized: row.payeA1Authorized,
+    // In force: signed and not lapsed (GET /paye-authorization gives the lapse date).
+    paye_a1_authorized: isPayeAuthorisationInForce(row, extra.now ?? new Date()),
     opt_out_paye_auth: row.optOutPayeAuth,
     email_verified: row.emailVerifiedAt !== null,
   };
@@ -87,8 +116,14 @@ export interface NewUser {
  * money is converted between API euros and stored cents here, and the PPSN is encrypted and
  * decrypted here, so routes only see API shapes.
  */
-export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: Uint8Array; form11Entries: Form11EntryService }) {
-  const { db, clock, encryptionKey, form11Entries } = deps;
+export function createUserService(deps: {
+  db: Db;
+  clock: Clock;
+  encryptionKey: Uint8Array;
+  form11Entries: Form11EntryService;
+  pensionLedger: Pick<PensionLedgerService, 'contributedCents'>;
+}) {
+  const { db, clock, encryptionKey, form11Entries, pensionLedger } = deps;
   const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
   const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare('users_by_email');
 
@@ -160,7 +195,6 @@ export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: U
       if (changes.opt_out_paye_auth !== undefined) set.optOutPayeAuth = changes.opt_out_paye_auth;
       if (changes.annual_income !== undefined) set.annualIncomeCents = euroToCents(changes.annual_income);
       if (changes.paid_pension !== undefined) set.paidPensionCents = euroToCents(changes.paid_pension);
-      if (changes.pension !== undefined) set.pensionCents = euroToCents(changes.pension);
       if (changes.marital_status !== undefined) set.maritalStatus = changes.marital_status;
       if (changes.pension_plan_id !== undefined) set.pensionPlanId = changes.pension_plan_id;
       if (changes.date_of_birth !== undefined) set.dateOfBirth = changes.date_of_birth;
@@ -168,10 +202,18 @@ export function createUserService(deps: { db: Db; clock: Clock; encryptionKey: U
       return row;
     },
 
-    /** The user as the API returns it: the PPSN decrypted, the Form 11 claims newest year first. */
+    /**
+     * The user as the API returns it: the PPSN decrypted, the Form 11 claims newest year first,
+     * the pension and taxback of this tax year derived from the ledger.
+     */
     async toApi(row: UserRow): Promise<ApiUser> {
-      const claims = await form11Entries.listForUser(row.id);
-      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry) });
+      const now = clock.now();
+      const today = irishToday(now);
+      const [claims, contributedCents] = await Promise.all([
+        form11Entries.listForUser(row.id),
+        pensionLedger.contributedCents(row.id, Number(today.slice(0, 4))),
+      ]);
+      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry), contributedCents, today, now });
     },
   };
 }

@@ -188,7 +188,6 @@ describe('EditProfileRequest', () => {
     const input = {
       annual_income: 60_000,
       paid_pension: 1_000,
-      pension: 2_500.5,
       marital_status: 'married',
       pension_plan_id: 'IL-00000042',
       date_of_birth: '1985-03-01',
@@ -210,7 +209,7 @@ describe('EditProfileRequest', () => {
     [{ annual_income: 10_000_001 }, { annual_income: [m.AMOUNT_MAX] }],
     [{ annual_income: null }, { annual_income: [m.REQUIRED] }],
     [{ paid_pension: -5 }, { paid_pension: [m.POSITIVE_AMOUNT] }],
-    [{ pension: Number.NaN }, { pension: [m.REQUIRED] }],
+    [{ paid_pension: Number.NaN }, { paid_pension: [m.REQUIRED] }],
     [{ marital_status: 'other' }, { marital_status: [m.MARITAL_STATUS_INVALID] }],
     [{ date_of_birth: '2010-01-01' }, { date_of_birth: [m.MIN_AGE] }],
     [{ date_of_birth: '01.01.1990' }, { date_of_birth: [m.DATE_OF_BIRTH_INVALID] }],
@@ -225,7 +224,7 @@ describe('EditProfileRequest', () => {
     expect(outputOf(schema, { annual_income: 10_000_000 })).toEqual({ annual_income: 10_000_000 });
   });
 
-  it.each(['email', 'taxback', 'paye_a1_authorized', 'form11', 'id'])('refuses server-owned field %s', (field) => {
+  it.each(['email', 'taxback', 'pension', 'paye_a1_authorized', 'form11', 'id'])('refuses server-owned field %s', (field) => {
     expect(errorsOf(schema, { [field]: 'x' })).toEqual({ [field]: [m.UNKNOWN_FIELD] });
   });
 });

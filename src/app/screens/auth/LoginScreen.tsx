@@ -19,8 +19,16 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import { selectCanLogIn, selectIsBusy, selectLoginError } from '../../../../machines/auth/auth.selectors.ts';
+import {
+  selectCanLogIn,
+  selectCanSubmitCode,
+  selectCodeError,
+  selectIsBusy,
+  selectLoginError,
+  selectNeedsCode,
+} from '../../../../machines/auth/auth.selectors.ts';
 import { emailField, passwordField } from '../../../domain/schemas/fields.ts';
+import { twoFactorCodeField } from '../../../domain/schemas/security.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { actionTime } from '../../effects/clock.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -28,16 +36,67 @@ import { AuthCard } from './AuthCard.tsx';
 const route = getRouteApi('/public/auth/login');
 
 const LoginForm = v.object({ email: emailField, password: passwordField, remember: v.boolean() });
+const CodeForm = v.object({ code: twoFactorCodeField });
+
+/**
+ * The second step of a login with two-step sign-in: a code from the authenticator app, or one of
+ * the recovery codes. "Back to log in" drops the step (the password is asked again).
+ */
+function CodeStep() {
+  const auth = useAuthActor();
+  const busy = useSelector(auth, selectIsBusy);
+  const canSubmit = useSelector(auth, selectCanSubmitCode);
+  const error = useSelector(auth, selectCodeError);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { code: '' },
+    validate: schemaResolver(CodeForm, { sync: true }),
+  });
+  return (
+    <AuthCard title="Two-step sign-in" intro="Enter the 6-digit code from your authenticator app.">
+      <form noValidate onSubmit={form.onSubmit((values) => auth.send({ type: 'twoFactor.submit', code: values.code.trim(), at: actionTime() }))}>
+        <Stack>
+          {error ? (
+            <Alert color="red" role="alert" title="Could not log in">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Code"
+            description="Lost your phone? Enter one of your recovery codes instead."
+            autoComplete="one-time-code"
+            autoFocus
+            required
+            key={form.key('code')}
+            {...form.getInputProps('code')}
+          />
+          <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
+            Verify
+          </Button>
+          <Button variant="subtle" onClick={() => auth.send({ type: 'twoFactor.cancel' })} disabled={!canSubmit}>
+            Back to log in
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
 
 /** Login (spec section 2): email, password with show/hide, Remember me, links. Success → `/`. */
 export function LoginScreen() {
+  const auth = useAuthActor();
+  const needsCode = useSelector(auth, selectNeedsCode);
+  // An error belongs to the visit that caused it: leaving the screen dismisses it (and a code step).
+  useEffect(() => () => auth.send({ type: 'errors.clear' }), [auth]);
+  return needsCode ? <CodeStep /> : <PasswordStep />;
+}
+
+function PasswordStep() {
   const { redirect } = route.useSearch();
   const auth = useAuthActor();
   const busy = useSelector(auth, selectIsBusy);
   const canSubmit = useSelector(auth, selectCanLogIn);
   const error = useSelector(auth, selectLoginError);
-  // An error belongs to the visit that caused it: leaving the screen dismisses it.
-  useEffect(() => () => auth.send({ type: 'errors.clear' }), [auth]);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '', remember: false },

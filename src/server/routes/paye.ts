@@ -1,0 +1,60 @@
+import { parseApiDate } from '../../domain/dates.ts';
+import * as m from '../../domain/schemas/messages.ts';
+import {
+  payeAuthorisationRequestSchema,
+  type AgentDetails,
+  type PayeAuthorisationAnswer,
+  type PayeAuthorisationStatus,
+} from '../../domain/schemas/payeAuthorisation.ts';
+import { factory } from '../appEnv.ts';
+import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
+import { requireAuth } from '../http/requireAuth.ts';
+import { requireVerifiedEmail } from '../http/requireVerifiedEmail.ts';
+import { UNAUTHENTICATED } from '../http/schemas.ts';
+import type { Services } from '../services/index.ts';
+import { toSummary } from '../services/payeAuthorisations.ts';
+import { type ApiUser, irishToday } from '../services/users.ts';
+
+const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature'] as const satisfies readonly (keyof AgentDetails)[];
+
+/**
+ * The PAYE A1 agent declaration (spec sections 2, 4 and 7): GET /paye-authorization (the fixed
+ * agent details the screen shows, and the authorisation in force) and POST /paye-authorization
+ * (sign it). Signing needs a verified email address: the account's own address is the one the
+ * declaration names, and Revenue requires it to be the taxpayer's own.
+ */
+export function payeRoutes(services: Services) {
+  const { payeAuthorisations, users, clock } = services;
+  const auth = requireAuth(services);
+
+  return factory
+    .createApp()
+    .get('/paye-authorization', auth, async (c) => {
+      const current = await payeAuthorisations.current(c.var.userId);
+      const body: PayeAuthorisationStatus = { agent: payeAuthorisations.agent, authorization: current ? toSummary(current) : null };
+      return c.json(body, 200);
+    })
+
+    .post('/paye-authorization', auth, requireVerifiedEmail(), async (c) => {
+      const today = parseApiDate(irishToday(clock.now()));
+      if (!today) throw new Error('could not compute today');
+      const request = await readJson(c, payeAuthorisationRequestSchema(today));
+      const form = request.form_data;
+      const errors: Record<string, string[]> = {};
+      if (form.emailAddress !== c.var.user.email) errors['form_data.emailAddress'] = [m.EMAIL_NOT_ACCOUNT];
+      // The user signed for the agent details their screen showed; if they differ from ours now, they must sign again.
+      for (const field of AGENT_FIELDS) {
+        const echoed = form[field];
+        if (echoed !== undefined && echoed !== payeAuthorisations.agent[field]) errors[`form_data.${field}`] = [m.AGENT_DETAILS_CHANGED];
+      }
+      if (Object.keys(errors).length > 0) throw new ApiError(422, VALIDATION_MESSAGE, errors);
+
+      const row = await payeAuthorisations.sign(c.var.user, request, c.var.clientAddress);
+      // Never the PPSN, names or signature: the evidence row's id and dates only.
+      c.var.log.info({ userId: c.var.userId, authorisationId: row.id, lapsesAt: row.lapsesAt.toISOString() }, 'paye.authorised');
+      const user = await users.findById(c.var.userId);
+      if (!user) throw new ApiError(401, UNAUTHENTICATED);
+      const body: Omit<PayeAuthorisationAnswer, 'user'> & { user: ApiUser } = { authorized: true, authorization: toSummary(row), user: await users.toApi(user) };
+      return c.json(body, 200);
+    });
+}

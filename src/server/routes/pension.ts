@@ -1,0 +1,126 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { dayjs } from '../../domain/dates.ts';
+import { contributionRelief } from '../../domain/pension.ts';
+import * as m from '../../domain/schemas/messages.ts';
+import {
+  type ContributionsAnswer,
+  type DirectDebitAnswer,
+  PensionInfoRequestSchema,
+  contributionRequestSchema,
+  directDebitRequestSchema,
+  idempotencyKeyField,
+} from '../../domain/schemas/pension.ts';
+import { assignableTaxYears, reliefDayFor } from '../../domain/taxYear.ts';
+import { type AppEnv, factory } from '../appEnv.ts';
+import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
+import { requireMoneyMovement } from '../http/moneyMovement.ts';
+import { requireAuth } from '../http/requireAuth.ts';
+import { UNAUTHENTICATED } from '../http/schemas.ts';
+import type { Services } from '../services/index.ts';
+import { toApiMandate } from '../services/directDebits.ts';
+import { toApiContribution } from '../services/pensionLedger.ts';
+import { irishToday } from '../services/users.ts';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** The Idempotency-Key header, validated: a missing or malformed key is a 422 on that "field". */
+function idempotencyKey(c: Context<AppEnv>): string {
+  const parsed = v.safeParse(idempotencyKeyField, c.req.header(IDEMPOTENCY_HEADER));
+  if (!parsed.success) throw new ApiError(422, VALIDATION_MESSAGE, { [IDEMPOTENCY_HEADER]: [m.IDEMPOTENCY_KEY_INVALID] });
+  return parsed.output;
+}
+
+/**
+ * Pension setup, the contributions ledger and direct debits, for the signed-in user only:
+ * POST /pension-info, GET /contributions, POST /contribute (Idempotency-Key), GET and POST
+ * /direct-debit, POST /direct-debit/cancel.
+ */
+export function pensionRoutes(services: Services) {
+  const { users, pensionLedger, directDebits, payments, clock } = services;
+  const auth = requireAuth(services);
+  const moneyMoving = requireMoneyMovement(services);
+  const today = () => irishToday(clock.now());
+
+  return factory
+    .createApp()
+    .post('/pension-info', auth, async (c) => {
+      const body = await readJson(c, PensionInfoRequestSchema);
+      const updated = await users.updateProfile(c.var.userId, body);
+      if (!updated) throw new ApiError(401, UNAUTHENTICATED);
+      c.var.log.info({ userId: c.var.userId, fields: Object.keys(body).sort() }, 'pension.info.updated');
+      return c.json(await users.toApi(updated), 200);
+    })
+
+    .get('/contributions', auth, async (c) => {
+      const years = assignableTaxYears(dayjs(today()));
+      const [sums, sources, rows] = await Promise.all([
+        pensionLedger.contributedByYear(c.var.userId, years),
+        payments.sources(c.var.userId),
+        pensionLedger.list(c.var.userId),
+      ]);
+      const answer: ContributionsAnswer = {
+        tax_year: years[0] ?? Number(today().slice(0, 4)),
+        assignable_years: years,
+        contributed: Object.fromEntries(Object.entries(sums).map(([year, cents]) => [year, cents / 100])),
+        sources: sources.map(({ id, label }) => ({ id, label })),
+        contributions: rows.map(toApiContribution),
+      };
+      return c.json(answer, 200);
+    })
+
+    .post('/contribute', moneyMoving, async (c) => {
+      const key = idempotencyKey(c);
+      const day = dayjs(today());
+      const body = await readJson(c, contributionRequestSchema(day));
+      const source = (await payments.sources(c.var.userId)).find((s) => s.id === body.source);
+      if (!source) throw new ApiError(422, VALIDATION_MESSAGE, { source: [m.SOURCE_UNKNOWN] });
+      const outcome = await pensionLedger.pay(c.var.userId, key, {
+        amountCents: Math.round(body.amount * 100),
+        taxYear: body.tax_year,
+        kind: 'one_off',
+        sourceId: source.id,
+        sourceLabel: source.label,
+      });
+      if (outcome.kind === 'keyReused') throw new ApiError(422, m.IDEMPOTENCY_KEY_REUSED, { [IDEMPOTENCY_HEADER]: [m.IDEMPOTENCY_KEY_REUSED] });
+      if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
+      // Amounts and ids only: never the source label or anything the user typed.
+      c.var.log.info({ userId: c.var.userId, contributionId: outcome.row.id, status: outcome.kind, replayed: outcome.replayed }, 'contribution');
+      if (outcome.kind === 'declined') throw new ApiError(402, m.PAYMENT_DECLINED, undefined, outcome.replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
+      const user = await users.toApi(c.var.user);
+      // The relief this payment earned: the year's figures before it (the ledger now includes it).
+      const yearUser = {
+        ...user,
+        pension:
+          body.tax_year === day.year()
+            ? user.pension - body.amount
+            : ((await pensionLedger.contributedCents(c.var.userId, body.tax_year)) - outcome.row.amountCents) / 100,
+        paid_pension: body.tax_year === day.year() ? user.paid_pension : 0,
+      };
+      const relief = outcome.replayed ? undefined : contributionRelief(yearUser, body.amount, reliefDayFor(body.tax_year, day));
+      return c.json({ contribution: toApiContribution(outcome.row), user, ...(relief === undefined ? {} : { relief }) }, 201);
+    })
+
+    .get('/direct-debit', auth, async (c) => {
+      const mandate = await directDebits.active(c.var.userId);
+      const answer: DirectDebitAnswer = { mandate: mandate ? toApiMandate(mandate, today()) : null };
+      return c.json(answer, 200);
+    })
+
+    .post('/direct-debit', moneyMoving, async (c) => {
+      const body = await readJson(c, directDebitRequestSchema(dayjs(today())));
+      const mandate = await directDebits.save(c.var.userId, body);
+      if (!mandate) throw new ApiError(422, VALIDATION_MESSAGE, { iban: [m.REQUIRED] });
+      c.var.log.info({ userId: c.var.userId, mandateId: mandate.id }, 'direct_debit.saved');
+      const answer: DirectDebitAnswer = { mandate: toApiMandate(mandate, today()) };
+      return c.json(answer, 200);
+    })
+
+    .post('/direct-debit/cancel', auth, async (c) => {
+      const cancelled = await directDebits.cancel(c.var.userId);
+      if (!cancelled) throw new ApiError(404, m.NO_MANDATE);
+      c.var.log.info({ userId: c.var.userId, mandateId: cancelled.id }, 'direct_debit.cancelled');
+      const answer: DirectDebitAnswer = { mandate: null };
+      return c.json(answer, 200);
+    });
+}

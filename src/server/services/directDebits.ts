@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { dayjs } from '../../domain/dates.ts';
+import { collectionDatesBetween, maskIban, nextCollectionDate } from '../../domain/directDebit.ts';
+import type { DirectDebitRequest, Mandate } from '../../domain/schemas/pension.ts';
+import type { Db } from '../db/index.ts';
+import { directDebitMandates } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+import { decryptField, encryptField, randomToken } from './crypto.ts';
+import type { PensionLedgerService } from './pensionLedger.ts';
+import { irishToday } from './users.ts';
+
+export type MandateRow = typeof directDebitMandates.$inferSelect;
+
+/** Associated data of the IBAN ciphertext: binds it to its mandate row. */
+export function ibanAad(mandateId: string): string {
+  return `direct_debit_mandates.iban:${mandateId}`;
+}
+
+/** How far back a collection run catches up on dates it missed (the server was down, say). */
+const CATCH_UP_DAYS = 35;
+
+export function toApiMandate(row: MandateRow, today: string): Mandate {
+  return {
+    id: row.id,
+    reference: row.reference,
+    iban_masked: row.ibanMasked,
+    amount: row.amountCents / 100,
+    day_of_month: row.dayOfMonth,
+    start_date: row.startDate,
+    next_collection: nextCollectionDate(row.startDate, row.dayOfMonth, dayjs(today).add(1, 'day')),
+    accepted_at: row.acceptedAt.toISOString(),
+  };
+}
+
+/**
+ * Direct debit mandates: at most one active per user. A change ends the active mandate and
+ * makes a new one (new reference, new acceptance), so each mandate row stays the evidence of what
+ * was accepted. Collections go through the ledger with the key `dd-<mandate>-<date>`, so a date
+ * is collected once however often (and in however many processes) the collection run happens.
+ */
+export function createDirectDebitService(deps: { db: Db; clock: Clock; encryptionKey: Uint8Array; ledger: PensionLedgerService }) {
+  const { db, clock, encryptionKey, ledger } = deps;
+
+  const active = async (userId: string, tx: Db = db): Promise<MandateRow | undefined> => {
+    const [row] = await tx
+      .select()
+      .from(directDebitMandates)
+      .where(and(eq(directDebitMandates.userId, userId), isNull(directDebitMandates.cancelledAt)));
+    return row;
+  };
+
+  return {
+    active: (userId: string) => active(userId),
+
+    /** Sets up or changes the mandate; null when a change leaves out the IBAN and there is no mandate to keep it from. */
+    async save(userId: string, request: DirectDebitRequest): Promise<MandateRow | null> {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const current = await active(userId, tx);
+        const iban = request.iban ?? (current ? decryptField(encryptionKey, current.ibanEncrypted, ibanAad(current.id)) : null);
+        if (iban === null) return null;
+        if (current) await tx.update(directDebitMandates).set({ cancelledAt: now, updatedAt: now }).where(eq(directDebitMandates.id, current.id));
+        const id = randomUUID();
+        const [row] = await tx
+          .insert(directDebitMandates)
+          .values({
+            id,
+            userId,
+            reference: `MXO-${randomToken(8).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase()}`,
+            ibanEncrypted: encryptField(encryptionKey, iban, ibanAad(id)),
+            ibanMasked: maskIban(iban),
+            amountCents: Math.round(request.amount * 100),
+            dayOfMonth: request.day_of_month,
+            startDate: request.start_date,
+            acceptedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('mandate insert returned no row');
+        return row;
+      });
+    },
+
+    /** Cancels the active mandate; undefined when there is none. */
+    async cancel(userId: string): Promise<MandateRow | undefined> {
+      const now = clock.now();
+      const [row] = await db
+        .update(directDebitMandates)
+        .set({ cancelledAt: now, updatedAt: now })
+        .where(and(eq(directDebitMandates.userId, userId), isNull(directDebitMandates.cancelledAt)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Collects every active mandate's payments due from CATCH_UP_DAYS ago up to today (Irish
+     * date). Returns how many new payments were made.
+     */
+    async collectDue(): Promise<number> {
+      const today = dayjs(irishToday(clock.now()));
+      const mandates = await db.select().from(directDebitMandates).where(isNull(directDebitMandates.cancelledAt));
+      let made = 0;
+      for (const mandate of mandates) {
+        // Never a date before the mandate was accepted: the first one is always ahead of it.
+        const accepted = dayjs(irishToday(mandate.acceptedAt));
+        const from = today.subtract(CATCH_UP_DAYS, 'day');
+        for (const date of collectionDatesBetween(mandate.startDate, mandate.dayOfMonth, from.isAfter(accepted) ? from : accepted.add(1, 'day'), today)) {
+          const outcome = await ledger.pay(mandate.userId, `dd-${mandate.id}-${date}`, {
+            amountCents: mandate.amountCents,
+            taxYear: Number(date.slice(0, 4)),
+            kind: 'direct_debit',
+            sourceId: `mandate:${mandate.id}`,
+            sourceLabel: `Direct debit ${mandate.ibanMasked}`,
+            mandateId: mandate.id,
+          });
+          if (outcome.kind !== 'keyReused' && !outcome.replayed) made += 1;
+        }
+      }
+      return made;
+    },
+  };
+}
+
+export type DirectDebitService = ReturnType<typeof createDirectDebitService>;

@@ -1,0 +1,101 @@
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import type { SecurityEventKind } from '../../domain/schemas/security.ts';
+import { securityEvents } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+
+/** How long the account's security events are kept and shown (Settings → Security). */
+export const SECURITY_EVENT_RETENTION_MS = 90 * 86_400_000;
+
+/** Where an event happened, as far as the server can tell (src/domain/devices.ts). */
+export interface DeviceLabel {
+  browser: string;
+  place: string;
+}
+
+export interface SecurityEventInput {
+  familyId?: string | null;
+  device?: DeviceLabel | null;
+  detail?: string | null;
+}
+
+/** An event as GET /security/events returns it. */
+export interface ApiSecurityEvent {
+  id: string;
+  kind: SecurityEventKind;
+  at: string;
+  browser: string | null;
+  place: string | null;
+  detail: string | null;
+}
+
+/**
+ * The account's security log: sign-ins and failed sign-ins, new devices, password changes,
+ * refresh-token reuse alarms, two-step changes and devices signed out. Only labels and kinds are
+ * stored, never a password, code, token or full address.
+ */
+export function createSecurityEventService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const since = () => new Date(clock.now().getTime() - SECURITY_EVENT_RETENTION_MS);
+  return {
+    async record(userId: string, kind: SecurityEventKind, input: SecurityEventInput = {}): Promise<void> {
+      await db.insert(securityEvents).values({
+        userId,
+        kind,
+        createdAt: clock.now(),
+        familyId: input.familyId ?? null,
+        browser: input.device?.browser ?? null,
+        place: input.device?.place ?? null,
+        detail: input.detail ?? null,
+      });
+    },
+
+    /**
+     * Records a sign-in, and a 'new_device' event first when no sign-in of the last 90 days came
+     * from the same browser and place. Returns whether the device was new.
+     */
+    async recordSignIn(userId: string, familyId: string, device: DeviceLabel, detail: string | null = null): Promise<boolean> {
+      const [seen] = await db
+        .select({ id: securityEvents.id })
+        .from(securityEvents)
+        .where(
+          and(
+            eq(securityEvents.userId, userId),
+            eq(securityEvents.kind, 'sign_in'),
+            eq(securityEvents.browser, device.browser),
+            eq(securityEvents.place, device.place),
+            gte(securityEvents.createdAt, since()),
+          ),
+        )
+        .limit(1);
+      if (!seen) await this.record(userId, 'new_device', { familyId, device });
+      await this.record(userId, 'sign_in', { familyId, device, detail });
+      return !seen;
+    },
+
+    /** The last 90 days, newest first (at most `limit`). */
+    async list(userId: string, limit = 200): Promise<ApiSecurityEvent[]> {
+      const rows = await db
+        .select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.userId, userId), gte(securityEvents.createdAt, since())))
+        .orderBy(desc(securityEvents.createdAt), desc(securityEvents.seq))
+        .limit(limit);
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        at: row.createdAt.toISOString(),
+        browser: row.browser,
+        place: row.place,
+        detail: row.detail,
+      }));
+    },
+
+    /** Drops events older than the retention period (housekeeping). */
+    async prune(): Promise<void> {
+      await db.delete(securityEvents).where(lt(securityEvents.createdAt, since()));
+    },
+  };
+}
+
+export type SecurityEventService = ReturnType<typeof createSecurityEventService>;

@@ -1,0 +1,212 @@
+/**
+ * GET and POST /paye-authorization (both databases): the configured agent details, the signed
+ * declaration stored as evidence with the PPSN and signature encrypted at rest, the authorisation
+ * put in force on the profile (and lapsing after 4 years), and every refusal a 4xx.
+ */
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as m from '../../src/domain/schemas/messages.ts';
+import { PayeAuthorisationAnswerSchema, PayeAuthorisationStatusSchema, isSignatureImage } from '../../src/domain/schemas/payeAuthorisation.ts';
+import * as v from 'valibot';
+import { DEV_PAYE_AGENT, loadConfig } from '../../src/server/config.ts';
+import { payeAuthorisations, users } from '../../src/server/db/schema.ts';
+import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
+import { decryptField } from '../../src/server/services/crypto.ts';
+import { lapseOf, payeAad, retentionOf } from '../../src/server/services/payeAuthorisations.ts';
+import { isPayeAuthorisationInForce } from '../../src/server/services/users.ts';
+import { pngDataUrl } from '../support/png.ts';
+import { type TestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+
+const EMAIL = 'signer@example.ie';
+const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const SIGNATURE = pngDataUrl();
+/** A valid PPSN (check character computed). */
+const PPSN = '1234567T';
+
+const formData = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Siobhán',
+  lastName: "O'Brien",
+  ppsn: '1234567t ',
+  dateOfBirth: '1983-06-01',
+  emailAddress: EMAIL,
+  documentHolder: 'self',
+  clientSignature: SIGNATURE,
+  clientSignatureDate: '2026-01-15',
+  ...DEV_PAYE_AGENT,
+  agentSignatureDate: '2026-01-15',
+  ...overrides,
+});
+const body = (overrides: Record<string, unknown> = {}) => ({ authorized: true, authorized_at: '2026-01-15T10:00:00.000Z', form_data: formData(overrides) });
+
+async function signedIn(t: TestApp, email = EMAIL) {
+  const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
+  expect(res.status).toBe(201);
+  // Signing and moving money need a proven address (requireVerifiedEmail).
+  await markEmailVerified(t.database, email);
+  return { authorization: `Bearer ${res.body.access_token as string}` };
+}
+
+const profile = async (t: TestApp, auth: Record<string, string>) => (await t.request('GET', '/profile', undefined, auth)).body;
+
+describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
+  const t = useTestApp();
+
+  it('GET answers the configured agent details and no authorisation yet', async () => {
+    const auth = await signedIn(t);
+    const res = await t.request('GET', '/paye-authorization', undefined, auth);
+    expect(res.status).toBe(200);
+    expect(v.is(PayeAuthorisationStatusSchema, res.body)).toBe(true);
+    expect(res.body).toEqual({ agent: DEV_PAYE_AGENT, authorization: null });
+    expect((await t.request('GET', '/paye-authorization')).body).toEqual({ message: UNAUTHENTICATED });
+  });
+
+  it('signing puts the authorisation in force: profile authorised, opt-out cleared, names and PPSN recorded', async () => {
+    const auth = await signedIn(t);
+    await t.database.db.update(users).set({ optOutPayeAuth: true }).where(eq(users.email, EMAIL));
+    const res = await t.request('POST', '/paye-authorization', body(), auth);
+    expect(res.status).toBe(200);
+    expect(v.is(PayeAuthorisationAnswerSchema, res.body)).toBe(true);
+    const signedAt = t.clock.now();
+    expect(res.body).toMatchObject({
+      authorized: true,
+      authorization: { authorized_at: signedAt.toISOString(), lapses_at: '2030-01-15T10:00:00.000Z', document_holder: 'self' },
+    });
+    const user = await profile(t, auth);
+    expect(res.body.user).toEqual(user);
+    expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: PPSN });
+    expect((await t.request('GET', '/paye-authorization', undefined, auth)).body.authorization).toEqual(res.body.authorization);
+  });
+
+  it('stores the declaration as evidence: PPSN and signature encrypted and bound to the row, kept 6 years after it lapses', async () => {
+    const auth = await signedIn(t);
+    await t.request('POST', '/paye-authorization', body(), auth);
+    const [row] = await t.database.db.select().from(payeAuthorisations);
+    expect(row).toMatchObject({ firstName: 'Siobhán', surname: "O'Brien", email: EMAIL, documentHolder: 'self', tain: DEV_PAYE_AGENT.tain, taxAgencyName: DEV_PAYE_AGENT.taxAgencyName });
+    expect(row!.lapsesAt.toISOString()).toBe('2030-01-15T10:00:00.000Z');
+    expect(row!.retainUntil.toISOString()).toBe('2037-01-01T00:00:00.000Z');
+    // Nothing readable in the raw row.
+    const [raw] = await queryRows<Record<string, unknown>>(t.database, sql`select * from paye_authorisations`);
+    const text = JSON.stringify(raw);
+    expect(text).not.toContain(PPSN);
+    expect(text).not.toContain(SIGNATURE.slice(22, 80));
+    expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
+    expect(decryptField(t.deps.encryptionKey, row!.signatureEncrypted, payeAad(row!.id, 'signature'))).toBe(SIGNATURE);
+    // Moved to another row or column, a ciphertext does not decrypt.
+    expect(() => decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'signature'))).toThrow();
+  });
+
+  it('signing again supersedes the earlier declaration and keeps both as evidence', async () => {
+    const auth = await signedIn(t);
+    await t.request('POST', '/paye-authorization', body(), auth);
+    t.clock.set('2026-01-15T10:05:00Z');
+    await t.request('POST', '/paye-authorization', body({ firstName: 'Siobhan' }), auth);
+    const rows = await t.database.db.select().from(payeAuthorisations).orderBy(payeAuthorisations.signedAt);
+    expect(rows.map((r) => [r.firstName, r.supersededAt?.toISOString() ?? null])).toEqual([
+      ['Siobhán', '2026-01-15T10:05:00.000Z'],
+      ['Siobhan', null],
+    ]);
+  });
+
+  it('the authorisation lapses after 4 years: the profile and the claim routes stop treating it as in force', async () => {
+    const auth = await signedIn(t);
+    await t.request('POST', '/paye-authorization', body(), auth);
+    await t.request('POST', '/edit-profile', { annual_income: 50_000 }, auth);
+    const answer = { year: 2025, question: 'health-expenses', answer: { doctorsAndConsultants: 800 } };
+    expect((await t.request('POST', '/answer', answer, auth)).status).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, EMAIL));
+    expect(isPayeAuthorisationInForce(row!, new Date('2030-01-15T09:59:59Z'))).toBe(true);
+    // The stored flag stays; what counts is the lapse date, judged on the clock.
+    t.clock.set('2030-01-15T10:00:01Z');
+    expect(isPayeAuthorisationInForce(row!, t.clock.now())).toBe(false);
+    expect(await t.services.users.toApi(row!)).toMatchObject({ paye_a1_authorized: false });
+    expect(await t.services.payeAuthorisations.current(row!.id)).toBeUndefined();
+  });
+
+  it('lapse and retention dates', () => {
+    expect(lapseOf(new Date('2024-02-29T12:00:00Z')).toISOString()).toBe('2028-02-29T12:00:00.000Z');
+    expect(lapseOf(new Date('2025-03-31T00:00:00Z')).toISOString()).toBe('2029-03-31T00:00:00.000Z');
+    expect(retentionOf(new Date('2030-12-31T23:00:00Z')).toISOString()).toBe('2037-01-01T00:00:00.000Z');
+  });
+
+  it('housekeeping deletes evidence whose retention has ended, and nothing else', async () => {
+    const auth = await signedIn(t);
+    await t.request('POST', '/paye-authorization', body(), auth);
+    t.clock.set('2036-12-31T23:59:59Z');
+    await t.services.housekeeping();
+    expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(1);
+    t.clock.set('2037-01-01T00:00:01Z');
+    await t.services.housekeeping();
+    expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(0);
+  });
+
+  describe('refusals are 4xx with field errors, never 500', () => {
+    it('the declaration’s fields', async () => {
+      const auth = await signedIn(t);
+      const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+        [{ firstName: '' }, { 'form_data.firstName': [m.REQUIRED] }],
+        [{ lastName: 'O' }, { 'form_data.lastName': [m.MIN_2_CHARACTERS] }],
+        [{ ppsn: '1234567A' }, { 'form_data.ppsn': [m.PPSN_INVALID] }],
+        [{ dateOfBirth: '2015-01-01' }, { 'form_data.dateOfBirth': [m.MIN_AGE] }],
+        [{ emailAddress: 'other@example.ie' }, { 'form_data.emailAddress': [m.EMAIL_NOT_ACCOUNT] }],
+        [{ documentHolder: 'agent' }, { 'form_data.documentHolder': [m.DOCUMENT_HOLDER_INVALID] }],
+        [{ clientSignature: '' }, { 'form_data.clientSignature': [m.SIGNATURE_REQUIRED] }],
+        [{ clientSignature: 'data:image/svg+xml;base64,PHN2Zz4=' }, { 'form_data.clientSignature': [m.SIGNATURE_INVALID] }],
+        [{ clientSignature: `data:image/png;base64,${Buffer.from('GIF89a not a png at all, honest').toString('base64')}` }, { 'form_data.clientSignature': [m.SIGNATURE_INVALID] }],
+        [{ tain: 'OTHER1' }, { 'form_data.tain': [m.AGENT_DETAILS_CHANGED] }],
+        [{ isAdmin: true }, { 'form_data.isAdmin': [m.UNKNOWN_FIELD] }],
+      ];
+      for (const [overrides, errors] of cases) {
+        const res = await t.request('POST', '/paye-authorization', body(overrides), auth);
+        expect(res.status, JSON.stringify(overrides)).toBe(422);
+        expect(res.body.errors).toEqual(errors);
+      }
+      expect((await t.request('POST', '/paye-authorization', { ...body(), authorized: false }, auth)).body.errors).toEqual({ authorized: [m.AUTHORIZED_REQUIRED] });
+      expect((await profile(t, auth)).paye_a1_authorized).toBe(false);
+      expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(0);
+    });
+
+    it('the signature image: PNG magic bytes, size and pixel caps', () => {
+      expect(isSignatureImage(SIGNATURE)).toBe(true);
+      const bytes = Buffer.from(SIGNATURE.slice('data:image/png;base64,'.length), 'base64');
+      const withSize = (w: number, h: number) => {
+        const copy = Buffer.from(bytes);
+        copy.writeUInt32BE(w, 16);
+        copy.writeUInt32BE(h, 20);
+        return `data:image/png;base64,${copy.toString('base64')}`;
+      };
+      expect(isSignatureImage(withSize(800, 300))).toBe(true);
+      expect(isSignatureImage(withSize(4001, 10))).toBe(false);
+      expect(isSignatureImage(withSize(2000, 2000))).toBe(false);
+      expect(isSignatureImage(withSize(0, 10))).toBe(false);
+      expect(isSignatureImage(`data:image/png;base64,${'A'.repeat(200_004)}`)).toBe(false);
+      expect(isSignatureImage('data:image/png;base64,%%%%')).toBe(false);
+    });
+
+    it('a random hostile body is never a server error', async () => {
+      const auth = await signedIn(t);
+      const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('', '\u0000', '\ud800', SIGNATURE, '1234567T', '1983-06-01', EMAIL, 'self', '__proto__', true, 1e308));
+      const form = fc.oneof(
+        value,
+        fc.record(
+          { firstName: value, lastName: value, ppsn: value, dateOfBirth: value, emailAddress: value, documentHolder: value, clientSignature: value, tain: value, __proto__: value },
+          { requiredKeys: [] },
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ authorized: value, authorized_at: value, form_data: form }, { requiredKeys: [] })), async (input) => {
+          const res = await t.request('POST', '/paye-authorization', input, auth);
+          expect([200, 400, 413, 422]).toContain(res.status);
+        }),
+        { seed: 4_242, numRuns: 120 },
+      );
+    });
+  });
+
+  it('configuration: PAYE_AGENT_* replace the development agent, and a bad value stops the server', () => {
+    expect(loadConfig({}).payeAgent).toEqual(DEV_PAYE_AGENT);
+    const configured = loadConfig({ PAYE_AGENT_NAME: 'Acme Tax Ltd', PAYE_AGENT_TAIN: '12345T', PAYE_AGENT_ADDRESS: '2 Quay St, Galway', PAYE_AGENT_SIGNATORY: 'Mary Byrne' });
+    expect(configured.payeAgent).toEqual({ taxAgencyName: 'Acme Tax Ltd', tain: '12345T', agentAddress: '2 Quay St, Galway', agentSignature: 'Mary Byrne' });
+    expect(() => loadConfig({ PAYE_AGENT_TAIN: 'no spaces please' })).toThrow(/PAYE_AGENT_TAIN/);
+  });
+});
