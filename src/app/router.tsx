@@ -126,7 +126,7 @@ const landingRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/landing',
   staticData: { title: 'Overview' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/pension/OverviewScreen.tsx'), 'OverviewScreen'),
 });
 const profileRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -139,31 +139,31 @@ const settingsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/settings',
   staticData: { title: 'Settings' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
 });
 const contributeRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/contribute',
   staticData: { title: 'Contribute' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/pension/ContributeScreen.tsx'), 'ContributeScreen'),
 });
 const directDebitRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/direct-debit',
   staticData: { title: 'Direct debit' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/pension/DirectDebitScreen.tsx'), 'DirectDebitScreen'),
 });
 const roundPaymentRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/round-payment',
   staticData: { title: 'Round payment' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/pension/RoundPaymentScreen.tsx'), 'RoundPaymentScreen'),
 });
 const taxRefundOptionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-options',
   staticData: { title: 'What to do with my tax return?' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/TaxRefundOptionsScreen.tsx'), 'TaxRefundOptionsScreen'),
 });
 const taxRefundQuestionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -176,13 +176,13 @@ const pensionInfoRoute = createRoute({
   path: '/pension-info',
   // The income form itself: the guard sends a user without an annual income here.
   staticData: { incomeOptional: true, title: 'Pension Setup' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/pension/PensionSetupScreen.tsx'), 'PensionSetupScreen'),
 });
 const pensionRefundRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/pension-refund',
   staticData: { title: 'Pension refund' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/PensionRefundScreen.tsx'), 'PensionRefundScreen'),
 });
 const linkedBankAccountsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -200,7 +200,7 @@ const taxRefundSubmittedRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-submitted',
   staticData: { title: 'Tax refund submitted' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/refund/TaxRefundSubmittedScreen.tsx'), 'TaxRefundSubmittedScreen'),
 });
 const roundupsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -213,7 +213,7 @@ const payeAuthorizationRoute = createRoute({
   path: '/auth/paye-authorization',
   validateSearch: ReturnToSearchSchema,
   staticData: { title: 'PAYE authorisation' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/paye/PayeAuthorizationScreen.tsx'), 'PayeAuthorizationScreen'),
 });
 
 // ─── Signed in with PAYE authorisation ──────────────────────────────────────────────────────

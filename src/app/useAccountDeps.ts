@@ -13,6 +13,8 @@ export function useAccountDeps(): AccountEffectDeps {
       sessionHooks,
       announceUser: (user) => auth.send({ type: 'profile.updated', user }),
       navigate: (to) => void navigate({ href: to }),
+      signOut: () => auth.send({ type: 'logout' }),
+      reloadProfile: () => auth.send({ type: 'profile.reload' }),
     }),
     [auth, sessionHooks, navigate],
   );

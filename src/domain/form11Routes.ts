@@ -17,6 +17,8 @@ import {
 
 /** Where the flow sends a user who chose nothing, and where the refund options live. */
 export const REFUND_OPTIONS_ROUTE = '/tax-refund-options';
+/** The Tax Refund page (questionnaire, saved progress, advanced options); where a new PAYE authorisation leads by default. */
+export const REFUND_QUESTIONS_ROUTE = '/tax-refund-questions';
 /** Where a finished claim is shown (what was sent, for which year, what happens next). */
 export const REFUND_SUBMITTED_ROUTE = '/tax-refund-submitted';
 

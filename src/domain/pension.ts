@@ -197,3 +197,23 @@ export function contributionRelief(user: PensionUser | null, contribution: numbe
   const after = Math.min(current + amount(contribution), limit);
   return roundToCents(taxbackFor(after, user) - taxbackFor(before, user));
 }
+
+/**
+ * The user as the pension rules see a given tax year: this year as the profile has it (pension =
+ * ledger + paid_pension); an earlier year with only what MaxOut recorded for it (paid_pension is
+ * this year's figure).
+ */
+export function pensionUserForYear(user: PensionUser, year: number, contributedThatYear: number, today: Dayjs): PensionUser {
+  if (year >= today.year()) return user;
+  return { ...user, paid_pension: 0, pension: amount(contributedThatYear) };
+}
+
+/** The age band a relief percentage applies to, in words: "up to 29", "30 to 39", …, "60 and over". */
+export function ageBandLabel(age: number): string {
+  const index = AGE_PERCENTAGE_BANDS.findIndex((band) => age <= band.maxAge);
+  const band = AGE_PERCENTAGE_BANDS[index];
+  if (!band || Number.isNaN(age)) return '';
+  if (index === 0) return `up to ${band.maxAge}`;
+  const from = (AGE_PERCENTAGE_BANDS[index - 1]?.maxAge ?? 0) + 1;
+  return Number.isFinite(band.maxAge) ? `${from} to ${band.maxAge}` : `${from} and over`;
+}

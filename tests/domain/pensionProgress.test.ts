@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayjs } from '../../src/domain/dates.ts';
-import { contributionRelief, maxPensionContribution, pensionProgress, pensionReliefLimit, taxbackFor, type PensionUser } from '../../src/domain/pension.ts';
+import { ageBandLabel, contributionRelief, maxPensionContribution, pensionProgress, pensionReliefLimit, taxbackFor, type PensionUser } from '../../src/domain/pension.ts';
 
 const TODAY = dayjs(new Date(2026, 4, 10)); // 10 May 2026
 
@@ -57,5 +57,21 @@ describe('contributionRelief: what a new contribution earns on top of what is pa
     const first = contributionRelief(u, 4000, TODAY);
     const second = contributionRelief({ ...u, pension: 4000 }, 5000, TODAY);
     expect(first + second).toBe(contributionRelief(u, 9000, TODAY));
+  });
+});
+
+describe('ageBandLabel', () => {
+  it.each([
+    [16, 'up to 29'],
+    [29, 'up to 29'],
+    [30, '30 to 39'],
+    [49, '40 to 49'],
+    [50, '50 to 54'],
+    [55, '55 to 59'],
+    [60, '60 and over'],
+    [99, '60 and over'],
+    [Number.NaN, ''],
+  ])('%s → %s', (age, label) => {
+    expect(ageBandLabel(age)).toBe(label);
   });
 });

@@ -25,8 +25,13 @@ declare module 'vitest' {
     serverLogPath: string;
     /** A user with a password, an annual income and a PAYE A1 authorisation (see seedUsers.ts). */
     payeUser: SeededUser;
+    /** More PAYE-authorised users, one per Form 11 journey (each claim and saved progress starts empty). */
+    form11Users: SeededUser[];
   }
 }
+
+/** How many users tests/e2e/form11.test.ts gets (one per journey that sends or saves a claim). */
+const FORM11_USERS = 4;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');
@@ -83,10 +88,15 @@ export default async function setup(project: TestProject) {
   // A1 form, so the flag is set in the database while the server is stopped (PGlite has one owner).
   const seedStarted = performance.now();
   let payeUser: SeededUser;
+  const form11Users: SeededUser[] = [];
   try {
     payeUser = await createSeededUser(baseUrl, logPath, 'paye');
+    for (let i = 0; i < FORM11_USERS; i++) form11Users.push(await createSeededUser(baseUrl, logPath, `form11-${i}`));
     await stopServer(child, dataDir, { keepData: true });
-    await markPayeAuthorised(path.join(dataDir, 'pglite'), payeUser.email);
+    await markPayeAuthorised(
+      path.join(dataDir, 'pglite'),
+      [payeUser, ...form11Users].map((user) => user.email),
+    );
     child = await launch(env, baseUrl, dataDir);
   } catch (error) {
     await stopServer(child, dataDir);
@@ -98,6 +108,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('serverLogPath', logPath);
   project.provide('payeUser', payeUser);
+  project.provide('form11Users', form11Users);
   return () => stopServer(child, dataDir);
 }
 

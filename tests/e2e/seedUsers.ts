@@ -52,13 +52,15 @@ export async function createSeededUser(baseUrl: string, logPath: string, label: 
   return { email, password: PASSWORD };
 }
 
-/** Sets the user's PAYE A1 authorisation in the embedded database (the server must be stopped). */
-export async function markPayeAuthorised(pgliteDir: string, email: string): Promise<void> {
+/** Sets the users' PAYE A1 authorisation in the embedded database (the server must be stopped). */
+export async function markPayeAuthorised(pgliteDir: string, emails: string | readonly string[]): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(pgliteDir);
   try {
-    const result = await db.query('update users set paye_a1_authorized = true where email = $1', [email]);
-    if (result.affectedRows !== 1) throw new Error(`No user ${email} in ${pgliteDir}`);
+    for (const email of typeof emails === 'string' ? [emails] : emails) {
+      const result = await db.query('update users set paye_a1_authorized = true where email = $1', [email]);
+      if (result.affectedRows !== 1) throw new Error(`No user ${email} in ${pgliteDir}`);
+    }
   } finally {
     await db.close();
   }

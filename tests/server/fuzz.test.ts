@@ -8,9 +8,11 @@
  *
  * A failure prints the seed and the request; `FUZZ_SEED=<n>` replays it.
  */
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/domain/constants.ts';
+import { users } from '../../src/server/db/schema.ts';
 import { discoverRoutes } from '../support/apiRoutes.ts';
 import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
@@ -88,6 +90,16 @@ const keys = fc.oneof(
     'code',
     'current_password',
     'new_password',
+    'paid_pension',
+    'marital_status',
+    'pension_plan_id',
+    'amount',
+    'tax_year',
+    'source',
+    'iban',
+    'day_of_month',
+    'start_date',
+    'mandate_accepted',
     '__proto__',
     'constructor',
     'prototype',
@@ -119,6 +131,13 @@ const mutatedBody = fc.record(
     items: fc.oneof(fc.array(hostileJson, { maxLength: 4 }), hostileScalars),
     ppsn: hostileScalars,
     first_name: hostileScalars,
+    amount: fc.oneof(fc.constant(25), hostileScalars),
+    tax_year: fc.oneof(fc.constant(2026), hostileScalars),
+    source: fc.oneof(fc.constant('sandbox-debit-card'), hostileScalars),
+    iban: fc.oneof(fc.constant('IE29AIBK93115212345678'), hostileScalars),
+    day_of_month: fc.oneof(fc.constant(15), hostileScalars),
+    start_date: fc.oneof(fc.constant('2026-03-01'), hostileScalars),
+    mandate_accepted: fc.oneof(fc.constant(true), hostileScalars),
   },
   { requiredKeys: [] },
 );
@@ -158,6 +177,8 @@ const queries = fc.oneof(
   fc.constant(''),
   fc.constantFrom('?a=1', '?__proto__[x]=1', "?q=' OR 1=1", '?x=%00', '?year=abc&year=2025', `?p=${'y'.repeat(5000)}`),
 );
+/** Idempotency-Key headers (money routes): none, a valid one, and malformed ones. */
+const idempotencyKeys = fc.constantFrom(undefined, 'fuzz-key-00000001', 'short', 'x'.repeat(101), "' OR 1=1 --", '', '__proto__');
 const pathParams = fc.oneof(fc.uuid(), fc.constantFrom('1', '0', '-1', 'x', "'", '%00', 'null', '..', 'a'.repeat(300)), fc.string({ minLength: 1, maxLength: 20 }));
 
 function fillPath(path: string, param: string): string {
@@ -188,6 +209,8 @@ describe(`hostile input on every API route (${testDatabaseKind()})`, () => {
     const signUp = async (email: string) => {
       const res = await t.request('POST', '/auth/register', { email, details: { dob: '1990-05-01', maritalStatus: 'single' } });
       expect(res.status).toBe(201);
+      // Verified, so routes behind requireVerifiedEmail (money, PAYE, banks) are fuzzed past that check.
+      await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
       return res.body as { access_token: string; refresh_token: string };
     };
     let live = await signUp('fuzz-live@example.ie');
@@ -222,9 +245,10 @@ describe(`hostile input on every API route (${testDatabaseKind()})`, () => {
 
     const failures: string[] = [];
     for (const [index, route] of routes.entries()) {
-      const property = fc.asyncProperty(bodies, authKinds, queries, pathParams, async (body, auth, query, param) => {
+      const property = fc.asyncProperty(bodies, authKinds, queries, pathParams, idempotencyKeys, async (body, auth, query, param, key) => {
         const url = fillPath(route.path, param) + query;
         const headers: Record<string, string> = { accept: 'application/json', ...(await authHeader(auth)) };
+        if (key !== undefined) headers['idempotency-key'] = key;
         if (body?.type) headers['content-type'] = body.type;
         const init: RequestInit = { method: route.method, headers };
         if (body && route.method !== 'GET') init.body = body.text;

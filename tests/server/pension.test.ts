@@ -14,7 +14,7 @@ import { VALIDATION_MESSAGE } from '../../src/server/http/errors.ts';
 import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { type CollectRequest, type PaymentProvider, createSandboxPaymentProvider } from '../../src/server/services/paymentProvider.ts';
-import { type TestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 /** The sandbox, counting what reaches it: "paid twice" would show here. */
 function countingProvider() {
@@ -39,11 +39,11 @@ const INFO = { annual_income: 50_000, paid_pension: 1000, marital_status: 'singl
 const CARD = 'sandbox-debit-card';
 const IBAN = 'IE29AIBK93115212345678';
 
-async function signedIn(t: TestApp, email = 'ann@example.ie') {
+/** A registered user whose address is verified (as the mailed set-password link does), unless `verified` is false. */
+async function signedIn(t: TestApp, email = 'ann@example.ie', verified = true) {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
-  // Signing and moving money need a proven address (requireVerifiedEmail).
-  await markEmailVerified(t.database, email);
+  if (verified) await t.database.db.execute(sql`update users set email_verified_at = now() where email = ${email}`);
   return { authorization: `Bearer ${res.body.access_token as string}` };
 }
 
@@ -85,8 +85,8 @@ describe(`POST /pension-info (${testDatabaseKind()})`, () => {
     ['income as text', { ...INFO, annual_income: '50000' }, { annual_income: [m.REQUIRED] }],
     ['absurd income', { ...INFO, annual_income: 1e12 }, { annual_income: [m.AMOUNT_MAX] }],
     ['no paid pension', { annual_income: 1, marital_status: 'single' }, { paid_pension: [m.REQUIRED] }],
-    ['a plan ID in another format', { ...INFO, pension_plan_id: 'PLAN-1' }, { pension_plan_id: [m.PENSION_PLAN_REFERENCE_INVALID] }],
-    ['SQL in the plan ID', { ...INFO, pension_plan_id: "IL-1'; DROP TABLE users; --" }, { pension_plan_id: [m.PENSION_PLAN_REFERENCE_INVALID] }],
+    ['a plan ID in another format', { ...INFO, pension_plan_id: 'PLAN-1' }, { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] }],
+    ['SQL in the plan ID', { ...INFO, pension_plan_id: "IL-1'; DROP TABLE users; --" }, { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] }],
     ['an unknown marital status', { ...INFO, marital_status: 'widowed' }, { marital_status: [m.MARITAL_STATUS_INVALID] }],
     ['a free pension figure', { ...INFO, pension: 99_999 }, { pension: [m.UNKNOWN_FIELD] }],
     ['a taxback', { ...INFO, taxback: 1 }, { taxback: [m.UNKNOWN_FIELD] }],
@@ -265,6 +265,17 @@ describe(`contributions ledger (${testDatabaseKind()})`, () => {
 
     it('needs a session', async () => {
       expect((await contribute(t, {}, valid)).status).toBe(401);
+    });
+
+    it('needs a verified email address to move money', async () => {
+      const auth = await signedIn(t, 'unverified@example.ie', false);
+      expect((await t.request('POST', '/pension-info', INFO, auth)).status).toBe(200);
+      const pay = await contribute(t, auth, valid);
+      expect(pay.status).toBe(403);
+      expect(pay.body.code).toBe('email_unverified');
+      const mandate = await t.request('POST', '/direct-debit', { iban: IBAN, amount: 100, day_of_month: 1, start_date: '2026-02-01', mandate_accepted: true }, auth);
+      expect(mandate.status).toBe(403);
+      expect(await ledgerRows(t)).toHaveLength(0);
     });
 
     it('hostile bodies and headers are 4xx, never 5xx, and never pay', async () => {

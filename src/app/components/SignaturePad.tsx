@@ -241,7 +241,7 @@ export function SignaturePad({ label = SIGNATURE_DEFAULT_LABEL, description, err
         <Text id={instructionsId} size="sm" c="dimmed">
           {SIGNATURE_INSTRUCTIONS}
         </Text>
-        <Button variant="default" size="compact-sm" onClick={clear} disabled={disabled || !hasInk} aria-label={`Clear ${label.toLowerCase()}`}>
+        <Button variant="default" size="compact-sm" style={{ flexShrink: 0 }} onClick={clear} disabled={disabled || !hasInk} aria-label={`Clear ${label.toLowerCase()}`}>
           Clear
         </Button>
       </Group>

@@ -1,8 +1,19 @@
 import { fromPromise } from 'xstate';
+import { accountCloseMachine } from '../../../machines/accountClose/accountClose.machine.ts';
+import type { CloseAccountInput, CloseAccountResult, LoadPlanResult } from '../../../machines/accountClose/accountClose.types.ts';
+import { dataExportMachine } from '../../../machines/dataExport/dataExport.machine.ts';
+import type { FetchExportResult } from '../../../machines/dataExport/dataExport.types.ts';
+import { payePreferenceMachine } from '../../../machines/payePreference/payePreference.machine.ts';
+import type { SetOptOutInput, SetOptOutResult } from '../../../machines/payePreference/payePreference.types.ts';
+import { pensionRefundMachine } from '../../../machines/pensionRefund/pensionRefund.machine.ts';
+import type { AddClaimResult, PensionClaim } from '../../../machines/pensionRefund/pensionRefund.types.ts';
 import { profileEditMachine } from '../../../machines/profileEdit/profileEdit.machine.ts';
 import type { ProfileChanges, SaveProfileResult } from '../../../machines/profileEdit/profileEdit.types.ts';
+import { closeAccount, downloadExport, getRetentionPlan, setPayeOptOut } from '../../api/account.ts';
 import { editProfile } from '../../api/auth.ts';
+import { postAnswer } from '../../api/form11.ts';
 import { createSessionClient, type SessionHooks, toApiFailure } from '../../api/client.ts';
+import { formatApiDate } from '../../domain/dates.ts';
 import type { User } from '../../domain/schemas/user.ts';
 
 /** What the account screens' machines need of the app: the session, the auth actor and the router. */
@@ -11,6 +22,10 @@ export interface AccountEffectDeps {
   /** Hand the user the server returned to the session (`profile.updated`). */
   announceUser(user: User): void;
   navigate(to: string): void;
+  /** End the session (the auth actor's logout, which goes to the login page). */
+  signOut(): void;
+  /** Load the profile again (the server changed it: a claim was added). */
+  reloadProfile(): void;
 }
 
 /** The profile machine with its real effects: POST /edit-profile, the session told, the router. */
@@ -30,5 +45,97 @@ export function createProfileEditLogic(deps: AccountEffectDeps) {
       announceUser: (_, params) => deps.announceUser(params.user),
       navigate: (_, params) => deps.navigate(params.to),
     },
+  });
+}
+
+/** The PAYE opt-out switch with its real effect: POST /paye-opt-out, the session told. */
+export function createPayePreferenceLogic(deps: AccountEffectDeps) {
+  const client = createSessionClient(deps.sessionHooks);
+  return payePreferenceMachine.provide({
+    actors: {
+      setOptOut: fromPromise<SetOptOutResult, SetOptOutInput>(async ({ input, signal }) => {
+        try {
+          return { ok: true, user: await setPayeOptOut(client, input.optOut, { signal }) };
+        } catch (error) {
+          const { status } = await toApiFailure(error);
+          console.warn('PAYE opt-out update failed', { status });
+          return { ok: false };
+        }
+      }),
+    },
+    actions: { announceUser: (_, params) => deps.announceUser(params.user) },
+  });
+}
+
+/** Hands a file to the browser's downloads. */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the URL is no longer needed once it is read.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "Download my data" with its real effect: GET /export, saved as a file. */
+export function createDataExportLogic(deps: AccountEffectDeps) {
+  const client = createSessionClient(deps.sessionHooks);
+  return dataExportMachine.provide({
+    actors: {
+      fetchExport: fromPromise<FetchExportResult, void>(async ({ signal }) => {
+        try {
+          const { blob, fileName } = await downloadExport(client, formatApiDate(new Date()), { signal });
+          saveFile(blob, fileName);
+          return { ok: true, fileName };
+        } catch (error) {
+          return { ok: false, error: await toApiFailure(error) };
+        }
+      }),
+    },
+  });
+}
+
+/** "Close my account" with its real effects: the retention plan, POST /account/close, the session ended. */
+export function createAccountCloseLogic(deps: AccountEffectDeps) {
+  const client = createSessionClient(deps.sessionHooks);
+  return accountCloseMachine.provide({
+    actors: {
+      loadPlan: fromPromise<LoadPlanResult, void>(async ({ signal }) => {
+        try {
+          return { ok: true, plan: await getRetentionPlan(client, { signal }) };
+        } catch (error) {
+          return { ok: false, error: await toApiFailure(error) };
+        }
+      }),
+      closeAccount: fromPromise<CloseAccountResult, CloseAccountInput>(async ({ input, signal }) => {
+        try {
+          return { ok: true, plan: await closeAccount(client, input.password, { signal }) };
+        } catch (error) {
+          return { ok: false, error: await toApiFailure(error) };
+        }
+      }),
+    },
+    actions: { signOut: () => deps.signOut() },
+  });
+}
+
+/** Pension refund with its real effects: POST /answer into the year's claim, the profile reloaded. */
+export function createPensionRefundLogic(deps: AccountEffectDeps) {
+  const client = createSessionClient(deps.sessionHooks);
+  return pensionRefundMachine.provide({
+    actors: {
+      addClaim: fromPromise<AddClaimResult, PensionClaim>(async ({ input, signal }) => {
+        try {
+          await postAnswer(client, { year: input.year, question: input.category, answer: input.answer }, { signal });
+          return { ok: true };
+        } catch (error) {
+          return { ok: false, error: await toApiFailure(error) };
+        }
+      }),
+    },
+    actions: { reloadProfile: () => deps.reloadProfile() },
   });
 }

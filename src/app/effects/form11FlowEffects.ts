@@ -108,17 +108,18 @@ export function readSavedProgress(
  * refusal or an outage resolves as `{ ok: false, error }` (the flow logs it and goes on).
  */
 export function answerCallsOver(sessionHooks: () => SessionHooks): AnswerCalls {
-  const send = async (path: string, body: unknown, signal: AbortSignal): Promise<PostResult> => {
-    const { createSessionClient, toApiFailure } = await import('../../api/client.ts');
-    try {
-      await createSessionClient(sessionHooks()).post(path, { json: body, signal });
-      return { ok: true };
-    } catch (error) {
-      return { ok: false, error: await toApiFailure(error) };
-    }
+  const load = async () => {
+    const [{ createSessionClient }, calls] = await Promise.all([import('../../api/client.ts'), import('../../api/form11.ts')]);
+    return { client: createSessionClient(sessionHooks()), ...calls };
   };
   return {
-    postAnswer: (input, signal) => send('answer', input, signal),
-    postAllAnswers: (input, signal) => send('answer-multiple', input, signal),
+    postAnswer: async (input, signal) => {
+      const { client, answerOutcome } = await load();
+      return answerOutcome(client, input, signal);
+    },
+    postAllAnswers: async (input, signal) => {
+      const { client, answersOutcome } = await load();
+      return answersOutcome(client, input, signal);
+    },
   };
 }

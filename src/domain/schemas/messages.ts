@@ -171,7 +171,6 @@ export const AUTHORIZED_REQUIRED = 'You must authorise MaxOut to act as your tax
 export const TEXT_INVALID_CHARACTERS = 'Contains characters that are not allowed';
 // Pension setup, contributions and direct debits (not in the spec).
 
-export const PENSION_PLAN_REFERENCE_INVALID = 'Enter your plan ID as IL- followed by 8 digits, e.g. IL-12345678';
 export const CONTRIBUTION_MIN = 'Must be at least €1';
 export const CONTRIBUTION_MAX = 'Must be at most €115,000';
 export const CENTS_ONLY = 'Use at most two decimals (cents)';

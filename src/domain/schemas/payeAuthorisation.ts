@@ -7,8 +7,9 @@
 import type { Dayjs } from 'dayjs';
 import * as v from 'valibot';
 import { parseDate } from '../dates.ts';
-import { apiDateOfBirthField, emailField, nameField, ppsnField, requestObject, responseObject, stop } from './fields.ts';
+import { apiDateOfBirthField, dateOfBirthField, emailField, nameField, ppsnField, requestObject, responseObject, stop } from './fields.ts';
 import * as m from './messages.ts';
+import { UserSchema } from './user.ts';
 
 /** Who keeps the documentary evidence: only the taxpayer ("self") is offered (spec section 2). */
 export const DOCUMENT_HOLDERS = ['self'] as const;
@@ -134,9 +135,26 @@ export const PayeAuthorisationStatusSchema = responseObject({
 });
 export type PayeAuthorisationStatus = v.InferOutput<typeof PayeAuthorisationStatusSchema>;
 
-/** POST /paye-authorization: the authorisation now in force. */
+/** POST /paye-authorization: the authorisation now in force, and the profile as it now stands (the session takes it). */
 export const PayeAuthorisationAnswerSchema = responseObject({
   authorized: v.literal(true),
   authorization: AuthorisationSummarySchema,
+  user: UserSchema,
 });
 export type PayeAuthorisationAnswer = v.InferOutput<typeof PayeAuthorisationAnswerSchema>;
+
+/**
+ * The declaration form as typed on /auth/paye-authorization (date of birth DD.MM.YYYY); the
+ * screen checks it before Authorize sends anything, with the spec's messages.
+ */
+export function payeFormSchema(today: Dayjs) {
+  return v.object({
+    firstName: nameField,
+    lastName: nameField,
+    ppsn: ppsnField,
+    dateOfBirth: dateOfBirthField(today),
+    emailAddress: emailField,
+    documentHolder: v.picklist(DOCUMENT_HOLDERS, m.DOCUMENT_HOLDER_INVALID),
+    clientSignature: signatureField,
+  });
+}

@@ -9,29 +9,8 @@ import { compareCalendarDates, parseApiDate } from '../dates.ts';
 import { isAssignableTaxYear } from '../taxYear.ts';
 import { amountField, maritalStatusField, requestObject, responseObject, stop } from './fields.ts';
 import * as m from './messages.ts';
-
-// ─── Pension plan reference ──────────────────────────────────────────────────────────────────
-
-/** Irish Life style plan reference: "IL-" and 8 digits. */
-export const PENSION_PLAN_REFERENCE_RE = /^IL-\d{8}$/;
-
-/** Spaces removed, upper case, and a missing hyphen put back: " il 1234 5678" → "IL-12345678". */
-export function normalisePlanReference(text: string): string {
-  const compact = text.replace(/\s+/g, '').toUpperCase();
-  return /^IL\d{8}$/.test(compact) ? `IL-${compact.slice(2)}` : compact;
-}
-
-/** The plan reference on Pension Setup: optional ('' or null clears it); when given, IL-12345678. */
-export const planReferenceField = v.optional(
-  v.pipe(
-    v.nullable(v.string(m.PENSION_PLAN_REFERENCE_INVALID)),
-    v.transform((text) => (text === null ? '' : normalisePlanReference(text))),
-    v.maxLength(32, m.PENSION_PLAN_REFERENCE_INVALID),
-    stop<string>(),
-    v.check((text) => text === '' || PENSION_PLAN_REFERENCE_RE.test(text), m.PENSION_PLAN_REFERENCE_INVALID),
-    v.transform((text): string | null => (text === '' ? null : text)),
-  ),
-);
+import { profilePensionPlanIdField } from './profile.ts';
+import { UserSchema } from './user.ts';
 
 // ─── Money ───────────────────────────────────────────────────────────────────────────────────
 
@@ -122,7 +101,7 @@ export const PensionInfoRequestSchema = requestObject({
   annual_income: amountField,
   paid_pension: amountField,
   marital_status: maritalStatusField,
-  pension_plan_id: planReferenceField,
+  pension_plan_id: profilePensionPlanIdField,
 });
 export type PensionInfoRequest = v.InferOutput<typeof PensionInfoRequestSchema>;
 export type PensionInfoRequestInput = v.InferInput<typeof PensionInfoRequestSchema>;
@@ -224,3 +203,11 @@ export type Mandate = v.InferOutput<typeof MandateSchema>;
 /** GET /direct-debit and the answers of its changes: the active mandate, or null. */
 export const DirectDebitAnswerSchema = responseObject({ mandate: v.nullable(MandateSchema) });
 export type DirectDebitAnswer = v.InferOutput<typeof DirectDebitAnswerSchema>;
+
+/** POST /contribute: the payment, the user after it, and the relief it earned (absent on a replay). */
+export const ContributeAnswerSchema = responseObject({
+  contribution: ContributionSchema,
+  user: UserSchema,
+  relief: v.optional(v.number()),
+});
+export type ContributeAnswer = v.InferOutput<typeof ContributeAnswerSchema>;

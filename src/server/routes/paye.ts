@@ -10,20 +10,21 @@ import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { requireAuth } from '../http/requireAuth.ts';
 import { requireVerifiedEmail } from '../http/requireVerifiedEmail.ts';
+import { UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
 import { toSummary } from '../services/payeAuthorisations.ts';
-import { irishToday } from '../services/users.ts';
+import { type ApiUser, irishToday } from '../services/users.ts';
 
 const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature'] as const satisfies readonly (keyof AgentDetails)[];
 
 /**
  * The PAYE A1 agent declaration (spec sections 2, 4 and 7): GET /paye-authorization (the fixed
  * agent details the screen shows, and the authorisation in force) and POST /paye-authorization
- * (sign it). Signing needs a verified email address: the account's own address is the one the
- * declaration names, and Revenue requires it to be the taxpayer's own.
+ * (sign it). Signing needs a verified email address (403 `email_unverified` otherwise): the
+ * declaration names the account's own address, and Revenue requires it to be the taxpayer's own.
  */
 export function payeRoutes(services: Services) {
-  const { payeAuthorisations, clock } = services;
+  const { payeAuthorisations, users, clock } = services;
   const auth = requireAuth(services);
 
   return factory
@@ -51,7 +52,9 @@ export function payeRoutes(services: Services) {
       const row = await payeAuthorisations.sign(c.var.user, request, c.var.clientAddress);
       // Never the PPSN, names or signature: the evidence row's id and dates only.
       c.var.log.info({ userId: c.var.userId, authorisationId: row.id, lapsesAt: row.lapsesAt.toISOString() }, 'paye.authorised');
-      const body: PayeAuthorisationAnswer = { authorized: true, authorization: toSummary(row) };
+      const user = await users.findById(c.var.userId);
+      if (!user) throw new ApiError(401, UNAUTHENTICATED);
+      const body: Omit<PayeAuthorisationAnswer, 'user'> & { user: ApiUser } = { authorized: true, authorization: toSummary(row), user: await users.toApi(user) };
       return c.json(body, 200);
     });
 }

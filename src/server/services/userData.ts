@@ -1,8 +1,9 @@
-import { eq, inArray, is, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, is, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type PgColumn, PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import { formatDisplayDate } from '../../domain/dates.ts';
 import type { Db } from '../db/index.ts';
 import * as schema from '../db/schema.ts';
-import { mailOutbox, users } from '../db/schema.ts';
+import { directDebitMandates, mailOutbox, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
 import type { SessionService } from './sessions.ts';
@@ -42,6 +43,8 @@ export type ClosePolicy =
       reason: string;
       /** The last day it is kept (YYYY-MM-DD), from the row and the closing date. */
       retainUntil(row: Record<string, unknown>, closedOn: string): string;
+      /** What closing does to the kept rows besides keeping them (e.g. a mandate stops collecting). */
+      atClose?(tx: Db, userId: string, now: Date): Promise<void>;
     };
 
 /** The last day of the year `years` after `year` (the 6-year rule counts from the end of the tax year). */
@@ -49,15 +52,59 @@ export function endOfYearAfter(year: number, years: number): string {
   return `${year + years}-12-31`;
 }
 
+/** The year of a timestamp or date value as a row holds it. */
+function yearOf(value: unknown, fallback: string): number {
+  if (value instanceof Date) return value.getUTCFullYear();
+  const text = typeof value === 'string' ? value : fallback;
+  return Number(text.slice(0, 4));
+}
+
+/** The earlier of two YYYY-MM-DD dates (or Dates), as YYYY-MM-DD. */
+function earlier(a: unknown, b: string): string {
+  const text = a instanceof Date ? a.toISOString().slice(0, 10) : typeof a === 'string' ? a.slice(0, 10) : b;
+  return text < b ? text : b;
+}
+
 /** Every table with a user_id column, by database name. A test keeps it complete. */
 export const CLOSE_POLICIES: Readonly<Record<string, ClosePolicy>> = {
   session_families: { kind: 'erase', label: 'Your sign-ins and devices' },
   password_tokens: { kind: 'erase', label: 'Set-password and reset links' },
+  security_events: { kind: 'erase', label: 'Your security events (sign-ins, password and two-step changes)' },
+  two_factor_settings: { kind: 'erase', label: 'Your two-step sign-in secret' },
+  recovery_codes: { kind: 'erase', label: 'Your two-step recovery codes' },
+  two_factor_challenges: { kind: 'erase', label: 'Sign-ins waiting for a two-step code' },
   audit_log: {
     kind: 'retain',
-    describe: (row) => `A record that your PPSN was shown to you on ${String(row.at ?? '').slice(0, 10)} (when, never the value)`,
-    reason: 'Every access to your PPSN is recorded so that it can be shown to have been used only as you asked.',
-    retainUntil: (_row, closedOn) => endOfYearAfter(Number(closedOn.slice(0, 4)), RETENTION_YEARS),
+    describe: (row) => `A record that your sensitive data was used (${String(row.action)})`,
+    reason: 'Records of who used your PPSN or signature are kept for 6 years to show it was handled lawfully.',
+    retainUntil: (row, closedOn) => endOfYearAfter(yearOf(row.at, closedOn), RETENTION_YEARS),
+  },
+  paye_authorisations: {
+    kind: 'retain',
+    describe: (row) => `Your signed PAYE authorisation (PAYE A1) of ${formatDisplayDate(earlier(row.signedAt, '9999-12-31'))}`,
+    reason: 'Revenue requires a tax agent to keep the signed authorisation for 6 years after it ends; closing the account ends it.',
+    // It ends at the earliest of its 4-year lapse, being replaced by a newer one, and the closing.
+    retainUntil: (row, closedOn) =>
+      endOfYearAfter(yearOf(earlier(row.supersededAt ?? row.lapsesAt, earlier(row.lapsesAt, closedOn)), closedOn), RETENTION_YEARS),
+  },
+  contributions: {
+    kind: 'retain',
+    describe: (row) => `A pension contribution for tax year ${String(row.taxYear)}`,
+    reason: 'Payments are financial and tax records, kept for 6 years from the end of the tax year they count for.',
+    retainUntil: (row) => endOfYearAfter(Number(row.taxYear), RETENTION_YEARS),
+  },
+  direct_debit_mandates: {
+    kind: 'retain',
+    describe: (row) => `Your direct debit mandate ${String(row.reference)} (its bank account is shown only masked)`,
+    reason: 'A mandate and its acceptance are the evidence for the collections made under it, kept for 6 years after it ends; closing cancels it.',
+    retainUntil: (row, closedOn) => endOfYearAfter(yearOf(earlier(row.cancelledAt, closedOn), closedOn), RETENTION_YEARS),
+    // Nothing is collected from a closed account.
+    atClose: async (tx, userId, now) => {
+      await tx
+        .update(directDebitMandates)
+        .set({ cancelledAt: now, updatedAt: now })
+        .where(and(eq(directDebitMandates.userId, userId), isNull(directDebitMandates.cancelledAt)));
+    },
   },
   form11_entries: {
     kind: 'retain',
@@ -186,7 +233,7 @@ export function createUserDataService(deps: { db: Db; clock: Clock; log: Logger;
     const keptUntil = kept.reduce<string | null>((last, record) => (last === null || record.until > last ? record.until : last), null);
     erased.push(
       'Your email address, password and sign-in',
-      'Your pension details: plan ID, income, contributions and tax back',
+      'Your pension plan ID and the income you told us',
       'The emails we sent you',
       ...(keptUntil === null ? ['Your name, PPSN and date of birth'] : []),
     );
@@ -237,8 +284,10 @@ export function createUserDataService(deps: { db: Db; clock: Clock; log: Logger;
       const result = await db.transaction(async (tx) => {
         const planned = await plan(user.id, closedOn, tx);
         for (const table of userTables()) {
-          if (closePolicyOf(table.name).kind === 'erase') await tx.delete(table.table).where(eq(table.userId, user.id));
+          const policy = closePolicyOf(table.name);
+          if (policy.kind === 'erase') await tx.delete(table.table).where(eq(table.userId, user.id));
           else if (!(table.name in CLOSE_POLICIES)) log.warn({ table: table.name }, 'account.close.table_without_policy');
+          else await policy.atClose?.(tx, user.id, clock.now());
         }
         await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, user.email));
         if (planned.keptUntil === null) {
@@ -254,6 +303,9 @@ export function createUserDataService(deps: { db: Db; clock: Clock; log: Logger;
               annualIncomeCents: null,
               paidPensionCents: 0,
               payeA1Authorized: false,
+              // Closing ends the PAYE authorisation now, and no session of the old password survives.
+              payeA1LapsesAt: clock.now(),
+              credentialVersion: sql`${users.credentialVersion} + 1`,
               optOutPayeAuth: true,
               closedAt: clock.now(),
               retainUntil: planned.keptUntil,

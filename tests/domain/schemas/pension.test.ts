@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dayjs } from '../../../src/domain/dates.ts';
 import { fieldErrors } from '../../../src/domain/schemas/issues.ts';
 import * as m from '../../../src/domain/schemas/messages.ts';
+import { normalisePensionPlanId, profilePensionPlanIdField } from '../../../src/domain/schemas/profile.ts';
 import {
   PensionInfoRequestSchema,
   contributionRequestSchema,
@@ -10,8 +11,6 @@ import {
   formatIban,
   ibanChecksumValid,
   ibanField,
-  normalisePlanReference,
-  planReferenceField,
 } from '../../../src/domain/schemas/pension.ts';
 
 const TODAY = dayjs('2026-05-10');
@@ -53,16 +52,16 @@ describe('IBAN: SEPA country length and mod-97 checksum', () => {
 });
 
 describe('pension plan reference IL-12345678', () => {
-  const schema = v.object({ pension_plan_id: planReferenceField });
+  const schema = v.object({ pension_plan_id: profilePensionPlanIdField });
   it('normalises and accepts the format, clears on empty', () => {
-    expect(normalisePlanReference(' il 1234 5678 ')).toBe('IL-12345678');
+    expect(normalisePensionPlanId(' il 1234 5678 ')).toBe('IL-12345678');
     expect(v.parse(schema, { pension_plan_id: 'il-12345678' })).toEqual({ pension_plan_id: 'IL-12345678' });
     expect(v.parse(schema, { pension_plan_id: '' })).toEqual({ pension_plan_id: null });
     expect(v.parse(schema, { pension_plan_id: null })).toEqual({ pension_plan_id: null });
     expect(v.parse(schema, {})).toEqual({ pension_plan_id: undefined });
   });
   it.each(['PLAN-1', 'IL-1234567', 'IL-123456789', 'XL-12345678', 'IL-1234567A', 42])('refuses %j', (id) => {
-    expect(errorsOf(schema, { pension_plan_id: id })).toEqual({ pension_plan_id: [m.PENSION_PLAN_REFERENCE_INVALID] });
+    expect(errorsOf(schema, { pension_plan_id: id })).toEqual({ pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] });
   });
 });
 
@@ -76,7 +75,7 @@ describe('POST /pension-info body', () => {
       annual_income: [m.POSITIVE_AMOUNT],
       paid_pension: [m.REQUIRED],
       marital_status: [m.MARITAL_STATUS_INVALID],
-      pension_plan_id: [m.PENSION_PLAN_REFERENCE_INVALID],
+      pension_plan_id: [m.PENSION_PLAN_ID_FORMAT],
       pension: [m.UNKNOWN_FIELD],
     });
   });

@@ -50,7 +50,9 @@ function Questionnaire({ year }: { year: number }) {
           <Text fz="sm" id="question-progress">
             Question {progress.number} of {progress.total}
           </Text>
-          <Progress value={(progress.number / progress.total) * 100} size="sm" aria-labelledby="question-progress" />
+          <Progress.Root size="sm">
+              <Progress.Section value={(progress.number / progress.total) * 100} aria-label={`Question ${progress.number} of ${progress.total}`} />
+            </Progress.Root>
         </Stack>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           <Stack gap="lg">

@@ -1,0 +1,58 @@
+import type { PromiseActorLogic } from 'xstate';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import type { ContributeAnswer, ContributionRequest, ContributionsAnswer } from '../../src/domain/schemas/pension.ts';
+import type { User } from '../../src/domain/schemas/user.ts';
+
+/** What the form needs from the server: the years a payment may count for, sources, what is paid. */
+export type ContributionOptions = Pick<ContributionsAnswer, 'tax_year' | 'assignable_years' | 'contributed' | 'sources'>;
+
+export interface ContributionContext {
+  /** An amount to start the form with (Round payment offers the room left); null for none. */
+  presetAmount: number | null;
+  options: ContributionOptions | null;
+  /** The payment being reviewed or confirmed. */
+  draft: ContributionRequest | null;
+  /**
+   * The Idempotency-Key of the draft: made when the draft is reviewed, reused by every retry of
+   * its confirmation, replaced only when the draft is edited. So a lost answer is retried without
+   * paying twice.
+   */
+  key: string | null;
+  /** The paid contribution and the relief it earned. */
+  result: ContributeAnswer | null;
+  error: ApiFailure | null;
+}
+
+export interface ContributionInput {
+  presetAmount?: number | null;
+}
+
+export type ContributionEvent =
+  /** Review the payment (amount, year, source) with a fresh idempotency key made by the app. */
+  | { type: 'contribution.review'; draft: ContributionRequest; key: string }
+  /** Back from review (or from a failure) to the form; the next review gets a new key. */
+  | { type: 'contribution.edit' }
+  /** Pay the reviewed draft. */
+  | { type: 'contribution.confirm' }
+  /** Try the same payment again with the same key (its answer was lost). */
+  | { type: 'contribution.retry' }
+  /** Load the options again after they failed to load. */
+  | { type: 'contribution.reload' };
+
+export type ContributionTag = 'busy';
+
+export type LoadOptionsResult = { ok: true; options: ContributionOptions } | { ok: false; error: ApiFailure };
+export type LoadOptionsLogic = PromiseActorLogic<LoadOptionsResult, void>;
+
+export interface PayInput {
+  draft: ContributionRequest;
+  key: string;
+}
+export type PayResult = { ok: true; answer: ContributeAnswer } | { ok: false; error: ApiFailure };
+export type PayLogic = PromiseActorLogic<PayResult, PayInput>;
+
+/** The app hands the user after a payment to the session (auth `profile.updated`). */
+export type UserPaidParams = { user: User };
+
+/** HTTP status of a payment the provider declined. */
+export const DECLINED_STATUS = 402;

@@ -1,0 +1,32 @@
+import type { PromiseActorLogic } from 'xstate';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import type { DirectDebitRequest, Mandate } from '../../src/domain/schemas/pension.ts';
+
+export interface DirectDebitContext {
+  /** The active mandate, or null when there is none. */
+  mandate: Mandate | null;
+  /** What the last change did, for a short confirmation on the view. */
+  notice: 'saved' | 'cancelled' | null;
+  error: ApiFailure | null;
+}
+
+export type DirectDebitEvent =
+  /** Open the form: set up a mandate, or change the active one. */
+  | { type: 'directDebit.edit' }
+  /** Save the form (the shared schema accepted it). */
+  | { type: 'directDebit.submit'; request: DirectDebitRequest }
+  /** Leave the form or the cancel question without changing anything. */
+  | { type: 'directDebit.back' }
+  /** Ask to cancel the active mandate. */
+  | { type: 'directDebit.cancel' }
+  /** Confirm the cancellation. */
+  | { type: 'directDebit.cancelConfirm' }
+  /** Load again after a failed load. */
+  | { type: 'directDebit.reload' };
+
+export type DirectDebitTag = 'busy';
+
+export type MandateResult = { ok: true; mandate: Mandate | null } | { ok: false; error: ApiFailure };
+export type LoadMandateLogic = PromiseActorLogic<MandateResult, void>;
+export type SaveMandateLogic = PromiseActorLogic<MandateResult, DirectDebitRequest>;
+export type CancelMandateLogic = PromiseActorLogic<MandateResult, void>;

@@ -1,0 +1,87 @@
+import type { PromiseActorLogic } from 'xstate';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import type { AgentDetails } from '../../src/domain/schemas/payeAuthorisation.ts';
+import type { User } from '../../src/domain/schemas/user.ts';
+
+// ─── Context and input ───────────────────────────────────────────────────────────────────────────
+
+/** What the declaration form holds, as typed (the date of birth as DD.MM.YYYY). */
+export interface PayeFormValues {
+  firstName: string;
+  lastName: string;
+  ppsn: string;
+  dateOfBirth: string;
+  emailAddress: string;
+  documentHolder: 'self';
+  /** The signature pad's PNG data URL; null until something is drawn, and after Clear. */
+  clientSignature: string | null;
+}
+
+export interface PayeAuthorizationInput {
+  /** Where to go once authorised (the validated `returnTo` search param), or null for /tax-refund-questions. */
+  returnTo: string | null;
+  /** The user opted out of PAYE authorisation: the opt-out notice shows first. */
+  optedOut: boolean;
+  /** The account's email address is verified; until it is, the declaration cannot be signed. */
+  emailVerified: boolean;
+  /** The form prefilled from the profile. */
+  values: PayeFormValues;
+}
+
+/** Plain JSON. */
+export interface PayeAuthorizationContext {
+  returnTo: string | null;
+  optedOut: boolean;
+  emailVerified: boolean;
+  /** A new verification link was sent during this visit. */
+  linkSent: boolean;
+  values: PayeFormValues;
+  /** The fixed agent details (GET /paye-authorization); null until loaded. */
+  agent: AgentDetails | null;
+  /** Why the last request failed (field messages included); cleared by the next request. */
+  error: ApiFailure | null;
+}
+
+// ─── Events ──────────────────────────────────────────────────────────────────────────────────────
+
+export type PayeAuthorizationEvent =
+  /** Some fields changed (typing, the signature drawn or cleared). */
+  | { type: 'paye.edit'; values: Partial<PayeFormValues> }
+  /** Authorize: the form passed its own checks; post the declaration. */
+  | { type: 'paye.authorize' }
+  /** Decline: leave for /tax-refund-options. */
+  | { type: 'paye.decline' }
+  /** "Enable PAYE Authorization" on the opt-out notice. */
+  | { type: 'paye.enable' }
+  /** Try loading the agent details again. */
+  | { type: 'paye.retry' }
+  /** Unverified email: send a new verification link. */
+  | { type: 'paye.resend' };
+
+// ─── Tags ────────────────────────────────────────────────────────────────────────────────────────
+
+/** `busy`: a request is on its way (buttons disabled). */
+export type PayeAuthorizationTag = 'busy';
+
+// ─── Actor contracts ─────────────────────────────────────────────────────────────────────────────
+
+/** Expected failures resolve as data; only a bug or an outage rejects. */
+export type LoadAgentResult = { ok: true; agent: AgentDetails } | { ok: false; error: ApiFailure };
+/** GET /paye-authorization. */
+export type LoadAgentLogic = PromiseActorLogic<LoadAgentResult, void>;
+
+export interface SubmitAuthorisationInput {
+  values: PayeFormValues;
+  agent: AgentDetails;
+}
+/** POST /paye-authorization; `user` is the profile as it now stands (authorised, opt-out cleared). */
+export type SubmitAuthorisationResult = { ok: true; user: User } | { ok: false; error: ApiFailure };
+export type SubmitAuthorisationLogic = PromiseActorLogic<SubmitAuthorisationResult, SubmitAuthorisationInput>;
+
+/** POST /edit-profile {opt_out_paye_auth: false}: the updated user. */
+export type EnableResult = { ok: true; user: User } | { ok: false; error: ApiFailure };
+export type EnableAuthorisationLogic = PromiseActorLogic<EnableResult, void>;
+
+/** POST /auth/resend-verification; `emailVerified` true when the address turned out verified already. */
+export type ResendResult = { ok: true; emailVerified: boolean } | { ok: false; error: ApiFailure };
+export type ResendVerificationLogic = PromiseActorLogic<ResendResult, void>;

@@ -1,0 +1,30 @@
+import type { PromiseActorLogic } from 'xstate';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import type { PensionContractCategory } from '../../src/domain/pensionRefund.ts';
+
+/** What "add to my claim" sends for one year: the contract's Form 11 page and its data. */
+export interface PensionClaim {
+  year: number;
+  category: PensionContractCategory;
+  answer: { providerName: string; policyNumber: string; contributionsPaid: number };
+}
+
+export interface PensionRefundContext {
+  /** The year being added now, or null. */
+  adding: number | null;
+  /** Years added during this visit (the profile's claims show them once reloaded). */
+  added: number[];
+  /** The last refusal, with its year (the year's card shows it). */
+  failure: { year: number; error: ApiFailure } | null;
+}
+
+export type PensionRefundEvent =
+  /** "Add to my claim" on one year's card, with what the form holds (already validated). */
+  { type: 'claim.add'; claim: PensionClaim };
+
+/** `busy`: a year is being added. */
+export type PensionRefundTag = 'busy';
+
+/** POST /answer into the year's Form 11 claim; a refusal (422, 403 without PAYE authorisation) resolves as data. */
+export type AddClaimResult = { ok: true } | { ok: false; error: ApiFailure };
+export type AddClaimLogic = PromiseActorLogic<AddClaimResult, PensionClaim>;

@@ -1,0 +1,22 @@
+import type { PromiseActorLogic } from 'xstate';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import type { PensionInfoRequest } from '../../src/domain/schemas/pension.ts';
+import type { User } from '../../src/domain/schemas/user.ts';
+
+/** Plain JSON: the last failure to show beside the form (the form keeps what was typed). */
+export interface PensionSetupContext {
+  error: ApiFailure | null;
+}
+
+export type PensionSetupEvent =
+  /** Pension Setup was submitted with values the shared schema accepted. */
+  { type: 'pensionInfo.submit'; values: PensionInfoRequest };
+
+/** `busy`: the values are being saved. */
+export type PensionSetupTag = 'busy';
+
+export type SavePensionInfoResult = { ok: true; user: User } | { ok: false; error: ApiFailure };
+export type SavePensionInfoLogic = PromiseActorLogic<SavePensionInfoResult, PensionInfoRequest>;
+
+/** Where Pension Setup goes once saved. */
+export const AFTER_PENSION_SETUP = '/landing';

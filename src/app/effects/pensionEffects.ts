@@ -1,0 +1,81 @@
+import { fromPromise } from 'xstate';
+import { contributionMachine } from '../../../machines/contribution/contribution.machine.ts';
+import type { LoadOptionsResult, PayInput, PayResult } from '../../../machines/contribution/contribution.types.ts';
+import { directDebitMachine } from '../../../machines/directDebit/directDebit.machine.ts';
+import type { MandateResult } from '../../../machines/directDebit/directDebit.types.ts';
+import { pensionSetupMachine } from '../../../machines/pensionSetup/pensionSetup.machine.ts';
+import type { SavePensionInfoResult } from '../../../machines/pensionSetup/pensionSetup.types.ts';
+import { createSessionClient, toApiFailure } from '../../api/client.ts';
+import { cancelDirectDebit, contribute, getContributions, getDirectDebit, saveDirectDebit, savePensionInfo } from '../../api/pension.ts';
+import type { DirectDebitAnswer, DirectDebitRequest, PensionInfoRequest } from '../../domain/schemas/pension.ts';
+import type { AccountEffectDeps } from './accountEffects.ts';
+
+/** Runs a call; an expected failure (any HTTP answer, a bad shape) becomes `{ ok: false, error }`. */
+async function attempt<T>(call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: Awaited<ReturnType<typeof toApiFailure>> }> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    return { ok: false, error: await toApiFailure(error) };
+  }
+}
+
+/** Pension Setup with its real effects: POST /pension-info, the session told, the router. */
+export function createPensionSetupLogic(deps: AccountEffectDeps) {
+  const client = createSessionClient(deps.sessionHooks);
+  return pensionSetupMachine.provide({
+    actors: {
+      savePensionInfo: fromPromise<SavePensionInfoResult, PensionInfoRequest>(async ({ input, signal }) => {
+        const result = await attempt(() => savePensionInfo(client, input, signal));
+        return result.ok ? { ok: true, user: result.value } : result;
+      }),
+    },
+    actions: {
+      userSaved: (_, params) => deps.announceUser(params.user),
+      navigate: (_, params) => deps.navigate(params.to),
+    },
+  });
+}
+
+/** A contribution with its real effects: GET /contributions, POST /contribute with the key, the session told. */
+export function createContributionLogic(deps: AccountEffectDeps) {
+  const client = createSessionClient(deps.sessionHooks);
+  return contributionMachine.provide({
+    actors: {
+      loadOptions: fromPromise<LoadOptionsResult, void>(async ({ signal }) => {
+        const result = await attempt(() => getContributions(client, signal));
+        if (!result.ok) return result;
+        const { tax_year, assignable_years, contributed, sources } = result.value;
+        return { ok: true, options: { tax_year, assignable_years, contributed, sources } };
+      }),
+      // No abort signal: once sent, a payment's answer is worth waiting for even if the screen closes.
+      pay: fromPromise<PayResult, PayInput>(async ({ input }) => {
+        const result = await attempt(() => contribute(client, input.draft, input.key));
+        return result.ok ? { ok: true, answer: result.value } : result;
+      }),
+    },
+    actions: {
+      userPaid: (_, params) => deps.announceUser(params.user),
+    },
+  });
+}
+
+/** The direct debit with its real effects: the /direct-debit calls. */
+export function createDirectDebitLogic(deps: AccountEffectDeps) {
+  const client = createSessionClient(deps.sessionHooks);
+  const mandateOf = async (call: () => Promise<DirectDebitAnswer>): Promise<MandateResult> => {
+    const result = await attempt(call);
+    return result.ok ? { ok: true, mandate: result.value.mandate } : result;
+  };
+  return directDebitMachine.provide({
+    actors: {
+      loadMandate: fromPromise<MandateResult, void>(({ signal }) => mandateOf(() => getDirectDebit(client, signal))),
+      saveMandate: fromPromise<MandateResult, DirectDebitRequest>(({ input }) => mandateOf(() => saveDirectDebit(client, input))),
+      cancelMandate: fromPromise<MandateResult, void>(() => mandateOf(() => cancelDirectDebit(client))),
+    },
+  });
+}
+
+/** A fresh Idempotency-Key for a reviewed payment. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,169 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/SemiCircleProgress.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Table.css';
+import { Accordion, Badge, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
+import { calendarDay, daysLeftInYear } from '../../../domain/dates.ts';
+import { formatEuro, formatEuroWhole } from '../../../domain/money.ts';
+import { pensionProgress } from '../../../domain/pension.ts';
+import { CLAIM_STATUS_COLOURS, taxbackCreditsByYear } from '../../../domain/taxbackCredits.ts';
+import { useAuthActor } from '../../actors.tsx';
+import { PensionGauge } from '../../components/PensionGauge.tsx';
+
+const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
+
+/**
+ * Overview (/landing): the days left to max out this year, the semicircle gauge of the year's
+ * pension over the relief limit with "Get Maxing" (Contribute, Direct debit, Round payment), the
+ * tax refund so far over the most it can be, and the Taxback credits of the Form 11 claims by
+ * year. Everything is read from the signed-in user (src/domain rules); nothing is fetched here.
+ */
+export function OverviewScreen() {
+  const user = useSelector(useAuthActor(), selectUser);
+  const [maxingOpen, maxing] = useDisclosure(false);
+  const today = calendarDay(new Date());
+  const progress = pensionProgress(user, today);
+  const days = daysLeftInYear(today);
+  const taxback = (user?.taxback ?? 0) / 100;
+  const refundShare = progress.maxTaxback > 0 ? Math.min(100, (taxback / progress.maxTaxback) * 100) : 0;
+  const credits = taxbackCreditsByYear(user?.form11 ?? []);
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          You have {days} days remaining to MAX OUT for {today.year()}
+        </Title>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Paper withBorder p="lg" radius="md">
+            <Stack align="center" gap="md">
+              <Title order={2} size="h4" style={{ alignSelf: 'flex-start' }}>
+                My pension this year
+              </Title>
+              <PensionGauge current={progress.current} max={progress.limit} />
+              <Text size="sm" c="dimmed" ta="center">
+                {progress.headroom > 0 ? `${formatEuroWhole(progress.headroom)} left to earn tax relief in ${today.year()}` : 'No room left for tax relief this year'}
+              </Text>
+              <Button size="md" onClick={maxing.open}>
+                Get Maxing
+              </Button>
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                My Tax Refund so far
+              </Title>
+              <Progress.Root size="xl" radius="xl">
+                <Progress.Section value={refundShare} aria-label="My Tax Refund so far" aria-valuetext={`${formatEuro(taxback)} of ${formatEuro(progress.maxTaxback)}`} />
+              </Progress.Root>
+              <Group justify="space-between">
+                <Text fw={700} fz="xl">
+                  {formatEuro(taxback)}
+                </Text>
+                <Text c="dimmed">of {formatEuro(progress.maxTaxback)} possible</Text>
+              </Group>
+              <Text size="sm" c="dimmed">
+                The tax relief your pension this year earns, up to what the most you can put in would earn.
+              </Text>
+              <Button component={Link} to="/tax-refund-options" variant="outline">
+                Tax Refund Options
+              </Button>
+            </Stack>
+          </Paper>
+        </SimpleGrid>
+
+        <Paper withBorder p="lg" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            Taxback credits
+          </Title>
+          {credits.length === 0 ? (
+            <Text c="dimmed">No tax refund claims yet. Answer the questionnaire to find the credits and reliefs you can claim.</Text>
+          ) : (
+            <Accordion variant="separated" multiple defaultValue={credits[0] ? [String(credits[0].year)] : []}>
+              {credits.map((year) => (
+                <Accordion.Item key={year.year} value={String(year.year)}>
+                  <Accordion.Control>
+                    <Group justify="space-between" wrap="nowrap" pr="sm">
+                      <Text fw={700}>{year.year}</Text>
+                      <Badge color={CLAIM_STATUS_COLOURS[year.status]} variant="light" autoContrast>
+                        {STATUS_LABELS[year.status]}
+                      </Badge>
+                    </Group>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <Table>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Credit or relief</Table.Th>
+                          <Table.Th>Status</Table.Th>
+                          <Table.Th ta="right">Amount</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {year.categories.map((line) => (
+                          <Table.Tr key={line.category}>
+                            <Table.Td>{line.title}</Table.Td>
+                            <Table.Td>
+                              <Badge color={CLAIM_STATUS_COLOURS[line.status]} variant="light" size="sm" autoContrast>
+                                {STATUS_LABELS[line.status]}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td ta="right">{formatEuro(line.amount)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                      <Table.Tfoot>
+                        <Table.Tr>
+                          <Table.Th colSpan={2}>Total approved</Table.Th>
+                          <Table.Th ta="right">{formatEuro(year.totalApproved)}</Table.Th>
+                        </Table.Tr>
+                      </Table.Tfoot>
+                    </Table>
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          )}
+        </Paper>
+      </Stack>
+
+      <Modal opened={maxingOpen} onClose={maxing.close} title="Get Maxing" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {progress.headroom > 0 ? `You can put ${formatEuro(progress.headroom)} more into your pension with tax relief this year.` : 'You have reached the tax relief limit for this year.'}
+          </Text>
+          <Button component={Link} to="/contribute" onClick={maxing.close}>
+            Contribute
+          </Button>
+          <Button component={Link} to="/direct-debit" variant="outline" onClick={maxing.close}>
+            Direct debit
+          </Button>
+          <Button component={Link} to="/round-payment" variant="outline" onClick={maxing.close}>
+            Round payment
+          </Button>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}

@@ -1,0 +1,59 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
+import { formatEuro } from '../../../domain/money.ts';
+import { REFUND_OPTION_TILES, taxRefundTotal } from '../../../domain/refundTotal.ts';
+import { useAuthActor } from '../../actors.tsx';
+
+/**
+ * Tax refund options (spec section 2): what the refund so far is (pension tax back plus the
+ * approved claims) and eight ways to use it, shown as tiles without an action yet; "Boost My Tax
+ * Refund" leads to the Tax Refund page.
+ */
+export function TaxRefundOptionsScreen() {
+  const user = useSelector(useAuthActor(), selectUser);
+  const total = taxRefundTotal(user);
+
+  return (
+    <Container size="md" py="lg">
+      <Stack>
+        <Title order={1} size="h2">
+          What to do with my tax return?
+        </Title>
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" bg="teal.0">
+          <Text fz="sm">My tax refund so far</Text>
+          <Text fz={36} fw={700} lh={1.2} data-testid="refund-total">
+            {formatEuro(total)}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            Tax back on your pension contributions plus the claims Revenue has approved.
+          </Text>
+        </Paper>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Ways to use your refund">
+          {REFUND_OPTION_TILES.map((tile) => (
+            <Paper key={tile} component="li" withBorder radius="md" p="md" mih={96} style={{ display: 'flex', alignItems: 'center' }}>
+              <Text fw={600} fz="sm">
+                {tile}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        <Group justify="center">
+          <Button component={Link} to="/tax-refund-questions" size="md">
+            Boost My Tax Refund
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,152 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/List.css';
+import { Badge, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
+import { selectLastSubmittedYear } from '../../../../machines/form11Flow/form11Flow.selectors.ts';
+import { categoryTitle, isForm11Category } from '../../../domain/catalogue.ts';
+import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
+import { formatEuro, roundToCents } from '../../../domain/money.ts';
+import type { ClaimStatus, Form11Entry } from '../../../domain/schemas/form11Entry.ts';
+import { useAuthActor } from '../../actors.tsx';
+import { useForm11Flow } from '../../form11FlowContext.tsx';
+
+/** Yellow, green and red as the spec says, in shades whose text contrast passes AA (dark text on yellow). */
+const STATUS: Record<ClaimStatus, { label: string; color: string; text: string }> = {
+  pending: { label: 'Pending', color: 'yellow.4', text: 'black' },
+  approved: { label: 'Approved', color: 'green.3', text: 'black' },
+  rejected: { label: 'Rejected', color: 'red.9', text: 'white' },
+};
+
+/** The claim to show: the year the guided flow last sent, else the newest year claimed. */
+export function submittedClaim(claims: readonly Form11Entry[], lastSubmittedYear: number | null): Form11Entry | null {
+  const byYear = lastSubmittedYear === null ? undefined : claims.find((claim) => claim.year === lastSubmittedYear);
+  return byYear ?? [...claims].sort((a, b) => b.year - a.year)[0] ?? null;
+}
+
+/** The claim's estimated refund in euro: tax back minus tax due on declared income. */
+export function estimatedRefund(claim: Form11Entry): number {
+  return roundToCents(Object.values(claim.categoryRefunds).reduce((sum, amount) => sum + amount, 0));
+}
+
+function StatusBadge({ status }: { status: ClaimStatus }) {
+  const { label, color, text } = STATUS[status];
+  return (
+    <Badge color={color} c={text} variant="filled" size="lg">
+      {label}
+    </Badge>
+  );
+}
+
+/**
+ * /tax-refund-submitted (spec section 2): what was submitted, for which tax year, its status and
+ * estimated refund per credit, relief and income, and what happens next.
+ */
+export function TaxRefundSubmittedScreen() {
+  const auth = useAuthActor();
+  const user = useSelector(auth, selectUser);
+  const flow = useForm11Flow();
+  const lastSubmittedYear = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectLastSubmittedYear(snapshot) : null));
+  const claim = submittedClaim(user?.form11 ?? [], lastSubmittedYear);
+
+  if (!claim) {
+    return (
+      <Container size="sm" py="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+          <Stack>
+            <Title order={1} size="h2">
+              No claim submitted yet
+            </Title>
+            <Text>Answer a few questions about your year and we will work out which credits and reliefs you can claim.</Text>
+            <Group>
+              <Button component={Link} to={REFUND_QUESTIONS_ROUTE}>
+                Start a claim
+              </Button>
+              <Button component={Link} to="/landing" variant="outline">
+                Back to Overview
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Container>
+    );
+  }
+
+  const refund = estimatedRefund(claim);
+  const categories = Object.keys(claim.snapshot).filter(isForm11Category);
+
+  return (
+    <Container size="sm" py="lg">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+        <Stack>
+          <Title order={1} size="h2">
+            Your claim for {claim.year} is submitted
+          </Title>
+          <Group justify="space-between" align="center">
+            <Text>Tax year {claim.year}</Text>
+            <StatusBadge status={claim.status} />
+          </Group>
+          <div>
+            <Text size="sm" c="dimmed">
+              {refund < 0 ? 'Estimated tax due' : 'Estimated refund'}
+            </Text>
+            <Text fz={32} fw={700} data-testid="estimated-refund">
+              {formatEuro(Math.abs(refund))}
+            </Text>
+          </div>
+
+          <Title order={2} size="h4">
+            What you claimed
+          </Title>
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`What you claimed for ${claim.year}`}>
+            {categories.map((category) => {
+              const amount = claim.categoryRefunds[category] ?? 0;
+              return (
+                <Group key={category} component="li" justify="space-between" wrap="nowrap" gap="sm">
+                  <Text>{categoryTitle(category)}</Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text fw={500}>{amount < 0 ? `−${formatEuro(-amount)} due` : formatEuro(amount)}</Text>
+                    <StatusBadge status={claim.categoryStatuses[category] ?? 'pending'} />
+                  </Group>
+                </Group>
+              );
+            })}
+          </Stack>
+
+          <Title order={2} size="h4">
+            What happens next
+          </Title>
+          <List type="ordered" spacing="xs">
+            <List.Item>We check your claim and send it to Revenue for you, as your PAYE tax agent.</List.Item>
+            <List.Item>
+              Revenue reviews it. Each credit and relief shows here as pending until Revenue decides, then approved or rejected.
+            </List.Item>
+            <List.Item>Any refund is paid by Revenue straight to the bank account Revenue holds for you.</List.Item>
+            <List.Item>Keep your receipts and statements for 6 years: Revenue may ask to see them.</List.Item>
+          </List>
+          <Text size="sm" c="dimmed">
+            The amounts are our estimate from what you entered; Revenue&apos;s figures decide the refund.
+          </Text>
+
+          <Group>
+            <Button component={Link} to="/landing">
+              Back to Overview
+            </Button>
+            <Button component={Link} to={REFUND_QUESTIONS_ROUTE} variant="outline">
+              Claim for another year
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,60 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import {
+  selectCanDownload,
+  selectDownloadedFile,
+  selectErrorMessage,
+  selectIsPreparing,
+} from '../../../../machines/dataExport/dataExport.selectors.ts';
+import { createDataExportLogic } from '../../effects/accountEffects.ts';
+import { useAccountDeps } from '../../useAccountDeps.ts';
+
+/** Download my data: one machine-readable JSON file of everything held about the user (GDPR Art. 20). */
+export function DataExportSection() {
+  const deps = useAccountDeps();
+  const logic = useMemo(() => createDataExportLogic(deps), [deps]);
+  const exporter = useActorRef(logic);
+  const preparing = useSelector(exporter, selectIsPreparing);
+  const canDownload = useSelector(exporter, selectCanDownload);
+  const downloaded = useSelector(exporter, selectDownloadedFile);
+  const error = useSelector(exporter, selectErrorMessage);
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-export">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="settings-export">
+          Download my data
+        </Title>
+        <Text fz="sm">
+          One JSON file with everything we hold about you: your profile, your tax claims and what you entered for them, your sign-ins and the
+          emails we sent you. Passwords and security keys are left out. You can take the file to another service.
+        </Text>
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        {downloaded ? (
+          <Alert color="teal" variant="outline" role="status">
+            Downloaded {downloaded}.
+          </Alert>
+        ) : null}
+        <Group>
+          <Button variant="outline" loading={preparing} disabled={!canDownload} onClick={() => exporter.send({ type: 'export.download' })}>
+            Download my data
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The Overview's "Taxback credits": the user's Form 11 claims grouped by tax year, newest first
+ * (spec section 4), each with its status, the refund per category and the approved total.
+ */
+import { categoryTitle, isForm11Category } from './catalogue.ts';
+import { roundToCents } from './money.ts';
+import { type ClaimStatus, type Form11Entry, claimStatusOf } from './schemas/form11Entry.ts';
+
+export interface TaxbackCategoryLine {
+  category: string;
+  title: string;
+  /** Euro: + tax back, − tax due. */
+  amount: number;
+  status: ClaimStatus;
+}
+
+export interface TaxbackYear {
+  year: number;
+  status: ClaimStatus;
+  categories: TaxbackCategoryLine[];
+  /** Euro: the refunds of the approved categories. */
+  totalApproved: number;
+}
+
+/** Badge colour per status (spec section 4): pending yellow, approved green, rejected red. */
+export const CLAIM_STATUS_COLOURS: Readonly<Record<ClaimStatus, 'yellow' | 'green' | 'red'>> = {
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+};
+
+export function taxbackCreditsByYear(entries: readonly Form11Entry[]): TaxbackYear[] {
+  const byYear = new Map<number, Form11Entry[]>();
+  for (const entry of entries) byYear.set(entry.year, [...(byYear.get(entry.year) ?? []), entry]);
+  return [...byYear.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([year, group]) => {
+      const categories = group.flatMap((entry) =>
+        Object.keys(entry.snapshot).map((category) => ({
+          category,
+          title: isForm11Category(category) ? categoryTitle(category) : category,
+          amount: entry.categoryRefunds[category] ?? 0,
+          status: entry.categoryStatuses[category] ?? entry.status,
+        })),
+      );
+      return {
+        year,
+        status: claimStatusOf(group.map((entry) => entry.status)),
+        categories,
+        totalApproved: roundToCents(group.reduce((sum, entry) => sum + entry.totalApprovedRefund, 0)),
+      };
+    });
+}
+
+/** Every approved refund across the years (euro). */
+export function totalApprovedCredits(entries: readonly Form11Entry[]): number {
+  return roundToCents(entries.reduce((sum, entry) => sum + entry.totalApprovedRefund, 0));
+}

@@ -1,0 +1,171 @@
+/**
+ * PAYE authorisation in the browser (spec sections 2, 4 and 5): the agent declaration signed with
+ * a signature drawn on the pad, Authorize enabled only once first name, surname and signature are
+ * present, the profile authorised afterwards, the opt-out notice and Decline; and the submitted
+ * claim screen. Desktop and phone screenshots.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, checkScreen, screenshot, useBrowser, viewports, visit } from './harness.ts';
+import { readServerLog, waitForMail } from './serverLog.ts';
+import { API, createUserWithPassword, editProfileByApi, field, signIn, uniqueEmail } from './users.ts';
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+/** A call to the API with the page's own session (the token the app keeps under 'session'). */
+async function apiFromPage(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ url, method, body }) => {
+      const token = sessionStorage.getItem('session') ?? localStorage.getItem('session');
+      const response = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token ?? ''}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    { url: `${API}${path}`, method, body },
+  );
+}
+
+/** Draws a signature on the pad with the mouse: two strokes, like a name and an underline. */
+async function drawSignature(page: Page) {
+  const pad = page.getByRole('img', { name: /^Your signature/ });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad is not visible');
+  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+  await page.mouse.move(...at(0.15, 0.6));
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i += 1) await page.mouse.move(...at(0.15 + i * 0.05, 0.6 - Math.sin(i / 2) * 0.25), { steps: 2 });
+  await page.mouse.up();
+  await page.mouse.move(...at(0.2, 0.8));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.75, 0.78), { steps: 8 });
+  await page.mouse.up();
+}
+
+describe('PAYE authorisation', () => {
+  const b = useBrowser({ deferAccessibility: true });
+
+  it('signs the declaration with a drawn signature, lands on the Tax Refund page, and the profile is authorised', async () => {
+    const { page } = b;
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: 48_000 });
+    await signIn(page, user);
+
+    // A form page needs the authorisation: the guard sends the user to sign, remembering where they were going.
+    await visit(page, '/form11-questionnaire');
+    expect(pathOf(page.url())).toBe('/auth/paye-authorization');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/form11-questionnaire');
+
+    await visit(page, '/auth/paye-authorization');
+    const authorize = page.getByRole('button', { name: 'Authorize' });
+    await expect.poll(() => authorize.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('agent-details').textContent()).toMatch(/TAIN/);
+    // Prefilled from the account: the email (read-only) and the date of birth given at registration.
+    expect(await field(page, 'Taxpayer email').inputValue()).toBe(user.email);
+    expect(await field(page, 'Date of birth').inputValue()).toBe('01.02.1985');
+    expect(await page.getByRole('radio', { name: 'Me, the taxpayer' }).isChecked()).toBe(true);
+
+    await field(page, 'First name').fill('Siobhán');
+    await field(page, 'Surname').fill("O'Brien");
+    await field(page, 'PPSN').fill('1234567T');
+    // Names without a signature: still disabled.
+    expect(await authorize.isDisabled()).toBe(true);
+    await screenshot(page, 'paye-authorization-unsigned');
+
+    await drawSignature(page);
+    // The pad emits its image 100 ms after the stroke ends; then Authorize is enabled.
+    await expect.poll(() => authorize.isEnabled(), { timeout: 3_000 }).toBe(true);
+    await checkScreen(page, 'paye-authorization-signed');
+
+    // Clear takes the signature away again.
+    await page.getByRole('button', { name: 'Clear your signature' }).click();
+    await expect.poll(() => authorize.isDisabled()).toBe(true);
+    await drawSignature(page);
+    await expect.poll(() => authorize.isEnabled(), { timeout: 3_000 }).toBe(true);
+
+    await authorize.click();
+    await page.waitForURL((url) => url.pathname === '/tax-refund-questions');
+    await checkScreen(page);
+
+    const profile = await apiFromPage(page, 'GET', '/profile');
+    expect(profile.body).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: '1234567T' });
+    const status = await apiFromPage(page, 'GET', '/paye-authorization');
+    expect(status.body.authorization).toMatchObject({ document_holder: 'self' });
+
+    // Authorised: the form pages open without a detour (that screen's own checks are its tests' business).
+    await visit(page, '/form11-questionnaire', { scan: false });
+    expect(pathOf(page.url())).toBe('/form11-questionnaire');
+
+    // A claim sent, then the submitted screen shows its year, estimate and next steps.
+    const answer = await apiFromPage(page, 'POST', '/answer', {
+      year: 2025,
+      question: 'health-expenses',
+      answer: { doctorsAndConsultants: 800 },
+    });
+    expect(answer.status).toBe(200);
+    await visit(page, '/tax-refund-submitted', { screenshot: 'tax-refund-submitted' });
+    await page.getByRole('heading', { name: 'Your claim for 2025 is submitted' }).waitFor();
+    expect(await page.getByTestId('estimated-refund').textContent()).toBe('€160');
+    expect(await page.getByRole('list', { name: 'What you claimed for 2025' }).textContent()).toContain('Health Expenses');
+    await page.getByRole('link', { name: 'Back to Overview' }).click();
+    await page.waitForURL((url) => url.pathname === '/landing');
+  });
+
+  it('on a phone: the opt-out notice, Enable PAYE Authorization, the form, and Decline to the refund options', async () => {
+    const { page } = b;
+    await page.setViewportSize(viewports.mobile);
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: 48_000, first_name: 'Aoife', surname: 'Byrne', opt_out_paye_auth: true });
+    await signIn(page, user);
+
+    await visit(page, '/auth/paye-authorization?returnTo=%2Fform11%2Frent-tax-credit', { screenshot: 'paye-opted-out-mobile' });
+    await page.getByText('You have opted out of PAYE authorisation').waitFor();
+    await page.getByRole('button', { name: 'Enable PAYE Authorization' }).click();
+    await page.getByRole('button', { name: 'Authorize' }).waitFor();
+    // Names come from the profile; only the signature is missing.
+    expect(await field(page, 'First name').inputValue()).toBe('Aoife');
+    expect(await page.getByRole('button', { name: 'Authorize' }).isDisabled()).toBe(true);
+    expect((await apiFromPage(page, 'GET', '/profile')).body.opt_out_paye_auth).toBe(false);
+    await drawSignature(page);
+    await expect.poll(() => page.getByRole('button', { name: 'Authorize' }).isEnabled(), { timeout: 3_000 }).toBe(true);
+    await checkScreen(page, 'paye-authorization-mobile');
+
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.waitForURL((url) => url.pathname === '/tax-refund-options');
+    await checkScreen(page);
+    expect((await apiFromPage(page, 'GET', '/profile')).body.paye_a1_authorized).toBe(false);
+  });
+
+  it('an account whose email is not verified is told why it cannot sign yet, and can ask for a new link', async () => {
+    const { page } = b;
+    // Registration signs in at once, before the mailed link proves the address.
+    const email = uniqueEmail('unverified');
+    const post = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${baseUrl()}${API}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as Record<string, string>;
+    };
+    const session = await post('/auth/register', { email, details: { dob: '1985-02-01', maritalStatus: 'single' } });
+    await post('/edit-profile', { annual_income: 48_000 }, session.access_token);
+    await visit(page, '/welcome');
+    await page.evaluate(({ access, refresh }) => {
+      sessionStorage.setItem('session', access);
+      sessionStorage.setItem('refresh_token', refresh);
+    }, { access: session.access_token ?? '', refresh: session.refresh_token ?? '' });
+
+    await visit(page, '/auth/paye-authorization', { screenshot: 'paye-unverified' });
+    await page.getByText('Please confirm your email address first').waitFor();
+    expect(await page.getByRole('button', { name: 'Authorize' }).count()).toBe(0);
+    const logBefore = readServerLog().length;
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await page.getByText('We have emailed you a new link. It works for 24 hours.').waitFor();
+    await waitForMail({ to: email, linkContains: '/reset-password/', after: logBefore });
+    await checkScreen(page);
+  });
+});

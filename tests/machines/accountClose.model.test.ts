@@ -1,0 +1,108 @@
+import { createActor, type EventObject } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { accountCloseMachine } from '../../machines/accountClose/accountClose.machine.ts';
+import {
+  selectCanClose,
+  selectErrorMessage,
+  selectIsBusy,
+  selectIsClosed,
+  selectIsUnavailable,
+  selectPasswordError,
+} from '../../machines/accountClose/accountClose.selectors.ts';
+import type { AccountCloseContext, CloseAccountResult, LoadPlanResult } from '../../machines/accountClose/accountClose.types.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import type { RetentionPlan } from '../../src/domain/schemas/account.ts';
+import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import { expectedSteps } from '../support/expectedSteps.ts';
+import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+
+const PLAN: RetentionPlan = {
+  erased: ['Your email address, password and sign-in'],
+  kept: [{ what: 'Your Form 11 claim for 2024', reason: 'Revenue requires it for 6 years.', until: '2030-12-31' }],
+  keptUntil: '2030-12-31',
+};
+const AFTER: RetentionPlan = { ...PLAN, erased: [...PLAN.erased, 'The emails we sent you'] };
+const WRONG: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { password: ['The password is not correct.'] } };
+const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
+
+const SUBMIT = { type: 'close.submit', password: 'correct horse' } as const;
+const fixtures = {
+  'close.retry': () => [{ type: 'close.retry' }],
+  'close.submit': () => [SUBMIT],
+  'close.finish': () => [{ type: 'close.finish' }],
+  'xstate.done.actor.loadPlan': () => [
+    { type: 'xstate.done.actor.loadPlan', output: { ok: true, plan: PLAN } satisfies LoadPlanResult },
+    { type: 'xstate.done.actor.loadPlan', output: { ok: false, error: OUTAGE } satisfies LoadPlanResult },
+  ],
+  'xstate.error.actor.loadPlan': () => [{ type: 'xstate.error.actor.loadPlan', error: new Error('offline') }],
+  'xstate.done.actor.closeAccount': () => [
+    { type: 'xstate.done.actor.closeAccount', output: { ok: true, plan: AFTER } satisfies CloseAccountResult },
+    { type: 'xstate.done.actor.closeAccount', output: { ok: false, error: WRONG } satisfies CloseAccountResult },
+  ],
+  'xstate.error.actor.closeAccount': () => [{ type: 'xstate.error.actor.closeAccount', error: new Error('offline') }],
+} satisfies EventFixtures<typeof accountCloseMachine>;
+
+const model = createModelTest(accountCloseMachine, { events: fixtures });
+type DoneEvent = EventObject & { output: { ok: boolean } };
+
+const oracle = expectedSteps<AccountCloseContext>({
+  initial: { value: 'loading', context: { plan: null, error: null } },
+  tags: { loading: ['busy'], closing: ['busy'] },
+  final: ['done'],
+  caseOf: (event) => {
+    const done = event as DoneEvent;
+    if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice(18)} ${done.output.ok ? 'ok' : 'refused'}`;
+    if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice(19)} outage`;
+    return event.type;
+  },
+  transitions: {
+    loading: {
+      'loadPlan ok': { to: 'confirming', context: (c) => ({ ...c, plan: PLAN }) },
+      'loadPlan refused': { to: 'unavailable', context: (c) => ({ ...c, error: OUTAGE }) },
+      'loadPlan outage': { to: 'unavailable', context: (c) => ({ ...c, error: OUTAGE }) },
+    },
+    unavailable: { 'close.retry': { to: 'loading', context: (c) => ({ ...c, error: null }) } },
+    confirming: { 'close.submit': { to: 'closing', context: (c) => ({ ...c, error: null }) } },
+    closing: {
+      'closeAccount ok': { to: 'closed', context: (c) => ({ ...c, plan: AFTER }) },
+      'closeAccount refused': { to: 'confirming', context: (c) => ({ ...c, error: WRONG }) },
+      'closeAccount outage': { to: 'confirming', context: (c) => ({ ...c, error: OUTAGE }) },
+    },
+    closed: { 'close.finish': { to: 'done' } },
+  },
+});
+
+describe('account close machine: model-based', () => {
+  it('covers every state and transition', () => {
+    model.assertFullCoverage();
+    expect(oracle.unusedRules(model.paths)).toEqual([]);
+  });
+
+  for (const path of model.paths) {
+    it(path.description, async () => {
+      let signedOut = 0;
+      await model.runPath(path, {
+        createActor: ({ promises }) =>
+          createActor(
+            accountCloseMachine.provide({
+              actors: { loadPlan: promises.logic(), closeAccount: promises.logic() },
+              actions: { signOut: () => void (signedOut += 1) },
+            }),
+          ),
+        afterStep: (ctx) => {
+          oracle.check(ctx);
+          const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof accountCloseMachine.resolveState>;
+          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('loading') || snapshot.matches('closing'));
+          expect(selectCanClose(snapshot)).toBe(snapshot.matches('confirming'));
+          expect(selectIsUnavailable(snapshot)).toBe(snapshot.matches('unavailable'));
+          expect(selectIsClosed(snapshot)).toBe(snapshot.matches('closed') || snapshot.matches('done'));
+          const error = snapshot.context.error;
+          expect(selectPasswordError(snapshot)).toBe(error?.status === 422 ? 'The password is not correct.' : null);
+          expect(selectErrorMessage(snapshot)).toBe(error?.status === null ? SOMETHING_WENT_WRONG : null);
+          if (snapshot.matches('closing')) expect(ctx.promises.inputs.closeAccount).toEqual({ password: 'correct horse' });
+        },
+      });
+      expect(signedOut).toBe(path.steps.some((s) => s.event.type === 'close.finish') ? 1 : 0);
+    });
+  }
+});

@@ -1,0 +1,162 @@
+import { createActor, type EventObject } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { contributionMachine } from '../../machines/contribution/contribution.machine.ts';
+import {
+  selectCanConfirm,
+  selectCanEdit,
+  selectCanRetry,
+  selectCanReview,
+  selectErrorMessage,
+  selectFieldErrors,
+  selectIsBusy,
+  selectSourceLabel,
+  selectStep,
+} from '../../machines/contribution/contribution.selectors.ts';
+import type { ContributionContext, ContributionOptions, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import * as m from '../../src/domain/schemas/messages.ts';
+import type { ContributeAnswer } from '../../src/domain/schemas/pension.ts';
+import type { User } from '../../src/domain/schemas/user.ts';
+import { expectedSteps } from '../support/expectedSteps.ts';
+import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+
+const OPTIONS: ContributionOptions = {
+  tax_year: 2026,
+  assignable_years: [2026, 2025],
+  contributed: { 2026: 0, 2025: 0 },
+  sources: [{ id: 'sandbox-debit-card', label: 'Sandbox debit card' }],
+};
+const DRAFT = { amount: 500, tax_year: 2026, source: 'sandbox-debit-card' };
+const USER = { email: 'ann@example.ie', pension: 1500 } as unknown as User;
+const ANSWER = {
+  contribution: { id: 'c1', amount: 500, tax_year: 2026, kind: 'one_off', source: 'Sandbox debit card', status: 'succeeded', created_at: '2026-05-10T10:00:00.000Z' },
+  user: USER,
+  relief: 200,
+} satisfies ContributeAnswer;
+const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
+const DECLINED: ApiFailure = { status: 402, message: m.PAYMENT_DECLINED, source: 'server' };
+const REFUSED: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { amount: [m.CONTRIBUTION_MAX] } };
+const SERVER_ERROR: ApiFailure = { status: 503, message: null, source: 'server' };
+
+const review = (key: string) => ({ type: 'contribution.review', draft: DRAFT, key }) as const;
+const LOADED = { type: 'xstate.done.actor.loadOptions', output: { ok: true, options: OPTIONS } satisfies LoadOptionsResult };
+const LOAD_REFUSED = { type: 'xstate.done.actor.loadOptions', output: { ok: false, error: SERVER_ERROR } satisfies LoadOptionsResult };
+const paid = { type: 'xstate.done.actor.pay', output: { ok: true, answer: ANSWER } satisfies PayResult };
+const declined = { type: 'xstate.done.actor.pay', output: { ok: false, error: DECLINED } satisfies PayResult };
+const refused = { type: 'xstate.done.actor.pay', output: { ok: false, error: REFUSED } satisfies PayResult };
+const serverError = { type: 'xstate.done.actor.pay', output: { ok: false, error: SERVER_ERROR } satisfies PayResult };
+
+const fixtures = {
+  'contribution.review': () => [review('key-1')],
+  'contribution.edit': () => [{ type: 'contribution.edit' }],
+  'contribution.confirm': () => [{ type: 'contribution.confirm' }],
+  'contribution.retry': () => [{ type: 'contribution.retry' }],
+  'contribution.reload': () => [{ type: 'contribution.reload' }],
+  'xstate.done.actor.loadOptions': () => [LOADED, LOAD_REFUSED],
+  'xstate.error.actor.loadOptions': () => [{ type: 'xstate.error.actor.loadOptions', error: new Error('offline') }],
+  'xstate.done.actor.pay': () => [paid, declined, refused, serverError],
+  'xstate.error.actor.pay': () => [{ type: 'xstate.error.actor.pay', error: new Error('offline') }],
+} satisfies EventFixtures<typeof contributionMachine>;
+
+const INPUT = { presetAmount: 1234 };
+const model = createModelTest(contributionMachine, { events: fixtures, input: INPUT });
+
+const START: ContributionContext = { presetAmount: 1234, options: null, draft: null, key: null, result: null, error: null };
+const payCase = (event: EventObject) => {
+  const output = (event as EventObject & { output: PayResult }).output;
+  if (output.ok) return 'pay ok';
+  if (output.error.status === 402) return 'pay declined';
+  if (output.error.status !== null && output.error.status < 500) return 'pay refused';
+  return 'pay failed';
+};
+
+const oracle = expectedSteps<ContributionContext>({
+  initial: { value: 'loading', context: START },
+  tags: { loading: ['busy'], confirming: ['busy'] },
+  final: ['done'],
+  caseOf: (event) => {
+    if (event.type === 'xstate.done.actor.loadOptions') return (event as EventObject & { output: LoadOptionsResult }).output.ok ? 'load ok' : 'load refused';
+    if (event.type === 'xstate.error.actor.loadOptions') return 'load outage';
+    if (event.type === 'xstate.done.actor.pay') return payCase(event);
+    if (event.type === 'xstate.error.actor.pay') return 'pay outage';
+    return event.type;
+  },
+  transitions: {
+    loading: {
+      'load ok': { to: 'editing', context: (c) => ({ ...c, options: OPTIONS, key: null }) },
+      'load refused': { to: 'loadFailed', context: (c) => ({ ...c, error: SERVER_ERROR }) },
+      'load outage': { to: 'loadFailed', context: (c) => ({ ...c, error: OUTAGE }) },
+    },
+    loadFailed: { 'contribution.reload': { to: 'loading', context: (c) => ({ ...c, error: null }) } },
+    editing: { 'contribution.review': { to: 'reviewing', context: (c) => ({ ...c, draft: DRAFT, key: 'key-1', error: null }) } },
+    reviewing: {
+      'contribution.confirm': { to: 'confirming', context: (c) => ({ ...c, error: null }) },
+      'contribution.edit': { to: 'editing', context: (c) => ({ ...c, key: null }) },
+    },
+    confirming: {
+      'pay ok': { to: 'done', context: (c) => ({ ...c, result: ANSWER }) },
+      'pay declined': { to: 'declined', context: (c) => ({ ...c, error: DECLINED }) },
+      'pay refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, key: null }) },
+      'pay failed': { to: 'failed', context: (c) => ({ ...c, error: SERVER_ERROR }) },
+      'pay outage': { to: 'failed', context: (c) => ({ ...c, error: OUTAGE }) },
+    },
+    // A retry keeps the key: the server then answers the first attempt's result instead of paying again.
+    failed: {
+      'contribution.retry': { to: 'confirming', context: (c) => ({ ...c, error: null }) },
+      'contribution.edit': { to: 'editing', context: (c) => ({ ...c, key: null }) },
+    },
+    declined: { 'contribution.edit': { to: 'editing', context: (c) => ({ ...c, key: null }) } },
+  },
+});
+
+describe('contribution machine: model-based', () => {
+  it('covers every state and transition, and the expected table matches', () => {
+    model.assertFullCoverage();
+    expect(oracle.unusedRules(model.paths)).toEqual([]);
+  });
+
+  const journeys = [
+    model.pathFromEvents('an outage, then a retry with the same key pays', [LOADED, review('key-1'), { type: 'contribution.confirm' }, { type: 'xstate.error.actor.pay', error: new Error('timeout') }, { type: 'contribution.retry' }, paid]),
+    model.pathFromEvents('declined, edited, reviewed again with a new key', [LOADED, review('key-1'), { type: 'contribution.confirm' }, declined, { type: 'contribution.edit' }, review('key-2'), { type: 'contribution.confirm' }, paid]),
+  ];
+
+  for (const path of [...model.paths, ...journeys]) {
+    it(path.description, async () => {
+      const userPaid = vi.fn();
+      const payKeys: string[] = [];
+      await model.runPath(path, {
+        createActor: ({ promises }) =>
+          createActor(contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } }), {
+            input: INPUT,
+          }),
+        afterStep: (ctx) => {
+          if (!ctx.path.description.startsWith('an outage') && !ctx.path.description.startsWith('declined')) oracle.check(ctx);
+          const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof contributionMachine.resolveState>;
+          expect(selectStep(snapshot)).toBe(snapshot.value);
+          expect(selectCanReview(snapshot)).toBe(snapshot.matches('editing'));
+          expect(selectCanConfirm(snapshot), 'confirm only from review: a second click while paying does nothing').toBe(snapshot.matches('reviewing'));
+          expect(selectCanRetry(snapshot)).toBe(snapshot.matches('failed'));
+          expect(selectCanEdit(snapshot)).toBe((['reviewing', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
+          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('loading') || snapshot.matches('confirming'));
+          if (snapshot.matches('confirming')) {
+            const input = ctx.promises.inputs.pay as { key: string; draft: unknown };
+            expect(input.draft).toEqual(DRAFT);
+            if (ctx.step.event.type !== 'xstate.init') payKeys.push(input.key);
+          }
+          expect(userPaid.mock.calls).toEqual(snapshot.matches('done') ? [[USER]] : []);
+        },
+      });
+      if (path.description.startsWith('an outage')) expect(payKeys).toEqual(['key-1', 'key-1']);
+      if (path.description.startsWith('declined')) expect(payKeys).toEqual(['key-1', 'key-2']);
+    });
+  }
+
+  it('selectors', () => {
+    const view = contributionMachine.resolveState({ value: 'editing', context: { ...START, options: OPTIONS, error: REFUSED } });
+    expect(selectFieldErrors(view)).toEqual({ amount: m.CONTRIBUTION_MAX });
+    expect(selectSourceLabel(view, 'sandbox-debit-card')).toBe('Sandbox debit card');
+    expect(selectSourceLabel(view, 'other')).toBe('other');
+    expect(selectErrorMessage(contributionMachine.resolveState({ value: 'declined', context: { ...START, error: DECLINED } }))).toBe(m.PAYMENT_DECLINED);
+    expect(selectErrorMessage(contributionMachine.resolveState({ value: 'failed', context: { ...START, error: OUTAGE } }))).toBe(m.SOMETHING_WENT_WRONG);
+  });
+});

@@ -1,0 +1,68 @@
+import { createActor, type EventObject } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { dataExportMachine } from '../../machines/dataExport/dataExport.machine.ts';
+import { selectCanDownload, selectDownloadedFile, selectErrorMessage, selectIsPreparing } from '../../machines/dataExport/dataExport.selectors.ts';
+import type { DataExportContext, FetchExportResult } from '../../machines/dataExport/dataExport.types.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import { expectedSteps } from '../support/expectedSteps.ts';
+import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+
+const FILE = 'maxout-data-2026-11-25.json';
+const LIMITED: ApiFailure = { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.', source: 'server' };
+const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
+const DOWNLOAD = { type: 'export.download' } as const;
+const SAVED = { type: 'xstate.done.actor.fetchExport', output: { ok: true, fileName: FILE } satisfies FetchExportResult };
+const REFUSED = { type: 'xstate.done.actor.fetchExport', output: { ok: false, error: LIMITED } satisfies FetchExportResult };
+
+const fixtures = {
+  'export.download': () => [DOWNLOAD],
+  'xstate.done.actor.fetchExport': () => [SAVED, REFUSED],
+  'xstate.error.actor.fetchExport': () => [{ type: 'xstate.error.actor.fetchExport', error: new Error('offline') }],
+} satisfies EventFixtures<typeof dataExportMachine>;
+
+const model = createModelTest(dataExportMachine, { events: fixtures });
+type DoneEvent = EventObject & { output: FetchExportResult };
+
+const oracle = expectedSteps<DataExportContext>({
+  initial: { value: 'idle', context: { error: null, fileName: null } },
+  tags: { preparing: ['busy'] },
+  caseOf: (event) => {
+    if (event.type === 'xstate.done.actor.fetchExport') return (event as DoneEvent).output.ok ? 'ok' : 'refused';
+    if (event.type === 'xstate.error.actor.fetchExport') return 'outage';
+    return event.type;
+  },
+  transitions: {
+    idle: { 'export.download': { to: 'preparing', context: (c) => ({ ...c, error: null }) } },
+    preparing: {
+      ok: { to: 'downloaded', context: (c) => ({ ...c, fileName: FILE }) },
+      refused: { to: 'idle', context: (c) => ({ ...c, error: LIMITED }) },
+      outage: { to: 'idle', context: (c) => ({ ...c, error: OUTAGE }) },
+    },
+    downloaded: { 'export.download': { to: 'preparing', context: (c) => ({ ...c, error: null }) } },
+  },
+});
+
+describe('data export machine: model-based', () => {
+  it('covers every state and transition', () => {
+    model.assertFullCoverage();
+    expect(oracle.unusedRules(model.paths)).toEqual([]);
+  });
+
+  for (const path of model.paths) {
+    it(path.description, () =>
+      model.runPath(path, {
+        createActor: ({ promises }) => createActor(dataExportMachine.provide({ actors: { fetchExport: promises.logic() } })),
+        afterStep: (ctx) => {
+          oracle.check(ctx);
+          const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof dataExportMachine.resolveState>;
+          expect(selectIsPreparing(snapshot)).toBe(snapshot.matches('preparing'));
+          expect(selectCanDownload(snapshot)).toBe(!snapshot.matches('preparing'));
+          expect(selectDownloadedFile(snapshot)).toBe(snapshot.matches('downloaded') ? FILE : null);
+          const error = snapshot.context.error;
+          expect(selectErrorMessage(snapshot)).toBe(error === null ? null : error.status === null ? SOMETHING_WENT_WRONG : LIMITED.message);
+        },
+      }),
+    );
+  }
+});
