@@ -4,6 +4,7 @@ import { SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { failureMessage as userFacingMessage } from '../../src/domain/failureMessage.ts';
 import { safeInternalPath } from '../../src/domain/navigation.ts';
+import { sameTokenOwner } from '../../src/domain/tokenOwner.ts';
 import { NO_REFRESH_TOKEN, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { inactivity, logout, profileReloader, refreshSession, restoreSession } from './auth.actors.ts';
 import {
@@ -148,6 +149,8 @@ export const authMachine = setup({
   },
   guards: {
     hasRefreshToken: ({ context }) => context.refreshToken !== null && context.refreshToken !== '',
+    /** Tokens another tab stored belong to this tab's user (never adopt another user's). */
+    sameTokenOwner: ({ context, event }) => event.type === 'session.external.updated' && sameTokenOwner(context.accessToken, event.session.access_token),
     /** An actor result `{ ok: true }`. */
     succeeded: (_, params: { ok: boolean }) => params.ok,
     restoreFailed: (_, params: { reason: string | null }) => params.reason === 'failed',
@@ -371,9 +374,17 @@ export const authMachine = setup({
           description: 'The user as the server now has it (a save answered with it, or a reload).',
           actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
         },
-        'session.external.updated': {
-          actions: { type: 'setSession', params: ({ event }) => ({ session: event.session }) },
-        },
+        'session.external.updated': [
+          {
+            description: 'Another tab of the same user rotated the tokens: use them.',
+            guard: 'sameTokenOwner',
+            actions: { type: 'setSession', params: ({ event }) => ({ session: event.session }) },
+          },
+          {
+            description: "Another user signed in from another tab: this tab signs out instead of adopting that user's tokens, and leaves them stored for that tab.",
+            target: 'leavingForOtherUser',
+          },
+        ],
         logout: { target: 'signingOut' },
         'session.timeout': { target: 'signingOut' },
         'session.external.signedOut': {
@@ -455,6 +466,11 @@ export const authMachine = setup({
       exit: 'broadcastSignedOut',
     },
 
+    leavingForOtherUser: {
+      description: "Another user's tokens arrived from storage: forget this tab's session and answers and show the login, without clearing what the other user's tab stored.",
+      entry: ['resetSession', 'clearAnswers', { type: 'navigate', params: { to: LOGIN_ROUTE } }],
+      always: { target: 'signedOut' },
+    },
     endingSession: {
       description:
         'The session is over on this device, however it ended (logout, idle timeout, a refused refresh, another tab): ' +

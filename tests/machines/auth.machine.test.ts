@@ -412,6 +412,16 @@ describe('refresh', () => {
     expect(h.actor.getSnapshot().context.user).toEqual(user);
     expect(h.calls).toEqual([]); // the other tab already stored them
   });
+
+  it("signs out instead of adopting another user's tokens from storage, leaving them stored", async () => {
+    const h = await restored();
+    const otherUser = `x.${btoa(JSON.stringify({ sub: 'user-b' }))}.y`;
+    h.actor.send({ type: 'session.external.updated', session: { access_token: otherUser, refresh_token: 'refresh-b' } });
+    expect(selectAccessToken(h.actor.getSnapshot())).toBeNull();
+    expect(h.actor.getSnapshot().context.user).toBeNull();
+    expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(h.calls).toEqual([{ type: 'clearAnswers' }, { type: 'navigate', params: { to: '/auth/login' } }]);
+  });
 });
 
 describe('logout', () => {
@@ -547,7 +557,7 @@ describe('defaults and context', () => {
       const nodes = [machine.root, ...getStateNodes(machine.root)];
       expect(nodes.filter((n) => !n.description).map((n) => n.id)).toEqual([]);
     }
-    expect(getStateNodes(authMachine.root)).toHaveLength(12);
+    expect(getStateNodes(authMachine.root)).toHaveLength(13);
     expect(getStateNodes(signInMachine.root)).toHaveLength(9);
   });
 

@@ -43,6 +43,8 @@ const user: User = {
 };
 const freshUser: User = { ...user, email: 'new@example.ie', first_name: '', surname: '', annual_income: null, paye_a1_authorized: false };
 
+/** An access token of another user: a JWT-shaped string whose payload names another `sub`. */
+const OTHER_USER_TOKEN = `x.${btoa(JSON.stringify({ sub: 'another-user' })).replace(/=+$/, '')}.y`;
 const session = (n: number, withUser: User | null = user): Session => ({
   access_token: `access-${n}`,
   refresh_token: `refresh-${n}`,
@@ -120,7 +122,11 @@ const fixtures = {
   logout: () => [{ type: 'logout' }],
   'session.timeout': () => [{ type: 'session.timeout' }],
   'session.external.signedOut': () => [{ type: 'session.external.signedOut' }],
-  'session.external.updated': () => [{ type: 'session.external.updated', session: session(7, null) }],
+  'session.external.updated': () => [
+    { type: 'session.external.updated', session: session(7, null) },
+    // Another user's tokens (a readable JWT whose sub differs from this tab's): never adopted.
+    { type: 'session.external.updated', session: { access_token: OTHER_USER_TOKEN, refresh_token: 'refresh-other' } },
+  ],
   'profile.reload': () => [{ type: 'profile.reload' }],
   'profile.updated': () => [{ type: 'profile.updated', user: { ...user, first_name: 'Aoibheann', annual_income: 61000 } }],
   'xstate.done.actor.restoreSession': done('restoreSession', restoreOutputs),
@@ -232,6 +238,11 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
     expect(types(calls)).toEqual(['clearSession', 'clearAnswers', 'navigate']);
     expect(calls.at(-1)).toEqual(login);
     expect(logoutStarts, 'the server is not told about another tab’s sign-out').toBe(0);
+  } else if (to('leavingForOtherUser')) {
+    // The other user's stored tokens stay for their tab: no clearSession.
+    expect(types(calls)).toEqual(['clearAnswers', 'navigate']);
+    expect(calls.at(-1)).toEqual(login);
+    expect(snapshot.context.accessToken).toBeNull();
   } else if (from('signedIn') && to('endingSession')) {
     // A failed refresh (or none possible) ends the session without the server or the other tabs.
     expect(types(calls)).toEqual(['clearSession', 'clearAnswers', 'navigate']);
@@ -269,6 +280,7 @@ describe('auth machine model', () => {
         'signedIn.refreshing',
         'signingOut',
         'endingSession',
+        'leavingForOtherUser',
       ]),
     );
   });
