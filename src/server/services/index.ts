@@ -121,7 +121,7 @@ export function createServices(deps: ServiceDeps): Services {
   const twoFactor = createTwoFactorService({ db, clock, encryptionKey: deps.encryptionKey });
   const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row), revealPpsn: (row) => users.revealPpsn(row) });
   const refundCalculator = createRefundCalculator({ clock });
-  const answers = createAnswerService({ form11Entries, refundCalculator });
+  const answers = createAnswerService({ db, form11Entries, refundCalculator });
   const payeAuthorisations = createPayeAuthorisationService({ db, clock, encryptionKey: deps.encryptionKey, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 

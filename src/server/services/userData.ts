@@ -69,10 +69,10 @@ function earlier(a: unknown, b: string): string {
 export const CLOSE_POLICIES: Readonly<Record<string, ClosePolicy>> = {
   session_families: { kind: 'erase', label: 'Your sign-ins and devices' },
   password_tokens: { kind: 'erase', label: 'Set-password and reset links' },
-  security_events: { kind: 'erase', label: 'Your security history (sign-ins, password changes, new devices)' },
-  two_factor_settings: { kind: 'erase', label: 'Your two-step sign-in set-up' },
+  security_events: { kind: 'erase', label: 'Your security events (sign-ins, password and two-step changes)' },
+  two_factor_settings: { kind: 'erase', label: 'Your two-step sign-in secret' },
   recovery_codes: { kind: 'erase', label: 'Your two-step recovery codes' },
-  two_factor_challenges: { kind: 'erase', label: 'Two-step sign-in codes waiting to be entered' },
+  two_factor_challenges: { kind: 'erase', label: 'Sign-ins waiting for a two-step code' },
   audit_log: {
     kind: 'retain',
     describe: (row) => `A record that your sensitive data was used (${String(row.action)})`,
