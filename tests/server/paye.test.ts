@@ -103,6 +103,9 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect(text).not.toContain(SIGNATURE.slice(22, 80));
     expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
     expect(decryptField(t.deps.encryptionKey, row!.signatureEncrypted, payeAad(row!.id, 'signature'))).toBe(SIGNATURE);
+    // Audited without the data: who, what and which request.
+    const audit = await queryRows<{ action: string; request_id: string | null }>(t.database, sql`select action, request_id from audit_log`);
+    expect(audit).toEqual([{ action: 'paye_authorisation.signed', request_id: expect.any(String) }]);
     // Moved to another row or column, a ciphertext does not decrypt.
     expect(() => decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'signature'))).toThrow();
   });

@@ -49,7 +49,7 @@ export function payeRoutes(services: Services) {
       }
       if (Object.keys(errors).length > 0) throw new ApiError(422, VALIDATION_MESSAGE, errors);
 
-      const row = await payeAuthorisations.sign(c.var.user, request, c.var.clientAddress);
+      const row = await payeAuthorisations.sign(c.var.user, request, c.var.clientAddress, c.var.requestId);
       // Never the PPSN, names or signature: the evidence row's id and dates only.
       c.var.log.info({ userId: c.var.userId, authorisationId: row.id, lapsesAt: row.lapsesAt.toISOString() }, 'paye.authorised');
       const user = await users.findById(c.var.userId);
