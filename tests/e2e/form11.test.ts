@@ -10,7 +10,7 @@ import { FORM_SLUGS, QUESTIONS, type FormSlug } from '../../src/domain/catalogue
 import { FORM11_FORMS } from '../../src/domain/schemas/form11/index.ts';
 import { dayjs } from '../../src/domain/dates.ts';
 import { formatEuro } from '../../src/domain/money.ts';
-import { calculateRefund, defaultClaimYear, type TaxProfile } from '../../src/domain/tax/index.ts';
+import { calculateRefund, defaultClaimYear, signedAmount, type TaxProfile } from '../../src/domain/tax/index.ts';
 import { API, signIn, type TestUser } from './users.ts';
 import { baseUrl, checkScreen, expectAccessible, expectNoPageProblems, screenshot, settle, useBrowser, viewports } from './harness.ts';
 
@@ -187,6 +187,39 @@ describe('the guided Form 11 flow', () => {
     await settle(page);
     await expect(page.getByRole('textbox', { name: /^Landlord/ }).inputValue()).resolves.toBe(RENT.landlordName);
     await expect(page.getByRole('textbox', { name: /^Rent you paid in the year/ }).inputValue()).resolves.toContain('14');
+  });
+
+  it('other income on its own: selection → declaration saved → the estimated refund (2 decimals) → refund options; prefilled next time', async () => {
+    const { page } = b;
+    const user = freshUser();
+    await signIn(page, user);
+    await openInApp(page, '/tax-refund-questions');
+    await page.getByRole('button', { name: 'Declare other income' }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/income-selection');
+    await checkScreen(page, 'income-selection');
+    await page.getByRole('checkbox', { name: 'UK dividends' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/final-form');
+    await checkScreen(page);
+    const dividends = { payerName: 'Thames Utilities plc', grossAmount: 600 };
+    await page.getByRole('textbox', { name: /^Company or fund that paid the dividends/ }).fill(dividends.payerName);
+    await page.getByRole('textbox', { name: /^Gross dividends in euro/ }).fill(String(dividends.grossAmount));
+    const due = calculateRefund(YEAR, 'uk-dividends', dividends, PROFILE);
+    if (!due.ok) throw new Error('the engine refused the dividends sample');
+    await checkScreen(page, 'final-form-filled');
+    await page.getByRole('button', { name: 'Submit Income Declaration' }).click();
+    const estimate = page.getByTestId('refund-estimate');
+    await estimate.waitFor();
+    const claim = (await profileOf(user)).form11.find((entry) => entry.year === YEAR);
+    // Tax due on declared income counts against the refund.
+    expect(claim?.categoryRefunds['uk-dividends']).toBeCloseTo(signedAmount(due), 2);
+    await expect(estimate.textContent()).resolves.toBe(formatEuro(signedAmount(due), { keepZeroDecimals: true }));
+    await checkScreen(page, 'final-form-estimate');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL((url) => url.pathname === '/tax-refund-options');
+
+    await openInApp(page, `/form11/final-form?incomeId=uk-dividends&year=${YEAR}`);
+    await expect(page.getByRole('textbox', { name: /^Company or fund that paid the dividends/ }).inputValue()).resolves.toBe(dividends.payerName);
   });
 
   it('a corrupted saved progress is discarded: the Tax Refund page works and offers nothing to continue', async () => {

@@ -85,7 +85,7 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     });
     const user = await profile(t, auth);
     expect(res.body.user).toEqual(user);
-    expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: PPSN });
+    expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: `•••••${PPSN.slice(-3)}` });
     expect((await t.request('GET', '/paye-authorization', undefined, auth)).body.authorization).toEqual(res.body.authorization);
   });
 
