@@ -39,11 +39,12 @@ const formData = (overrides: Record<string, unknown> = {}) => ({
 });
 const body = (overrides: Record<string, unknown> = {}) => ({ authorized: true, authorized_at: '2026-01-15T10:00:00.000Z', form_data: formData(overrides) });
 
-async function signedIn(t: TestApp, email = EMAIL) {
+/** A registered user whose email is verified (unless told otherwise); the Authorization header. */
+async function signedIn(t: TestApp, email = EMAIL, options: { verified?: boolean } = {}) {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
-  // Signing and moving money need a proven address (requireVerifiedEmail).
-  await markEmailVerified(t.database, email);
+  // Signing needs a proven address (requireVerifiedEmail); emailVerification.test.ts covers how it is proven.
+  if (options.verified ?? true) await markEmailVerified(t.database, email);
   return { authorization: `Bearer ${res.body.access_token as string}` };
 }
 
@@ -61,6 +62,16 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect((await t.request('GET', '/paye-authorization')).body).toEqual({ message: UNAUTHENTICATED });
   });
 
+  it('an account whose email is not verified cannot sign (403 email_unverified), but sees the agent details', async () => {
+    const auth = await signedIn(t, EMAIL, { verified: false });
+    expect((await t.request('GET', '/paye-authorization', undefined, auth)).status).toBe(200);
+    const res = await t.request('POST', '/paye-authorization', body(), auth);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('email_unverified');
+    expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(0);
+    expect((await profile(t, auth)).paye_a1_authorized).toBe(false);
+  });
+
   it('signing puts the authorisation in force: profile authorised, opt-out cleared, names and PPSN recorded', async () => {
     const auth = await signedIn(t);
     await t.database.db.update(users).set({ optOutPayeAuth: true }).where(eq(users.email, EMAIL));
@@ -74,7 +85,7 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     });
     const user = await profile(t, auth);
     expect(res.body.user).toEqual(user);
-    expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: PPSN });
+    expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: `•••••${PPSN.slice(-3)}` });
     expect((await t.request('GET', '/paye-authorization', undefined, auth)).body.authorization).toEqual(res.body.authorization);
   });
 

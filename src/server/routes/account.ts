@@ -43,8 +43,8 @@ export function accountRoutes(services: Services) {
       .post('/account/close', auth, async (c) => {
         const body = await readJson(c, CloseAccountRequestSchema);
         const user = c.var.user;
-        // Failed confirmations count with failed logins of the same account (one brute-force budget).
-        const hit = await rateLimiter.hit(rateLimits.loginPerAccount, user.email);
+        // Wrong passwords count with the account's other password checks (change password, two-step off).
+        const hit = await rateLimiter.hit(rateLimits.passwordCheckPerAccount, user.id);
         throwIfLimited([hit]);
         if (!user.passwordHash) {
           await passwords.dummyVerify(body.password);

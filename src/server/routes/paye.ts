@@ -20,8 +20,8 @@ const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature']
 /**
  * The PAYE A1 agent declaration (spec sections 2, 4 and 7): GET /paye-authorization (the fixed
  * agent details the screen shows, and the authorisation in force) and POST /paye-authorization
- * (sign it). Signing needs a verified email address: the account's own address is the one the
- * declaration names, and Revenue requires it to be the taxpayer's own.
+ * (sign it). Signing needs a verified email address (403 `email_unverified` otherwise): the
+ * declaration names the account's own address, and Revenue requires it to be the taxpayer's own.
  */
 export function payeRoutes(services: Services) {
   const { payeAuthorisations, users, clock } = services;

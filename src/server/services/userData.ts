@@ -69,6 +69,10 @@ function earlier(a: unknown, b: string): string {
 export const CLOSE_POLICIES: Readonly<Record<string, ClosePolicy>> = {
   session_families: { kind: 'erase', label: 'Your sign-ins and devices' },
   password_tokens: { kind: 'erase', label: 'Set-password and reset links' },
+  security_events: { kind: 'erase', label: 'Your security events (sign-ins, password and two-step changes)' },
+  two_factor_settings: { kind: 'erase', label: 'Your two-step sign-in secret' },
+  recovery_codes: { kind: 'erase', label: 'Your two-step recovery codes' },
+  two_factor_challenges: { kind: 'erase', label: 'Sign-ins waiting for a two-step code' },
   audit_log: {
     kind: 'retain',
     describe: (row) => `A record that your sensitive data was used (${String(row.action)})`,
@@ -229,7 +233,7 @@ export function createUserDataService(deps: { db: Db; clock: Clock; log: Logger;
     const keptUntil = kept.reduce<string | null>((last, record) => (last === null || record.until > last ? record.until : last), null);
     erased.push(
       'Your email address, password and sign-in',
-      'Your pension details: plan ID, income, contributions and tax back',
+      'Your pension plan ID and the income you told us',
       'The emails we sent you',
       ...(keptUntil === null ? ['Your name, PPSN and date of birth'] : []),
     );

@@ -73,7 +73,7 @@ function CodeStep() {
           <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
             Verify
           </Button>
-          <Button variant="subtle" onClick={() => auth.send({ type: 'twoFactor.cancel' })} disabled={!canSubmit}>
+          <Button variant="outline" onClick={() => auth.send({ type: 'twoFactor.cancel' })} disabled={!canSubmit}>
             Back to log in
           </Button>
         </Stack>
