@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
+import { maskPpsn, ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
 import { LOGIN_INVALID_CREDENTIALS, OPT_OUT_UPDATE_FAILED } from '../../src/domain/schemas/messages.ts';
 import { allowConsoleErrors, checkScreen, screenshot, useBrowser, viewports, visit } from './harness.ts';
 import type { Page } from 'playwright-core';
@@ -55,7 +55,8 @@ describe('account journeys', () => {
 
     await visit(page, '/profile');
     expect(await field(page, 'First name').inputValue()).toBe('Aoife');
-    expect(await field(page, 'PPSN').inputValue()).toBe(PPSN);
+    // The profile shows the PPSN masked; saved untouched, the stored one stays.
+    expect(await field(page, 'PPSN').inputValue()).toBe(maskPpsn(PPSN));
     expect(await field(page, 'Pension plan ID').inputValue()).toBe('IL-12345678');
     expect(await field(page, 'Date of birth').inputValue()).toBe('01.02.1985');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -11,8 +11,8 @@ import { FORM11_FORMS } from '../../src/domain/schemas/form11/index.ts';
 import { dayjs } from '../../src/domain/dates.ts';
 import { formatEuro } from '../../src/domain/money.ts';
 import { calculateRefund, defaultClaimYear, signedAmount, type TaxProfile } from '../../src/domain/tax/index.ts';
-import { API, signIn, type TestUser } from './users.ts';
-import { baseUrl, checkScreen, expectAccessible, expectNoPageProblems, screenshot, settle, useBrowser, viewports } from './harness.ts';
+import { API, loginFields, type TestUser } from './users.ts';
+import { baseUrl, checkScreen, expectAccessible, expectNoPageProblems, screenshot, settle, useBrowser, viewports, visit } from './harness.ts';
 
 /** The seeded users' profile (seedUsers.ts): single, €48,000 a year, born 1 February 1985. */
 const PROFILE: TaxProfile = { maritalStatus: 'single', annualIncome: 48_000, dateOfBirth: '1985-02-01' };
@@ -58,6 +58,22 @@ async function profileOf(user: TestUser): Promise<{ form11: { year: number; stat
 function acceptsEmpty(slug: FormSlug): boolean {
   const spec = FORM11_FORMS[slug];
   return parseValues(spec.schema, dayjs(), formValuesOf(spec.fields)) !== null;
+}
+
+/**
+ * Signs in through the login screen and waits for the app to leave /auth. The Overview it lands on
+ * belongs to other journeys (and their scans); these tests go on to the tax refund screens.
+ */
+async function signIn(page: Page, user: TestUser, options: { remember?: boolean } = {}) {
+  await visit(page, '/auth/login');
+  const fields = loginFields(page);
+  await fields.email.fill(user.email);
+  await fields.password.fill(user.password);
+  if (options.remember) await fields.remember.check();
+  await fields.submit.click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await settle(page);
+  expectNoPageProblems(page);
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -145,6 +161,8 @@ describe('the guided Form 11 flow', () => {
 
     await page.waitForURL((url) => url.pathname === '/tax-refund-submitted', { timeout: 15_000 });
     await checkScreen(page, 'tax-refund-submitted');
+    // The refund shown is the engine's sum for the year's two categories.
+    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatEuro(medical.amount + rent.amount));
     // The claim is sent: nothing is left to resume.
     await expect(page.evaluate(() => localStorage.getItem('form11Progress'))).resolves.toBeNull();
     const claim = (await profileOf(user)).form11.find((entry) => entry.year === YEAR);

@@ -91,7 +91,7 @@ describe('PAYE authorisation', () => {
     await checkScreen(page);
 
     const profile = await apiFromPage(page, 'GET', '/profile');
-    expect(profile.body).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: '1234567T' });
+    expect(profile.body).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: '•••••67T' });
     const status = await apiFromPage(page, 'GET', '/paye-authorization');
     expect(status.body.authorization).toMatchObject({ document_holder: 'self' });
 

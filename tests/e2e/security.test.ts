@@ -13,6 +13,9 @@ function appCode(secret: string, offsetSteps = 0): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSteps * 30_000 });
 }
 
+/** The login screen, sent on to /settings afterwards (the route guard's own redirect). */
+const SETTINGS_LOGIN = '/auth/login?redirect=%2Fsettings';
+
 describe('security settings', () => {
   const b = useBrowser({ deferAccessibility: true });
 
@@ -25,10 +28,13 @@ describe('security settings', () => {
     // The other device: signed in before two-step sign-in is turned on.
     const other = await b.newPage();
     allowConsoleErrors(other, /401|Unauthorized/i);
-    await signIn(other, user);
+    await visit(other, SETTINGS_LOGIN);
+    await signIn(other, user, { visitLogin: false });
 
-    await signIn(page, user);
-    await visit(page, '/settings', { screenshot: 'settings-security' });
+    await visit(page, SETTINGS_LOGIN);
+    await signIn(page, user, { visitLogin: false });
+    expect(new URL(page.url()).pathname).toBe('/settings');
+    await checkScreen(page, 'settings-security');
     await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
     const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });

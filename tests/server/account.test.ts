@@ -119,6 +119,8 @@ describe(`GET /export (${testDatabaseKind()})`, () => {
     expect(res.body.format).toBe(EXPORT_FORMAT);
     // The profile is what the app shows, except that the PPSN is in full: it is the user's own.
     expect(res.body.profile).toEqual({ ...(await t.request('GET', '/profile', undefined, auth)).body, ppsn: PPSN });
+    // The clear PPSN leaving in the file is recorded like a reveal: who and when, never the value.
+    expect(res.body.tables.audit_log.map((row: { action: string }) => row.action)).toEqual(['ppsn.exported']);
     expect(res.body.tables.users[0]).toMatchObject({ email: 'ann@example.ie', first_name: 'Ann', surname: 'Byrne', date_of_birth: '1980-05-01' });
     expect(res.body.tables.form11_entries.map((row: { year: number }) => row.year).sort()).toEqual([2023, 2024]);
     expect(res.body.tables.form11_entries[0]).toHaveProperty('snapshot');

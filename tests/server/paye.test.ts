@@ -89,6 +89,18 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect((await t.request('GET', '/paye-authorization', undefined, auth)).body.authorization).toEqual(res.body.authorization);
   });
 
+  it('the profile’s masked PPSN, sent back untouched, signs with the stored PPSN; another mask is refused', async () => {
+    const auth = await signedIn(t);
+    expect((await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth)).status).toBe(200);
+    const masked = (await profile(t, auth)).ppsn as string;
+    expect(masked).toBe('•••••67T');
+    const wrong = await t.request('POST', '/paye-authorization', body({ ppsn: '•••••99W' }), auth);
+    expect(wrong).toMatchObject({ status: 422, body: { errors: { 'form_data.ppsn': [m.PPSN_INVALID] } } });
+    expect((await t.request('POST', '/paye-authorization', body({ ppsn: masked }), auth)).status).toBe(200);
+    const [row] = await t.database.db.select().from(payeAuthorisations);
+    expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
+  });
+
   it('stores the declaration as evidence: PPSN and signature encrypted and bound to the row, kept 6 years after it lapses', async () => {
     const auth = await signedIn(t);
     await t.request('POST', '/paye-authorization', body(), auth);
@@ -103,6 +115,9 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect(text).not.toContain(SIGNATURE.slice(22, 80));
     expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
     expect(decryptField(t.deps.encryptionKey, row!.signatureEncrypted, payeAad(row!.id, 'signature'))).toBe(SIGNATURE);
+    // Audited without the data: who, what and which request.
+    const audit = await queryRows<{ action: string; request_id: string | null }>(t.database, sql`select action, request_id from audit_log`);
+    expect(audit).toEqual([{ action: 'paye_authorisation.signed', request_id: expect.any(String) }]);
     // Moved to another row or column, a ciphertext does not decrypt.
     expect(() => decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'signature'))).toThrow();
   });

@@ -3,7 +3,8 @@ import { auditLog } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 
 /** What the audit log records; never a value, only that it was accessed. */
-export type AuditAction = 'ppsn.revealed';
+/** `ppsn.exported`: the data download, which carries the PPSN in clear. */
+export type AuditAction = 'ppsn.revealed' | 'ppsn.exported';
 
 /**
  * Access to sensitive data (checklist G6): who, when, what, and the request id that finds the

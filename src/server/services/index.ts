@@ -119,7 +119,7 @@ export function createServices(deps: ServiceDeps): Services {
   const rateLimiter = createRateLimiter(db, clock);
   const securityEvents = createSecurityEventService({ db, clock });
   const twoFactor = createTwoFactorService({ db, clock, encryptionKey: deps.encryptionKey });
-  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: async (row) => ({ ...(await users.toApi(row)), ppsn: users.revealPpsn(row) }) });
+  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row), revealPpsn: (row) => users.revealPpsn(row) });
   const refundCalculator = createRefundCalculator({ clock });
   const answers = createAnswerService({ db, form11Entries, refundCalculator });
   const payeAuthorisations = createPayeAuthorisationService({ db, clock, encryptionKey: deps.encryptionKey, agent: deps.payeAgent ?? DEV_PAYE_AGENT });

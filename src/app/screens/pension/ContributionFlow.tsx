@@ -74,7 +74,7 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
   const user = useSelector(useAuthActor(), selectUser);
   const deps = useAccountDeps();
   const logic = useMemo(() => createContributionLogic(deps), [deps]);
-  const flow = useActorRef(logic, { input: {} });
+  const flow = useActorRef(logic);
   const step = useSelector(flow, selectStep);
   const options = useSelector(flow, selectOptions);
   const draft = useSelector(flow, selectDraft);

@@ -58,7 +58,12 @@ export function SecuritySection() {
           </Stack>
         </Alert>
       ) : null}
-      {loading ? <Loader size="sm" aria-label="Loading your security details" /> : null}
+      {loading ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text fz="sm">Loading your security details…</Text>
+        </Group>
+      ) : null}
       <ChangePasswordCard security={security} />
       <TwoFactorCard security={security} />
       <DevicesCard security={security} />
