@@ -41,7 +41,9 @@ export function serverCommand(): string[] {
 /** Starts the server with `env` on top of this process's environment (DATABASE_URL removed unless given). */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  // The embedded default (printed mail); NODE_ENV=production would require SMTP_URL and TRUST_PROXY.
+  delete childEnv.NODE_ENV;
   delete childEnv.DATABASE_URL;
   delete childEnv.SMTP_URL;
   Object.assign(childEnv, env, { PORT: String(port) });

@@ -150,13 +150,14 @@ const debugPort = await freePort();
 const baseUrl = `http://127.0.0.1:${serverPort}`;
 const serverEnv: NodeJS.ProcessEnv = {
   ...process.env,
-  NODE_ENV: 'production',
   PORT: String(serverPort),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   STATIC_DIR: path.join(root, 'dist'),
   LOG_LEVEL: 'warn',
 };
+// The embedded default (printed mail); NODE_ENV=production would require SMTP_URL and TRUST_PROXY.
+delete serverEnv.NODE_ENV;
 delete serverEnv.DATABASE_URL;
 delete serverEnv.SMTP_URL;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, detached: true, stdio: 'ignore', env: serverEnv });

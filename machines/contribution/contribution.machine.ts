@@ -3,7 +3,6 @@ import { NO_RESPONSE } from '../../src/domain/failureMessage.ts';
 import {
   type ContributionContext,
   type ContributionEvent,
-  type ContributionInput,
   type ContributionTag,
   DECLINED_STATUS,
   type LoadOptionsLogic,
@@ -21,7 +20,7 @@ const pay: PayLogic = fromPromise<PayResult, PayInput>(async () => ({ ok: false,
 const failureOf = (result: LoadOptionsResult | PayResult) => (result.ok ? null : result.error);
 
 /**
- * A one-off contribution (/contribute, and /round-payment with the room left preset): choose the
+ * A one-off contribution (/contribute, and /round-payment offering the room left): choose the
  * amount, the tax year and the account or card; review the relief it earns; confirm. The
  * confirmation carries an idempotency key made at review, so a retry after a lost answer pays
  * once. A declined payment goes back to the form; a refusal (422) shows its field messages there.
@@ -30,7 +29,6 @@ export const contributionMachine = setup({
   types: {
     context: {} as ContributionContext,
     events: {} as ContributionEvent,
-    input: {} as ContributionInput,
     tags: {} as ContributionTag,
   },
   actors: { loadOptions, pay },
@@ -61,7 +59,7 @@ export const contributionMachine = setup({
 }).createMachine({
   id: 'contribution',
   description: 'A one-off contribution: amount, tax year and source; the relief reviewed; paid once per idempotency key.',
-  context: ({ input }) => ({ presetAmount: input.presetAmount ?? null, options: null, draft: null, key: null, result: null, error: null }),
+  context: { options: null, draft: null, key: null, result: null, error: null },
   initial: 'loading',
   states: {
     loading: {

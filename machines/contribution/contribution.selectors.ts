@@ -20,7 +20,6 @@ export const selectStep = (s: Pick<Snapshot, 'value'>) => s.value as 'loading' |
 export const selectOptions = (s: WithContext) => s.context.options;
 export const selectDraft = (s: WithContext) => s.context.draft;
 export const selectResult = (s: WithContext) => s.context.result;
-export const selectPresetAmount = (s: WithContext) => s.context.presetAmount;
 export const selectErrorMessage = (s: WithContext) => (s.context.error ? failureMessage(s.context.error) : null);
 
 export const selectFieldErrors = (s: WithContext): Record<string, string> => {

@@ -7,8 +7,6 @@ import type { User } from '../../src/domain/schemas/user.ts';
 export type ContributionOptions = Pick<ContributionsAnswer, 'tax_year' | 'assignable_years' | 'contributed' | 'sources'>;
 
 export interface ContributionContext {
-  /** An amount to start the form with (Round payment offers the room left); null for none. */
-  presetAmount: number | null;
   options: ContributionOptions | null;
   /** The payment being reviewed or confirmed. */
   draft: ContributionRequest | null;
@@ -21,10 +19,6 @@ export interface ContributionContext {
   /** The paid contribution and the relief it earned. */
   result: ContributeAnswer | null;
   error: ApiFailure | null;
-}
-
-export interface ContributionInput {
-  presetAmount?: number | null;
 }
 
 export type ContributionEvent =

@@ -10,6 +10,8 @@ import type {
   EnableResult,
   LoadAgentLogic,
   LoadAgentResult,
+  ResendResult,
+  ResendVerificationLogic,
   SubmitAuthorisationInput,
   SubmitAuthorisationLogic,
   SubmitAuthorisationResult,
@@ -23,3 +25,5 @@ export const submitAuthorisation: SubmitAuthorisationLogic = fromPromise<SubmitA
 }));
 
 export const enableAuthorisation: EnableAuthorisationLogic = fromPromise<EnableResult, void>(async () => ({ ok: false, error: NO_RESPONSE }));
+
+export const resendVerification: ResendVerificationLogic = fromPromise<ResendResult, void>(async () => ({ ok: false, error: NO_RESPONSE }));

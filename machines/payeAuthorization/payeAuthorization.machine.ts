@@ -3,7 +3,7 @@ import { NO_RESPONSE } from '../../src/domain/failureMessage.ts';
 import { REFUND_OPTIONS_ROUTE, REFUND_QUESTIONS_ROUTE } from '../../src/domain/form11Routes.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
-import { enableAuthorisation, loadAgent, submitAuthorisation } from './payeAuthorization.actors.ts';
+import { enableAuthorisation, loadAgent, resendVerification, submitAuthorisation } from './payeAuthorization.actors.ts';
 import type {
   EnableResult,
   LoadAgentResult,
@@ -12,6 +12,7 @@ import type {
   PayeAuthorizationInput,
   PayeAuthorizationTag,
   PayeFormValues,
+  ResendResult,
   SubmitAuthorisationResult,
 } from './payeAuthorization.types.ts';
 
@@ -36,7 +37,7 @@ export const payeAuthorizationMachine = setup({
     input: {} as PayeAuthorizationInput,
     tags: {} as PayeAuthorizationTag,
   },
-  actors: { loadAgent, submitAuthorisation, enableAuthorisation },
+  actors: { loadAgent, submitAuthorisation, enableAuthorisation, resendVerification },
   actions: {
     edit: assign(({ context, event }) => (event.type === 'paye.edit' ? { values: { ...context.values, ...event.values } } : {})),
     clearError: assign({ error: null }),
@@ -44,6 +45,7 @@ export const payeAuthorizationMachine = setup({
     rememberFailure: assign((_, params: { error: ApiFailure }) => ({ error: params.error })),
     rememberOutage: assign({ error: NO_RESPONSE }),
     optedIn: assign({ optedOut: false }),
+    rememberResend: assign((_, params: { result: ResendResult }) => (params.result.ok ? { linkSent: true, emailVerified: params.result.emailVerified } : {})),
     /** Hand the session the user the server returned (the app sends `profile.updated` to the auth actor). */
     announceUser: (_, _params: { user: User }) => {},
     /** Go to an in-app path (the app provides the router's navigate). */
@@ -52,6 +54,7 @@ export const payeAuthorizationMachine = setup({
   guards: {
     loaded: (_, params: { result: { ok: boolean } }) => params.result.ok,
     optedOut: ({ context }) => context.optedOut,
+    unverified: ({ context }) => !context.emailVerified,
     complete: ({ context }) => isDeclarationComplete(context.values),
     succeeded: (_, params: { result: { ok: boolean } }) => params.result.ok,
     enabledAndAuthorised: (_, params: { result: EnableResult }) => params.result.ok && params.result.user.paye_a1_authorized,
@@ -59,7 +62,15 @@ export const payeAuthorizationMachine = setup({
 }).createMachine({
   id: 'payeAuthorization',
   description: 'The PAYE A1 agent declaration: load the agent details, sign, post, then on to returnTo or the Tax Refund page.',
-  context: ({ input }) => ({ returnTo: input.returnTo, optedOut: input.optedOut, values: input.values, agent: null, error: null }),
+  context: ({ input }) => ({
+    returnTo: input.returnTo,
+    optedOut: input.optedOut,
+    emailVerified: input.emailVerified,
+    linkSent: false,
+    values: input.values,
+    agent: null,
+    error: null,
+  }),
   initial: 'loading',
   on: {
     'paye.edit': { description: 'Typing, drawing or clearing the signature: the form values change wherever the form shows.', actions: 'edit' },
@@ -91,8 +102,34 @@ export const payeAuthorizationMachine = setup({
       },
     },
     ready: {
-      description: 'Loaded: the opt-out notice for a user who opted out, otherwise the form.',
-      always: [{ guard: 'optedOut', target: 'optedOut' }, { target: 'editing' }],
+      description: 'Loaded: the opt-out notice for a user who opted out; why signing must wait for an unverified email; otherwise the form.',
+      always: [{ guard: 'optedOut', target: 'optedOut' }, { guard: 'unverified', target: 'unverified' }, { target: 'editing' }],
+    },
+    unverified: {
+      description: 'The email address is not verified: the screen says why the declaration cannot be signed yet and offers a new link.',
+      on: {
+        'paye.resend': { target: 'resending' },
+        'paye.decline': { target: 'declined' },
+      },
+    },
+    resending: {
+      description: 'POST /auth/resend-verification.',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'resendVerification',
+        src: 'resendVerification',
+        onDone: [
+          {
+            description: 'Sent (or verified meanwhile): back to the notice, or on to the form when the address turned out verified.',
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'ready',
+            actions: { type: 'rememberResend', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'unverified', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: failureOf(event.output) }) } },
+        ],
+        onError: { target: 'unverified', actions: 'rememberOutage' },
+      },
     },
     optedOut: {
       description: 'The opt-out notice: refund processing is blocked until the user enables PAYE authorisation again.',
@@ -119,9 +156,9 @@ export const payeAuthorizationMachine = setup({
             ],
           },
           {
-            description: 'Opted in again: the declaration is to be signed.',
+            description: 'Opted in again: the declaration is to be signed (once the email is verified).',
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-            target: 'editing',
+            target: 'ready',
             actions: ['optedIn', { type: 'announceUser', params: ({ event }) => ({ user: (event.output as { user: User }).user }) }],
           },
           { target: 'optedOut', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: failureOf(event.output) }) } },

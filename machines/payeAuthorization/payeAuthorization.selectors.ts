@@ -10,8 +10,9 @@ export const selectIsSubmitting = (s: Pick<PayeAuthorizationSnapshot, 'matches'>
 export const selectIsEnabling = (s: Pick<PayeAuthorizationSnapshot, 'matches'>) => s.matches('enabling');
 
 /** Which view the screen shows. */
-export const selectView = (s: Pick<PayeAuthorizationSnapshot, 'matches'>): 'loading' | 'unavailable' | 'optedOut' | 'form' | 'leaving' => {
+export const selectView = (s: Pick<PayeAuthorizationSnapshot, 'matches'>): 'loading' | 'unavailable' | 'optedOut' | 'unverified' | 'form' | 'leaving' => {
   if (s.matches('loading') || s.matches('ready')) return 'loading';
+  if (s.matches('unverified') || s.matches('resending')) return 'unverified';
   if (s.matches('unavailable')) return 'unavailable';
   if (s.matches('optedOut') || s.matches('enabling')) return 'optedOut';
   if (s.matches('done') || s.matches('declined')) return 'leaving';
@@ -22,6 +23,10 @@ export const selectView = (s: Pick<PayeAuthorizationSnapshot, 'matches'>): 'load
 export const selectCanAuthorize = (s: Pick<PayeAuthorizationSnapshot, 'can'>) => s.can({ type: 'paye.authorize' });
 export const selectCanDecline = (s: Pick<PayeAuthorizationSnapshot, 'can'>) => s.can({ type: 'paye.decline' });
 export const selectCanEnable = (s: Pick<PayeAuthorizationSnapshot, 'can'>) => s.can({ type: 'paye.enable' });
+export const selectCanResend = (s: Pick<PayeAuthorizationSnapshot, 'can'>) => s.can({ type: 'paye.resend' });
+export const selectIsResending = (s: Pick<PayeAuthorizationSnapshot, 'matches'>) => s.matches('resending');
+/** A new verification link went out during this visit. */
+export const selectLinkSent = (s: Pick<PayeAuthorizationSnapshot, 'context'>) => s.context.linkSent;
 
 export const selectValues = (s: Pick<PayeAuthorizationSnapshot, 'context'>) => s.context.values;
 export const selectAgent = (s: Pick<PayeAuthorizationSnapshot, 'context'>) => s.context.agent;

@@ -22,6 +22,8 @@ export interface PayeAuthorizationInput {
   returnTo: string | null;
   /** The user opted out of PAYE authorisation: the opt-out notice shows first. */
   optedOut: boolean;
+  /** The account's email address is verified; until it is, the declaration cannot be signed. */
+  emailVerified: boolean;
   /** The form prefilled from the profile. */
   values: PayeFormValues;
 }
@@ -30,6 +32,9 @@ export interface PayeAuthorizationInput {
 export interface PayeAuthorizationContext {
   returnTo: string | null;
   optedOut: boolean;
+  emailVerified: boolean;
+  /** A new verification link was sent during this visit. */
+  linkSent: boolean;
   values: PayeFormValues;
   /** The fixed agent details (GET /paye-authorization); null until loaded. */
   agent: AgentDetails | null;
@@ -49,7 +54,9 @@ export type PayeAuthorizationEvent =
   /** "Enable PAYE Authorization" on the opt-out notice. */
   | { type: 'paye.enable' }
   /** Try loading the agent details again. */
-  | { type: 'paye.retry' };
+  | { type: 'paye.retry' }
+  /** Unverified email: send a new verification link. */
+  | { type: 'paye.resend' };
 
 // ─── Tags ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -74,3 +81,7 @@ export type SubmitAuthorisationLogic = PromiseActorLogic<SubmitAuthorisationResu
 /** POST /edit-profile {opt_out_paye_auth: false}: the updated user. */
 export type EnableResult = { ok: true; user: User } | { ok: false; error: ApiFailure };
 export type EnableAuthorisationLogic = PromiseActorLogic<EnableResult, void>;
+
+/** POST /auth/resend-verification; `emailVerified` true when the address turned out verified already. */
+export type ResendResult = { ok: true; emailVerified: boolean } | { ok: false; error: ApiFailure };
+export type ResendVerificationLogic = PromiseActorLogic<ResendResult, void>;

@@ -1,4 +1,5 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import type { IncomeDeclarationLogic } from './effects/incomeDeclarationEffects.ts';
 import type { QuestionnaireLogic } from './effects/questionnaireEffects.ts';
 import type { Form11FlowActorRef, Form11FlowHost } from './form11FlowHost.ts';
 
@@ -10,6 +11,7 @@ import type { Form11FlowActorRef, Form11FlowHost } from './form11FlowHost.ts';
 export interface Form11Runtime {
   host: Form11FlowHost;
   questionnaireLogic: QuestionnaireLogic;
+  incomeDeclarationLogic: IncomeDeclarationLogic;
 }
 
 const Form11Context = createContext<Form11Runtime | null>(null);
@@ -33,4 +35,9 @@ export function useForm11Flow(): Form11FlowActorRef | null {
 /** The questionnaire machine with the app's effects (start one actor per visit). */
 export function useQuestionnaireLogic(): QuestionnaireLogic {
   return useForm11Runtime().questionnaireLogic;
+}
+
+/** The income declaration machine with the app's effects (start one actor per visit of /form11/final-form). */
+export function useIncomeDeclarationLogic(): IncomeDeclarationLogic {
+  return useForm11Runtime().incomeDeclarationLogic;
 }

@@ -6,6 +6,9 @@ import { sameGuardUser } from '../domain/routeAccess.ts';
 import type { AuthActorRef } from './actors.tsx';
 import { createAuthLogic } from './effects/authEffects.ts';
 import { answerCallsOver } from './effects/form11FlowEffects.ts';
+import { FINAL_FORM_ROUTE } from '../domain/catalogue.ts';
+import type { JsonValue } from '../domain/form11Progress.ts';
+import { createIncomeDeclarationLogic } from './effects/incomeDeclarationEffects.ts';
 import { createQuestionnaireLogic } from './effects/questionnaireEffects.ts';
 import type { Form11Runtime } from './form11FlowContext.tsx';
 import { createForm11FlowHost, type Form11FlowHost } from './form11FlowHost.ts';
@@ -83,6 +86,13 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
         startGuidedFlow: (selection, year) =>
           form11Flow.current()?.send({ type: 'flow.start', selection, year, fromQuestionnaire: true, replace: true }),
         navigate: (to) => void router.navigate({ href: to }),
+      }),
+      incomeDeclarationLogic: createIncomeDeclarationLogic({
+        sessionHooks: () => hooks,
+        completeFlow: (declaration) => form11Flow.current()?.send({ type: 'step.submit', route: FINAL_FORM_ROUTE, data: declaration as JsonValue }),
+        navigate: (to) => void router.navigate({ href: to }),
+        reloadProfile: () => auth.send({ type: 'profile.reload' }),
+        log: console,
       }),
     },
     stop: () => {

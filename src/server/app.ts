@@ -26,6 +26,8 @@ export const contentSecurityPolicy = {
   baseUri: ["'none'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
+  // Violations are posted to the API and logged (routes/csp.ts).
+  reportUri: [`${API_PREFIX}/csp-report`],
 };
 
 /** The API as a Hono app; usable in tests through `app.request()` without a port. */

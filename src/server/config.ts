@@ -54,10 +54,38 @@ export interface ServerConfig {
   payeAgent: AgentDetails;
 }
 
+/**
+ * What NODE_ENV=production refuses to start without: real mail (printed links are for a
+ * developer's machine), keys from the environment when the database is shared (keys generated
+ * into one machine's DATA_DIR would differ per process and be lost with it), and an explicit
+ * TRUST_PROXY (a wrong guess either lets clients choose their own address for the rate limits,
+ * or counts every user as the proxy). Empty when nothing is missing.
+ */
+export function productionProblems(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.SMTP_URL) problems.push('SMTP_URL: required in production (without it emails, with their links, are printed to the log)');
+  if (env.DATABASE_URL && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production with DATABASE_URL (every process must share it)');
+  if (env.DATABASE_URL && !env.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL (every process must share it)');
+  if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') problems.push('TRUST_PROXY: set it explicitly in production (0 when no proxy of yours sets X-Forwarded-For)');
+  return problems;
+}
+
+/**
+ * The server's first log line: on the embedded development default (no SMTP_URL) it says that
+ * emails and their links are printed to the log.
+ */
+export function startupNotice(config: Pick<ServerConfig, 'smtpUrl'>): string {
+  return config.smtpUrl
+    ? 'MaxOut server starting; emails are sent over SMTP'
+    : 'MaxOut server starting in development mode: emails, with their set-password and reset links, are printed to this log (set SMTP_URL to send them)';
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const result = v.safeParse(Env, env);
-  if (!result.success) {
-    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+  const problems = productionProblems(env);
+  if (!result.success || problems.length > 0) {
+    const lines = [...(result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`)), ...problems].map((line) => `  ${line}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.output;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, startupNotice } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { createLogger, createMailPrinter, stdoutDestination } from './services/logger.ts';
 
@@ -11,6 +11,8 @@ async function main() {
   const config = loadConfig();
   const destination = stdoutDestination();
   const log = createLogger({ level: config.logLevel, destination });
+  // First, so a developer sees at once where the set-password link will appear.
+  log.info(startupNotice(config));
   const started = performance.now();
   // The database opens while the rest of the server loads: PGlite compiles its WebAssembly
   // off the main thread, so the two overlap.

@@ -6,12 +6,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
+import { maskPpsn, ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
 import { LOGIN_INVALID_CREDENTIALS, OPT_OUT_UPDATE_FAILED } from '../../src/domain/schemas/messages.ts';
 import { allowConsoleErrors, checkScreen, screenshot, useBrowser, viewports, visit } from './harness.ts';
-import { createUserWithPassword, editProfileByApi, field, loginFields, signIn, uniqueEmail } from './users.ts';
+import type { Page } from 'playwright-core';
+import { type TestUser, createUserWithPassword, editProfileByApi, field, loginFields, signIn, uniqueEmail } from './users.ts';
 
 const PPSN = `7654321${ppsnCheckCharacter('7654321')}`;
+
+/** Signs in from the login page sent by the guard, so the app lands on `path` itself. */
+async function signInTo(page: Page, user: TestUser, path: string) {
+  await visit(page, `/auth/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, user, { visitLogin: false });
+  expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+}
 
 /** A user with a password and an annual income (so the guard lets them past /pension-info). */
 async function readyUser(label: string) {
@@ -26,8 +34,8 @@ describe('account journeys', () => {
   it('edits the profile from the pension-plan alert’s link and goes back to returnTo; the values stay', async () => {
     const { page } = b;
     const user = await readyUser('profile');
-    await signIn(page, user);
-    await visit(page, '/profile?returnTo=/roundups', { screenshot: 'profile-desktop' });
+    await signInTo(page, user, '/profile?returnTo=/roundups');
+    await checkScreen(page, 'profile-desktop');
     expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(user.email);
 
     await field(page, 'First name').fill('Aoife');
@@ -47,7 +55,8 @@ describe('account journeys', () => {
 
     await visit(page, '/profile');
     expect(await field(page, 'First name').inputValue()).toBe('Aoife');
-    expect(await field(page, 'PPSN').inputValue()).toBe(PPSN);
+    // The profile shows the PPSN masked; saved untouched, the stored one stays.
+    expect(await field(page, 'PPSN').inputValue()).toBe(maskPpsn(PPSN));
     expect(await field(page, 'Pension plan ID').inputValue()).toBe('IL-12345678');
     expect(await field(page, 'Date of birth').inputValue()).toBe('01.02.1985');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -56,8 +65,8 @@ describe('account journeys', () => {
 
   it('opts out of PAYE authorisation and back in; a failed change says so', async () => {
     const { page } = b;
-    await signIn(page, await readyUser('optout'));
-    await visit(page, '/settings', { screenshot: 'settings-desktop' });
+    await signInTo(page, await readyUser('optout'), '/settings');
+    await checkScreen(page, 'settings-desktop');
     const toggle = page.getByRole('switch', { name: 'Process my tax refunds as my PAYE agent' });
     expect(await toggle.isChecked()).toBe(true);
     await toggle.click({ force: true });
@@ -81,8 +90,7 @@ describe('account journeys', () => {
     const { page } = b;
     const user = await readyUser('close');
     await editProfileByApi(user, { first_name: 'Ciarán', surname: 'Walsh', ppsn: PPSN });
-    await signIn(page, user);
-    await visit(page, '/settings');
+    await signInTo(page, user, '/settings');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^maxout-data-\d{4}-\d{2}-\d{2}\.json$/);
@@ -117,8 +125,7 @@ describe('account journeys', () => {
 
   it('pension refund: each open year shows its limit and relief; tax refund options: total, eight tiles, Boost', async () => {
     const { page } = b;
-    await signIn(page, await readyUser('refund'));
-    await visit(page, '/pension-refund');
+    await signInTo(page, await readyUser('refund'), '/pension-refund');
     const year = new Date().getFullYear() - 1;
     const card = page.getByRole('region', { name: `Tax year ${year}` });
     await card.getByText(/Relief limit: 25% of earnings up to €115,000 at age \d+, so €15,500\./).waitFor();
@@ -146,7 +153,7 @@ describe('account screens on a phone', () => {
 
   it('profile, settings, pension refund and tax refund options fit a 390 px screen', async () => {
     const { page } = b;
-    await signIn(page, await readyUser('mobile'));
+    await signInTo(page, await readyUser('mobile'), '/profile');
     for (const [path, name] of [
       ['/profile', 'profile-mobile'],
       ['/settings', 'settings-mobile'],

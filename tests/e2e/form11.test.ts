@@ -10,9 +10,9 @@ import { FORM_SLUGS, QUESTIONS, type FormSlug } from '../../src/domain/catalogue
 import { FORM11_FORMS } from '../../src/domain/schemas/form11/index.ts';
 import { dayjs } from '../../src/domain/dates.ts';
 import { formatEuro } from '../../src/domain/money.ts';
-import { calculateRefund, defaultClaimYear, type TaxProfile } from '../../src/domain/tax/index.ts';
-import { API, signIn, type TestUser } from './users.ts';
-import { baseUrl, checkScreen, expectAccessible, expectNoPageProblems, screenshot, settle, useBrowser, viewports } from './harness.ts';
+import { calculateRefund, defaultClaimYear, signedAmount, type TaxProfile } from '../../src/domain/tax/index.ts';
+import { API, loginFields, type TestUser } from './users.ts';
+import { baseUrl, checkScreen, expectAccessible, expectNoPageProblems, screenshot, settle, useBrowser, viewports, visit } from './harness.ts';
 
 /** The seeded users' profile (seedUsers.ts): single, €48,000 a year, born 1 February 1985. */
 const PROFILE: TaxProfile = { maritalStatus: 'single', annualIncome: 48_000, dateOfBirth: '1985-02-01' };
@@ -58,6 +58,22 @@ async function profileOf(user: TestUser): Promise<{ form11: { year: number; stat
 function acceptsEmpty(slug: FormSlug): boolean {
   const spec = FORM11_FORMS[slug];
   return parseValues(spec.schema, dayjs(), formValuesOf(spec.fields)) !== null;
+}
+
+/**
+ * Signs in through the login screen and waits for the app to leave /auth. The Overview it lands on
+ * belongs to other journeys (and their scans); these tests go on to the tax refund screens.
+ */
+async function signIn(page: Page, user: TestUser, options: { remember?: boolean } = {}) {
+  await visit(page, '/auth/login');
+  const fields = loginFields(page);
+  await fields.email.fill(user.email);
+  await fields.password.fill(user.password);
+  if (options.remember) await fields.remember.check();
+  await fields.submit.click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await settle(page);
+  expectNoPageProblems(page);
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -145,6 +161,8 @@ describe('the guided Form 11 flow', () => {
 
     await page.waitForURL((url) => url.pathname === '/tax-refund-submitted', { timeout: 15_000 });
     await checkScreen(page, 'tax-refund-submitted');
+    // The refund shown is the engine's sum for the year's two categories.
+    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatEuro(medical.amount + rent.amount));
     // The claim is sent: nothing is left to resume.
     await expect(page.evaluate(() => localStorage.getItem('form11Progress'))).resolves.toBeNull();
     const claim = (await profileOf(user)).form11.find((entry) => entry.year === YEAR);
@@ -187,6 +205,39 @@ describe('the guided Form 11 flow', () => {
     await settle(page);
     await expect(page.getByRole('textbox', { name: /^Landlord/ }).inputValue()).resolves.toBe(RENT.landlordName);
     await expect(page.getByRole('textbox', { name: /^Rent you paid in the year/ }).inputValue()).resolves.toContain('14');
+  });
+
+  it('other income on its own: selection → declaration saved → the estimated refund (2 decimals) → refund options; prefilled next time', async () => {
+    const { page } = b;
+    const user = freshUser();
+    await signIn(page, user);
+    await openInApp(page, '/tax-refund-questions');
+    await page.getByRole('button', { name: 'Declare other income' }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/income-selection');
+    await checkScreen(page, 'income-selection');
+    await page.getByRole('checkbox', { name: 'UK dividends' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/final-form');
+    await checkScreen(page);
+    const dividends = { payerName: 'Thames Utilities plc', grossAmount: 600 };
+    await page.getByRole('textbox', { name: /^Company or fund that paid the dividends/ }).fill(dividends.payerName);
+    await page.getByRole('textbox', { name: /^Gross dividends in euro/ }).fill(String(dividends.grossAmount));
+    const due = calculateRefund(YEAR, 'uk-dividends', dividends, PROFILE);
+    if (!due.ok) throw new Error('the engine refused the dividends sample');
+    await checkScreen(page, 'final-form-filled');
+    await page.getByRole('button', { name: 'Submit Income Declaration' }).click();
+    const estimate = page.getByTestId('refund-estimate');
+    await estimate.waitFor();
+    const claim = (await profileOf(user)).form11.find((entry) => entry.year === YEAR);
+    // Tax due on declared income counts against the refund.
+    expect(claim?.categoryRefunds['uk-dividends']).toBeCloseTo(signedAmount(due), 2);
+    await expect(estimate.textContent()).resolves.toBe(formatEuro(signedAmount(due), { keepZeroDecimals: true }));
+    await checkScreen(page, 'final-form-estimate');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL((url) => url.pathname === '/tax-refund-options');
+
+    await openInApp(page, `/form11/final-form?incomeId=uk-dividends&year=${YEAR}`);
+    await expect(page.getByRole('textbox', { name: /^Company or fund that paid the dividends/ }).inputValue()).resolves.toBe(dividends.payerName);
   });
 
   it('a corrupted saved progress is discarded: the Tax Refund page works and offers nothing to continue', async () => {

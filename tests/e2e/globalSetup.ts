@@ -68,7 +68,6 @@ export default async function setup(project: TestProject) {
   writeFileSync(logPath, '');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -77,6 +76,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'info',
   };
   // The embedded defaults: PGlite in DATA_DIR, mail printed to the log (where tests read links).
+  // Not NODE_ENV=production, which refuses to start without SMTP_URL and TRUST_PROXY.
+  delete env.NODE_ENV;
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
 

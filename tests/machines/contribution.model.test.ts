@@ -58,10 +58,9 @@ const fixtures = {
   'xstate.error.actor.pay': () => [{ type: 'xstate.error.actor.pay', error: new Error('offline') }],
 } satisfies EventFixtures<typeof contributionMachine>;
 
-const INPUT = { presetAmount: 1234 };
-const model = createModelTest(contributionMachine, { events: fixtures, input: INPUT });
+const model = createModelTest(contributionMachine, { events: fixtures });
 
-const START: ContributionContext = { presetAmount: 1234, options: null, draft: null, key: null, result: null, error: null };
+const START: ContributionContext = { options: null, draft: null, key: null, result: null, error: null };
 const payCase = (event: EventObject) => {
   const output = (event as EventObject & { output: PayResult }).output;
   if (output.ok) return 'pay ok';
@@ -126,9 +125,7 @@ describe('contribution machine: model-based', () => {
       const payKeys: string[] = [];
       await model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } }), {
-            input: INPUT,
-          }),
+          createActor(contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } })),
         afterStep: (ctx) => {
           if (!ctx.path.description.startsWith('an outage') && !ctx.path.description.startsWith('declined')) oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof contributionMachine.resolveState>;

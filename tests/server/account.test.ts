@@ -11,6 +11,7 @@ import { RetentionPlanSchema } from '../../src/domain/schemas/account.ts';
 import { ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
+import { auditLog, contributions, directDebitMandates, payeAuthorisations } from '../../src/server/db/schema.ts';
 import { PASSWORD_INCORRECT, PASSWORD_NOT_SET } from '../../src/server/http/schemas.ts';
 import { CLOSE_POLICIES, EXPORT_FORMAT, SECRET_COLUMN, userTables } from '../../src/server/services/userData.ts';
 import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
@@ -116,9 +117,10 @@ describe(`GET /export (${testDatabaseKind()})`, () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="maxout-data-2026-01-15.json"');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.format).toBe(EXPORT_FORMAT);
-    // The profile is what the app shows, PPSN included: it is the user's own.
-    expect(res.body.profile).toEqual((await t.request('GET', '/profile', undefined, auth)).body);
-    expect(res.body.profile.ppsn).toBe(PPSN);
+    // The profile is what the app shows, except that the PPSN is in full: it is the user's own.
+    expect(res.body.profile).toEqual({ ...(await t.request('GET', '/profile', undefined, auth)).body, ppsn: PPSN });
+    // The clear PPSN leaving in the file is recorded like a reveal: who and when, never the value.
+    expect(res.body.tables.audit_log.map((row: { action: string }) => row.action)).toEqual(['ppsn.exported']);
     expect(res.body.tables.users[0]).toMatchObject({ email: 'ann@example.ie', first_name: 'Ann', surname: 'Byrne', date_of_birth: '1980-05-01' });
     expect(res.body.tables.form11_entries.map((row: { year: number }) => row.year).sort()).toEqual([2023, 2024]);
     expect(res.body.tables.form11_entries[0]).toHaveProperty('snapshot');
@@ -188,13 +190,15 @@ describe(`POST /account/close (${testDatabaseKind()})`, () => {
     expect(noPassword.body.errors).toEqual({ password: [PASSWORD_NOT_SET] });
   });
 
-  it('counts wrong passwords with failed logins, so it cannot be used to guess', async () => {
+  it('counts wrong passwords with the account’s other password checks, so it cannot be used to guess', async () => {
     const auth = await signedUp(t);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await t.request('POST', '/account/close', { password: `guess ${i}` }, auth)).status);
     expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
-    expect((await t.request('POST', '/auth/login', { email: 'ann@example.ie', password: PASSWORD })).status).toBe(429);
+    // The right password is refused too until the window ends: the limit does not depend on the guess.
+    expect((await t.request('POST', '/account/close', { password: PASSWORD }, auth)).status).toBe(429);
+    expect((await t.request('GET', '/profile', undefined, auth)).status).toBe(200);
   });
 
   it('erases personal data, keeps the claims until their date, ends every session; sign-in fails and the address is free again', async () => {
@@ -224,6 +228,42 @@ describe(`POST /account/close (${testDatabaseKind()})`, () => {
 
     // The address can be used for a new account.
     expect((await t.request('POST', '/auth/register', { email: 'ann@example.ie', details: DETAILS })).status).toBe(201);
+  });
+
+  it('keeps the PAYE authorisation, contributions, mandate and audit records each until its own date, and stops the mandate', async () => {
+    const auth = await signedUp(t);
+    const user = (await t.services.users.findByEmail('ann@example.ie'))!;
+    const db = t.database.db;
+    await db.insert(contributions).values({ userId: user.id, amountCents: 50_000, taxYear: 2025, kind: 'one_off', sourceLabel: 'Sandbox debit card', status: 'succeeded', idempotencyKey: 'key-00000001', requestHash: 'h' });
+    await db.insert(directDebitMandates).values({ userId: user.id, reference: 'MX-1', ibanEncrypted: 'v1.secret-iban', ibanMasked: 'IE29 •••• 5678', amountCents: 10_000, dayOfMonth: 5, startDate: '2025-02-01', acceptedAt: new Date('2025-01-20T10:00:00Z') });
+    await db.insert(payeAuthorisations).values({
+      userId: user.id, firstName: 'Ann', surname: 'Byrne', ppsnEncrypted: 'v1.secret-ppsn', dateOfBirth: '1980-05-01', email: 'ann@example.ie', documentHolder: 'self',
+      signatureEncrypted: 'v1.secret-signature', taxAgencyName: 'MaxOut', tain: '12345T', agentAddress: 'Dublin', agentSignatory: 'Agent',
+      signedAt: new Date('2025-03-01T10:00:00Z'), lapsesAt: new Date('2029-03-01T10:00:00Z'), retainUntil: new Date('2035-12-31T00:00:00Z'),
+    });
+    await db.insert(auditLog).values({ userId: user.id, action: 'ppsn.reveal', at: new Date('2026-01-10T10:00:00Z') });
+
+    const exported = await t.request('GET', '/export', undefined, auth);
+    expect(exported.body.tables.contributions).toHaveLength(1);
+    expect(exported.body.tables.direct_debit_mandates[0]).toMatchObject({ reference: 'MX-1', iban_masked: 'IE29 •••• 5678' });
+    expect(exported.body.tables.paye_authorisations[0]).toMatchObject({ first_name: 'Ann', tain: '12345T' });
+    expect(JSON.stringify(exported.body)).not.toMatch(/secret-(iban|ppsn|signature)/);
+
+    const plan = (await t.request('GET', '/account/retention', undefined, auth)).body as { kept: { what: string; until: string }[] };
+    const until = (what: string) => plan.kept.find((k) => k.what.startsWith(what))?.until;
+    expect(until('A pension contribution for tax year 2025')).toBe('2031-12-31');
+    expect(until('Your direct debit mandate MX-1')).toBe('2032-12-31');
+    expect(until('Your signed PAYE authorisation (PAYE A1) of 01.03.2025')).toBe('2032-12-31');
+    expect(until('A record that your sensitive data was used')).toBe('2032-12-31');
+
+    expect((await t.request('POST', '/account/close', { password: PASSWORD }, auth)).status).toBe(200);
+    const [mandate] = await db.select().from(directDebitMandates);
+    expect(mandate!.cancelledAt).not.toBeNull();
+    expect(await t.services.userData.countRows(user.id)).toMatchObject({ contributions: 1, direct_debit_mandates: 1, paye_authorisations: 1, audit_log: 1 });
+    t.clock.set('2033-01-01T12:00:00Z');
+    await t.services.housekeeping();
+    expect(await t.services.users.findById(user.id)).toBeUndefined();
+    expect(await queryRows(t.database, sql`select 1 from paye_authorisations union all select 1 from contributions union all select 1 from direct_debit_mandates`)).toEqual([]);
   });
 
   it('keeps nothing for an account without records: the user row goes at once', async () => {

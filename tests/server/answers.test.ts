@@ -148,6 +148,37 @@ describe(`answers and income declarations (${testDatabaseKind()})`, () => {
     expect((await t.request('GET', '/income-forms', undefined, auth)).body.year).toBe(2025);
   });
 
+  it('a declaration is the year’s whole income: income types left out are withdrawn while pending, decided ones stay', async () => {
+    const auth = await signedIn(t);
+    const declare = (declaration: Record<string, unknown>) => t.request('POST', '/income-forms', { year: 2024, 'income-form': { declaration } }, auth);
+    const rental = form11Sample('rental-income');
+    const uk = form11Sample('uk-dividends');
+    const us = form11Sample('us-dividends');
+    await t.request('POST', '/answer', { year: 2024, question: 'rent-tax-credit', answer: rent(14_400) }, auth);
+    const first = await declare({ 'rental-income': rental, 'uk-dividends': uk, 'us-dividends': us });
+    expect(Object.keys(first.body.data.declaration).sort()).toEqual(['rental-income', 'uk-dividends', 'us-dividends']);
+
+    // An operator decides the UK dividends; then the user declares rental income only.
+    const claim = (await profileClaims(t, auth))[0]!;
+    await t.services.form11Entries.decide(claim.id as string, 'approved', 'uk-dividends');
+    const second = await declare({ 'rental-income': rental });
+    expect(Object.keys(second.body.data.declaration).sort()).toEqual(['rental-income', 'uk-dividends']);
+    const after = (await profileClaims(t, auth))[0]!;
+    expect(after.id).toBe(claim.id);
+    expect(Object.keys(after.snapshot as object).sort()).toEqual(['rent-tax-credit', 'rental-income', 'uk-dividends']);
+
+    // The final form's answer in the flow's last post does the same.
+    await t.request('POST', '/answer-multiple', { year: 2024, questions: { 'final-form': {} } }, auth);
+    expect(Object.keys((await profileClaims(t, auth))[0]!.snapshot as object).sort()).toEqual(['rent-tax-credit', 'uk-dividends']);
+
+    // A claim of pending income only, declared away, is gone.
+    await t.request('POST', '/income-forms', { year: 2023, 'income-form': { declaration: { 'rental-income': rental } } }, auth);
+    expect((await profileClaims(t, auth)).map((c) => c.year)).toEqual([2024, 2023]);
+    const emptied = await t.request('POST', '/income-forms', { year: 2023, 'income-form': { declaration: {} } }, auth);
+    expect(emptied.body.data.declaration).toEqual({});
+    expect((await profileClaims(t, auth)).map((c) => c.year)).toEqual([2024]);
+  });
+
   it('the four-year rule: a closed year and an after-year-end credit in-year are refused', async () => {
     const auth = await signedIn(t);
     // 2026 is the current year on the test clock: rent can be claimed in-year, mortgage interest cannot.

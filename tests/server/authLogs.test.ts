@@ -27,10 +27,13 @@ async function linkToken(t: TestApp): Promise<string> {
 
 /** Runs every auth flow once and returns every secret it handled. */
 async function everyFlow(t: TestApp) {
-  const secrets: string[] = [PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, DOB, PPSN];
+  const secrets: string[] = [PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, DOB, PPSN, 'logs@example.ie', 'ghost@example.ie'];
   const registered = await t.request('POST', '/auth/register', { email: 'logs@example.ie', details: { dob: DOB, maritalStatus: 'single' } });
   expect(registered.status).toBe(201);
   secrets.push(registered.body.access_token, registered.body.refresh_token);
+  // A second link on request (the first is retired).
+  expect((await t.request('POST', '/auth/resend-verification', {}, { authorization: `Bearer ${registered.body.access_token as string}` })).status).toBe(200);
+  secrets.push(await linkToken(t));
   const setToken = await linkToken(t);
   secrets.push(setToken);
   expect((await t.request('POST', '/reset-password', { token: setToken, password: PASSWORD, password_confirmation: PASSWORD })).status).toBe(200);
@@ -44,6 +47,7 @@ async function everyFlow(t: TestApp) {
   expect((await t.request('POST', '/edit-profile', { ppsn: PPSN, first_name: 'Lógs', date_of_birth: DOB }, auth)).status).toBe(200);
   expect((await t.request('POST', '/edit-profile', { ppsn: `${PPSN.slice(0, 7)}Z` }, auth)).status).toBe(422);
   expect((await t.request('GET', '/profile', undefined, auth)).status).toBe(200);
+  expect((await t.request('POST', '/profile/ppsn-reveal', {}, auth)).body.ppsn).toBe(PPSN);
 
   const refreshed = await t.request('POST', '/auth/refresh', { refresh_token: session.body.refresh_token });
   secrets.push(refreshed.body.access_token, refreshed.body.refresh_token);
@@ -71,6 +75,7 @@ function expectClean(lines: Record<string, unknown>[], secrets: string[]) {
     expect(text, String(line.msg)).not.toMatch(JWT_SHAPE);
     expect(text, String(line.msg)).not.toMatch(PPSN_SHAPE);
     expect(text.toLowerCase(), String(line.msg)).not.toMatch(/"password"|passwordhash|password_hash/);
+    expect(text, String(line.msg)).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[a-z]{2,}/i);
   }
 }
 
@@ -93,6 +98,8 @@ describe(`auth logging (${testDatabaseKind()})`, () => {
       'auth.password_changed',
       'auth.password_reset.invalid_token',
       'profile.updated',
+      'profile.ppsn_revealed',
+      'auth.verification.resent',
     ]) {
       expect(events, event).toContain(event);
     }

@@ -13,23 +13,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/domain/constants.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+import { discoverRoutes } from '../support/apiRoutes.ts';
+import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 /** Requests per route; the seed makes the mix the same on every run. */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 60);
-const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Every concrete API route of the app: method and path, deduplicated, middleware left out. */
-export function discoverRoutes(app: TestApp['app']): { method: string; path: string }[] {
-  const seen = new Map<string, { method: string; path: string }>();
-  for (const route of app.routes) {
-    if (!METHODS.has(route.method)) continue;
-    if (!route.path.startsWith(`${API_PREFIX}/`) || route.path.includes('*')) continue;
-    seen.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
-  }
-  return [...seen.values()];
-}
 
 const hostileStrings = fc.oneof(
   fc.string(),

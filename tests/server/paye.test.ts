@@ -39,11 +39,12 @@ const formData = (overrides: Record<string, unknown> = {}) => ({
 });
 const body = (overrides: Record<string, unknown> = {}) => ({ authorized: true, authorized_at: '2026-01-15T10:00:00.000Z', form_data: formData(overrides) });
 
-async function signedIn(t: TestApp, email = EMAIL) {
+/** A registered user whose email is verified (unless told otherwise); the Authorization header. */
+async function signedIn(t: TestApp, email = EMAIL, options: { verified?: boolean } = {}) {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
-  // Signing and moving money need a proven address (requireVerifiedEmail).
-  await markEmailVerified(t.database, email);
+  // Signing needs a proven address (requireVerifiedEmail); emailVerification.test.ts covers how it is proven.
+  if (options.verified ?? true) await markEmailVerified(t.database, email);
   return { authorization: `Bearer ${res.body.access_token as string}` };
 }
 
@@ -61,6 +62,16 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect((await t.request('GET', '/paye-authorization')).body).toEqual({ message: UNAUTHENTICATED });
   });
 
+  it('an account whose email is not verified cannot sign (403 email_unverified), but sees the agent details', async () => {
+    const auth = await signedIn(t, EMAIL, { verified: false });
+    expect((await t.request('GET', '/paye-authorization', undefined, auth)).status).toBe(200);
+    const res = await t.request('POST', '/paye-authorization', body(), auth);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('email_unverified');
+    expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(0);
+    expect((await profile(t, auth)).paye_a1_authorized).toBe(false);
+  });
+
   it('signing puts the authorisation in force: profile authorised, opt-out cleared, names and PPSN recorded', async () => {
     const auth = await signedIn(t);
     await t.database.db.update(users).set({ optOutPayeAuth: true }).where(eq(users.email, EMAIL));
@@ -74,8 +85,20 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     });
     const user = await profile(t, auth);
     expect(res.body.user).toEqual(user);
-    expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: PPSN });
+    expect(user).toMatchObject({ paye_a1_authorized: true, opt_out_paye_auth: false, first_name: 'Siobhán', surname: "O'Brien", ppsn: `•••••${PPSN.slice(-3)}` });
     expect((await t.request('GET', '/paye-authorization', undefined, auth)).body.authorization).toEqual(res.body.authorization);
+  });
+
+  it('the profile’s masked PPSN, sent back untouched, signs with the stored PPSN; another mask is refused', async () => {
+    const auth = await signedIn(t);
+    expect((await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth)).status).toBe(200);
+    const masked = (await profile(t, auth)).ppsn as string;
+    expect(masked).toBe('•••••67T');
+    const wrong = await t.request('POST', '/paye-authorization', body({ ppsn: '•••••99W' }), auth);
+    expect(wrong).toMatchObject({ status: 422, body: { errors: { 'form_data.ppsn': [m.PPSN_INVALID] } } });
+    expect((await t.request('POST', '/paye-authorization', body({ ppsn: masked }), auth)).status).toBe(200);
+    const [row] = await t.database.db.select().from(payeAuthorisations);
+    expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
   });
 
   it('stores the declaration as evidence: PPSN and signature encrypted and bound to the row, kept 6 years after it lapses', async () => {
@@ -92,6 +115,9 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect(text).not.toContain(SIGNATURE.slice(22, 80));
     expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
     expect(decryptField(t.deps.encryptionKey, row!.signatureEncrypted, payeAad(row!.id, 'signature'))).toBe(SIGNATURE);
+    // Audited without the data: who, what and which request.
+    const audit = await queryRows<{ action: string; request_id: string | null }>(t.database, sql`select action, request_id from audit_log`);
+    expect(audit).toEqual([{ action: 'paye_authorisation.signed', request_id: expect.any(String) }]);
     // Moved to another row or column, a ciphertext does not decrypt.
     expect(() => decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'signature'))).toThrow();
   });

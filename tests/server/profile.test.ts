@@ -5,7 +5,7 @@ import { type SQL, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
+import { maskPpsn, ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -96,7 +96,8 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
     const auth = await signedIn(t);
     const res = await edit(t, auth, { first_name: ' Siobhán ', surname: "O'Brien-Ní Dhuibhir", ppsn: ` ${PPSN.toLowerCase()} `, opt_out_paye_auth: false });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ first_name: 'Siobhán', surname: "O'Brien-Ní Dhuibhir", ppsn: PPSN, opt_out_paye_auth: false });
+    // The PPSN comes back masked (POST /profile/ppsn-reveal gives it in full).
+    expect(res.body).toMatchObject({ first_name: 'Siobhán', surname: "O'Brien-Ní Dhuibhir", ppsn: maskPpsn(PPSN), opt_out_paye_auth: false });
     const changes = {
       annual_income: 52000.5,
       paid_pension: 1000,
@@ -109,7 +110,7 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
     const again = await edit(t, auth, changes);
     expect(again.status).toBe(200);
     // The response is the whole updated user: the new values, and the earlier name kept.
-    expect(again.body).toMatchObject({ first_name: 'Siobhán', ...changes });
+    expect(again.body).toMatchObject({ first_name: 'Siobhán', ...changes, ppsn: maskPpsn(PPSN_TWO_LETTERS) });
     const row = await rawUser(t);
     expect(Number(row.annual_income_cents)).toBe(5_200_050);
     expect(Number(row.paid_pension_cents)).toBe(100_000);
@@ -264,7 +265,7 @@ describe(`PPSN encryption at rest (${testDatabaseKind()})`, () => {
     const envelopes = dump.map((row) => String(row.ppsn_encrypted));
     for (const envelope of envelopes) expect(envelope).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
     expect(envelopes[0]).not.toBe(envelopes[1]);
-    expect((await t.request('GET', '/profile', undefined, bob)).body.ppsn).toBe(PPSN);
+    expect((await t.request('POST', '/profile/ppsn-reveal', {}, bob)).body.ppsn).toBe(PPSN);
   });
 
   it('fails closed on a tampered ciphertext or one moved to another user (500 without details)', async () => {

@@ -65,6 +65,9 @@ export function outcomeFor(route: RoutePattern, kind: UserKind): Outcome {
 
 /** An example concrete path for every pattern. */
 export function examplePath(route: RoutePattern): string {
+  // The income declaration needs an income to declare (spec: other incomes reach it with an
+  // incomeId); without one it sends the user back to the income selection.
+  if (route === '/form11/final-form') return `${route}?incomeId=rental-income`;
   return route
     .replace('$token', 'example-token')
     .replace('$url', encodeURIComponent('https://bank.example/consent'))

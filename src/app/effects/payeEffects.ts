@@ -3,10 +3,11 @@ import { payeAuthorizationMachine } from '../../../machines/payeAuthorization/pa
 import type {
   EnableResult,
   LoadAgentResult,
+  ResendResult,
   SubmitAuthorisationInput,
   SubmitAuthorisationResult,
 } from '../../../machines/payeAuthorization/payeAuthorization.types.ts';
-import { editProfile } from '../../api/auth.ts';
+import { editProfile, resendVerification } from '../../api/auth.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { getPayeAuthorisation, postPayeAuthorisation } from '../../api/paye.ts';
 import { calendarDay, displayDateToApiDate, formatApiDate } from '../../domain/dates.ts';
@@ -23,7 +24,8 @@ async function asResult<T extends object>(call: () => Promise<T>): Promise<({ ok
 
 /**
  * The PAYE authorisation machine with its real effects: GET and POST /paye-authorization,
- * POST /edit-profile {opt_out_paye_auth: false}, the session told of the new profile, the router.
+ * POST /edit-profile {opt_out_paye_auth: false}, POST /auth/resend-verification, the session told
+ * of the new profile, the router.
  */
 export function createPayeAuthorizationLogic(deps: AccountEffectDeps) {
   const client = createSessionClient(deps.sessionHooks);
@@ -60,6 +62,9 @@ export function createPayeAuthorizationLogic(deps: AccountEffectDeps) {
       ),
       enableAuthorisation: fromPromise<EnableResult, void>(({ signal }) =>
         asResult(async () => ({ user: await editProfile(client, { opt_out_paye_auth: false }, signal) })),
+      ),
+      resendVerification: fromPromise<ResendResult, void>(({ signal }) =>
+        asResult(async () => ({ emailVerified: (await resendVerification(client, signal)).email_verified })),
       ),
     },
     actions: {

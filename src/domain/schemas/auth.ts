@@ -16,7 +16,7 @@ import {
   newPasswordField,
   passwordField,
   pensionPlanIdField,
-  ppsnField,
+  ppsnOrMaskedField,
   requestObject,
   stop,
   tokenField,
@@ -65,6 +65,9 @@ export type LogoutRequest = v.InferOutput<typeof LogoutRequestSchema>;
 /** POST /auth/resend-verification: no fields (an empty object, or no body at all). */
 export const ResendVerificationRequestSchema = requestObject({});
 
+/** POST /profile/ppsn-reveal: no fields (an empty object, or no body at all). */
+export const PpsnRevealRequestSchema = requestObject({});
+
 /** POST /send-password-reminder */
 export const ForgotPasswordRequestSchema = requestObject({
   email: emailField,
@@ -99,7 +102,7 @@ export function editProfileRequestSchema(today: Dayjs) {
   return requestObject({
     first_name: v.optional(nameField),
     surname: v.optional(nameField),
-    ppsn: v.optional(ppsnField),
+    ppsn: v.optional(ppsnOrMaskedField),
     opt_out_paye_auth: v.optional(booleanField),
     annual_income: v.optional(amountField),
     paid_pension: v.optional(amountField),

@@ -167,6 +167,35 @@ export const ppsnField = v.pipe(
   v.check(isValidPpsn, m.PPSN_INVALID),
 );
 
+/** What hides the PPSN's leading characters in API answers. */
+export const PPSN_MASK_CHARACTER = '•';
+
+/**
+ * The PPSN as the API answers it: every character but the last 3 hidden ("1234567T" →
+ * "•••••67T"). The full value comes only from POST /profile/ppsn-reveal.
+ */
+export function maskPpsn(ppsn: string): string {
+  const visible = ppsn.slice(-3);
+  return PPSN_MASK_CHARACTER.repeat(Math.max(0, ppsn.length - visible.length)) + visible;
+}
+
+/** A masked PPSN as {@link maskPpsn} writes it. */
+export function isMaskedPpsn(value: string): boolean {
+  return /^•{5,6}[0-9A-Z]{3}$/.test(value);
+}
+
+/**
+ * A PPSN field that also takes the masked value the API answered, meaning "keep the stored
+ * PPSN" (a profile form saved without touching the field). The server checks the mask matches.
+ */
+export const ppsnOrMaskedField = v.pipe(
+  v.string(m.REQUIRED),
+  v.transform((text) => (isMaskedPpsn(text.trim()) ? text.trim() : normalisePpsn(text))),
+  v.nonEmpty(m.REQUIRED),
+  stop<string>(),
+  v.check((text) => isMaskedPpsn(text) || isValidPpsn(text), m.PPSN_INVALID),
+);
+
 // ---------------------------------------------------------------------------------------------
 // Dates
 

@@ -7,7 +7,7 @@
 import type { Dayjs } from 'dayjs';
 import * as v from 'valibot';
 import { parseDate } from '../dates.ts';
-import { apiDateOfBirthField, dateOfBirthField, emailField, nameField, ppsnField, requestObject, responseObject, stop } from './fields.ts';
+import { apiDateOfBirthField, dateOfBirthField, emailField, nameField, ppsnOrMaskedField, requestObject, responseObject, stop } from './fields.ts';
 import * as m from './messages.ts';
 import { UserSchema } from './user.ts';
 
@@ -79,7 +79,8 @@ export function payeFormDataSchema(today: Dayjs) {
   return requestObject({
     firstName: nameField,
     lastName: nameField,
-    ppsn: ppsnField,
+    // The profile's masked PPSN means the stored one (the server checks the mask matches).
+    ppsn: ppsnOrMaskedField,
     dateOfBirth: apiDateOfBirthField(today),
     emailAddress: emailField,
     documentHolder: v.picklist(DOCUMENT_HOLDERS, m.DOCUMENT_HOLDER_INVALID),
@@ -151,7 +152,8 @@ export function payeFormSchema(today: Dayjs) {
   return v.object({
     firstName: nameField,
     lastName: nameField,
-    ppsn: ppsnField,
+    // The profile's masked PPSN means the stored one (the server checks the mask matches).
+    ppsn: ppsnOrMaskedField,
     dateOfBirth: dateOfBirthField(today),
     emailAddress: emailField,
     documentHolder: v.picklist(DOCUMENT_HOLDERS, m.DOCUMENT_HOLDER_INVALID),

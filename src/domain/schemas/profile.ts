@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { Dayjs } from 'dayjs';
 import { displayDateToApiDate } from '../dates.ts';
-import { dateOfBirthField, nameField, ppsnField, stop } from './fields.ts';
+import { dateOfBirthField, nameField, ppsnOrMaskedField, stop } from './fields.ts';
 import * as m from './messages.ts';
 
 /**
@@ -46,7 +46,7 @@ export function profileFormSchema(today: Dayjs) {
   return v.object({
     first_name: nameField,
     surname: nameField,
-    ppsn: ppsnField,
+    ppsn: ppsnOrMaskedField,
     date_of_birth: dateOfBirthField(today),
     pension_plan_id: profilePensionPlanIdField,
   });

@@ -12,7 +12,7 @@ import { irishToday } from '../services/users.ts';
  * of everything held about the user, and closing the account.
  */
 export function accountRoutes(services: Services) {
-  const { users, userData, passwords, rateLimiter, rateLimits, clock } = services;
+  const { users, userData, passwords, rateLimiter, rateLimits, clock, audit } = services;
   const auth = requireAuth(services);
 
   return (
@@ -28,6 +28,8 @@ export function accountRoutes(services: Services) {
       })
 
       .get('/export', auth, async (c) => {
+        // The file carries the PPSN in clear, so it is recorded like a reveal: who and when, never the value.
+        if (c.var.user.ppsnEncrypted !== null) await audit.record(c.var.userId, 'ppsn.exported', c.var.requestId);
         const document = await userData.exportFor(c.var.user);
         c.var.log.info({ userId: c.var.userId }, 'account.exported');
         c.header('Content-Disposition', `attachment; filename="maxout-data-${irishToday(clock.now())}.json"`);
@@ -43,8 +45,8 @@ export function accountRoutes(services: Services) {
       .post('/account/close', auth, async (c) => {
         const body = await readJson(c, CloseAccountRequestSchema);
         const user = c.var.user;
-        // Failed confirmations count with failed logins of the same account (one brute-force budget).
-        const hit = await rateLimiter.hit(rateLimits.loginPerAccount, user.email);
+        // Wrong passwords count with the account's other password checks (change password, two-step off).
+        const hit = await rateLimiter.hit(rateLimits.passwordCheckPerAccount, user.id);
         throwIfLimited([hit]);
         if (!user.passwordHash) {
           await passwords.dummyVerify(body.password);

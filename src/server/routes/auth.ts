@@ -12,6 +12,9 @@ import type { Services } from '../services/index.ts';
 import { loginDelayMs } from '../services/authLimits.ts';
 import { irishToday } from '../services/users.ts';
 
+/** What logout asks the browser to clear: HTTP cache and every storage of the origin (no cookies are used). */
+export const CLEAR_SITE_DATA_ON_LOGOUT = '"cache", "storage"';
+
 /**
  * POST /auth/register, /auth/login, /auth/two-factor, /auth/refresh, /auth/logout, /auth/resend-verification.
  * Session responses: `{ access_token, refresh_token, token_type, expires_in, user }`; a login of
@@ -195,6 +198,9 @@ export function authRoutes(services: Services) {
         }
       }
       if (ended) c.var.log.info({ userId: ended.userId, familyId: ended.familyId }, 'auth.logout');
+      // The browser drops this origin's cached answers and storage (tokens, drafts) as well as
+      // the app's own clean-up (checklist D5).
+      c.header('Clear-Site-Data', CLEAR_SITE_DATA_ON_LOGOUT);
       // The same answer whether or not the token was known.
       return c.json({}, 200);
     });

@@ -2,6 +2,7 @@ import type { RouteModule } from '../appEnv.ts';
 import { accountRoutes } from './account.ts';
 import { answerRoutes } from './answers.ts';
 import { authRoutes } from './auth.ts';
+import { cspRoutes } from './csp.ts';
 import { healthRoutes } from './health.ts';
 import { passwordRoutes } from './password.ts';
 import { payeRoutes } from './paye.ts';
@@ -15,4 +16,4 @@ import { taxRoutes } from './tax.ts';
  * in this folder (`export function xRoutes(services: Services) { return factory.createApp()… }`)
  * and one entry here.
  */
-export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, accountRoutes, securityRoutes, taxRoutes, answerRoutes, payeRoutes, pensionRoutes];
+export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, accountRoutes, securityRoutes, taxRoutes, answerRoutes, payeRoutes, pensionRoutes, cspRoutes];

@@ -1,4 +1,5 @@
 import { parseApiDate } from '../../domain/dates.ts';
+import { isMaskedPpsn, maskPpsn } from '../../domain/schemas/fields.ts';
 import * as m from '../../domain/schemas/messages.ts';
 import {
   payeAuthorisationRequestSchema,
@@ -20,8 +21,8 @@ const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature']
 /**
  * The PAYE A1 agent declaration (spec sections 2, 4 and 7): GET /paye-authorization (the fixed
  * agent details the screen shows, and the authorisation in force) and POST /paye-authorization
- * (sign it). Signing needs a verified email address: the account's own address is the one the
- * declaration names, and Revenue requires it to be the taxpayer's own.
+ * (sign it). Signing needs a verified email address (403 `email_unverified` otherwise): the
+ * declaration names the account's own address, and Revenue requires it to be the taxpayer's own.
  */
 export function payeRoutes(services: Services) {
   const { payeAuthorisations, users, clock } = services;
@@ -47,9 +48,16 @@ export function payeRoutes(services: Services) {
         const echoed = form[field];
         if (echoed !== undefined && echoed !== payeAuthorisations.agent[field]) errors[`form_data.${field}`] = [m.AGENT_DETAILS_CHANGED];
       }
+      // The profile's masked PPSN, sent back untouched, stands for the stored one, and only when it is its mask.
+      let ppsn = form.ppsn;
+      if (isMaskedPpsn(form.ppsn)) {
+        const stored = users.revealPpsn(c.var.user);
+        if (stored === null || maskPpsn(stored) !== form.ppsn) errors['form_data.ppsn'] = [m.PPSN_INVALID];
+        else ppsn = stored;
+      }
       if (Object.keys(errors).length > 0) throw new ApiError(422, VALIDATION_MESSAGE, errors);
 
-      const row = await payeAuthorisations.sign(c.var.user, request, c.var.clientAddress);
+      const row = await payeAuthorisations.sign(c.var.user, { ...request, form_data: { ...form, ppsn } }, c.var.clientAddress, c.var.requestId);
       // Never the PPSN, names or signature: the evidence row's id and dates only.
       c.var.log.info({ userId: c.var.userId, authorisationId: row.id, lapsesAt: row.lapsesAt.toISOString() }, 'paye.authorised');
       const user = await users.findById(c.var.userId);

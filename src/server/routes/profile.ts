@@ -1,15 +1,17 @@
 import { parseApiDate } from '../../domain/dates.ts';
-import { editProfileRequestSchema } from '../../domain/schemas/auth.ts';
+import { PpsnRevealRequestSchema, editProfileRequestSchema } from '../../domain/schemas/auth.ts';
+import { isMaskedPpsn, maskPpsn } from '../../domain/schemas/fields.ts';
+import { PPSN_INVALID } from '../../domain/schemas/messages.ts';
 import { factory } from '../appEnv.ts';
-import { ApiError, readJson } from '../http/errors.ts';
+import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { requireAuth } from '../http/requireAuth.ts';
 import { UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
 import { irishToday } from '../services/users.ts';
 
-/** GET /profile and POST /edit-profile, for the signed-in user only. */
+/** GET /profile, POST /edit-profile and POST /profile/ppsn-reveal, for the signed-in user only. */
 export function profileRoutes(services: Services) {
-  const { users, clock } = services;
+  const { users, clock, audit } = services;
   const auth = requireAuth(services);
 
   return factory
@@ -20,10 +22,25 @@ export function profileRoutes(services: Services) {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const body = await readJson(c, editProfileRequestSchema(today));
+      if (body.ppsn !== undefined && isMaskedPpsn(body.ppsn)) {
+        // The masked value means "unchanged", and only when it is the stored PPSN's mask.
+        const stored = users.revealPpsn(c.var.user);
+        if (stored === null || maskPpsn(stored) !== body.ppsn) throw new ApiError(422, VALIDATION_MESSAGE, { ppsn: [PPSN_INVALID] });
+      }
       const updated = await users.updateProfile(c.var.userId, body);
       if (!updated) throw new ApiError(401, UNAUTHENTICATED);
       // Field names only: never the values (PPSN, date of birth, income).
       c.var.log.info({ userId: c.var.userId, fields: Object.keys(body).sort() }, 'profile.updated');
       return c.json(await users.toApi(updated), 200);
+    })
+
+    .post('/profile/ppsn-reveal', auth, async (c) => {
+      // No fields; a client may send `{}` or no body at all.
+      if (c.req.header('content-type') !== undefined || c.req.header('content-length') !== undefined) await readJson(c, PpsnRevealRequestSchema);
+      const ppsn = users.revealPpsn(c.var.user);
+      // Recorded before the value leaves: who and when, never the value.
+      await audit.record(c.var.userId, 'ppsn.revealed', c.var.requestId);
+      c.var.log.info({ userId: c.var.userId }, 'profile.ppsn_revealed');
+      return c.json({ ppsn }, 200);
     });
 }

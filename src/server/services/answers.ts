@@ -1,4 +1,4 @@
-import { isIncomeTypeId, type Form11Category, type IncomeTypeId } from '../../domain/catalogue.ts';
+import { INCOME_TYPE_IDS, isIncomeTypeId, type Form11Category, type IncomeTypeId } from '../../domain/catalogue.ts';
 import { FINAL_FORM_KEY } from '../../domain/form11Routes.ts';
 import type { AnswerQuestion, IncomeDeclarationMap } from '../../domain/schemas/answers.ts';
 import * as m from '../../domain/schemas/messages.ts';
@@ -40,8 +40,8 @@ export type SubmitResult = { ok: true; year: number; entry: Form11EntryRow | nul
  * the refund engine, and merged into the claim (pending, with its estimate in cents). Nothing is
  * stored unless every answer passes, so a rejected request leaves the claim as it was.
  */
-export function createAnswerService(deps: { form11Entries: Form11EntryService; refundCalculator: RefundCalculator }) {
-  const { form11Entries, refundCalculator } = deps;
+export function createAnswerService(deps: { db: Db; form11Entries: Form11EntryService; refundCalculator: RefundCalculator }) {
+  const { db, form11Entries, refundCalculator } = deps;
 
   /** The year a request without one means: the Tax Refund page's default, last year. */
   function yearOf(requested: TaxYear | undefined): number {
@@ -51,8 +51,12 @@ export function createAnswerService(deps: { form11Entries: Form11EntryService; r
   return {
     yearOf,
 
-    /** Validates, estimates and merges the answers into the user's claim for `year`. */
-    async submit(user: UserRow, requestedYear: TaxYear | undefined, answers: readonly KeyedAnswer[], tx?: Db): Promise<SubmitResult> {
+    /**
+     * Validates, estimates and merges the answers into the user's claim for `year`. A declaration
+     * (the final form's answer, or POST /income-forms) is the whole of the year's income: income
+     * types it leaves out are withdrawn from the claim while still pending.
+     */
+    async submit(user: UserRow, requestedYear: TaxYear | undefined, answers: readonly KeyedAnswer[]): Promise<SubmitResult> {
       const year = yearOf(requestedYear);
       const today = refundCalculator.today();
       const errors: Record<string, string[]> = {};
@@ -83,11 +87,13 @@ export function createAnswerService(deps: { form11Entries: Form11EntryService; r
         categories[category] = { data: assessed.data, refundCents: Math.round(signedAmount(assessed.estimate) * 100) };
       };
 
+      let declared = false;
       for (const { path, question, answer } of answers) {
         if (question !== FINAL_FORM_KEY) {
           judge(path, question, answer);
           continue;
         }
+        declared = true;
         // The final form's answer is a declaration: income type id → that income's data.
         for (const [incomeId, data] of Object.entries(answer)) {
           if (!isIncomeTypeId(incomeId)) add(`${path}.${incomeId}`, m.CATEGORY_UNKNOWN);
@@ -95,8 +101,14 @@ export function createAnswerService(deps: { form11Entries: Form11EntryService; r
         }
       }
       if (Object.keys(errors).length > 0) return { ok: false, errors };
-      if (Object.keys(categories).length === 0) return { ok: true, year, entry: (await form11Entries.findForYear(user.id, year)) ?? null };
-      return { ok: true, year, entry: await form11Entries.submitCategories(user.id, year, categories, tx) };
+      const undeclared = declared ? INCOME_TYPE_IDS.filter((id) => !Object.hasOwn(categories, id)) : [];
+      // One transaction: the claim never shows the new answers without the withdrawals, or the reverse.
+      const entry = await db.transaction(async (tx) => {
+        let row = Object.keys(categories).length > 0 ? await form11Entries.submitCategories(user.id, year, categories, tx) : undefined;
+        if (undeclared.length > 0) row = await form11Entries.withdrawPending(user.id, year, undeclared, tx);
+        return row ?? (await form11Entries.findForYear(user.id, year, tx));
+      });
+      return { ok: true, year, entry: entry ?? null };
     },
 
     /** The income types declared in the user's claim for `year`, with what was entered for each. */

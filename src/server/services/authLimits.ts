@@ -41,6 +41,8 @@ export const AUTH_RATE_LIMITS = {
   resendPerAccount: { name: 'resend:account', limit: 3, windowMs: 60 * MINUTE },
   /** New verification links from one client address: 20 per hour. */
   resendPerAddress: { name: 'resend:address', limit: 20, windowMs: 60 * MINUTE },
+  /** CSP violation reports from one network: 200 per hour (a page with a problem sends several). */
+  cspReportPerAddress: { name: 'csp-report:address', limit: 200, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export type AuthRateLimits = typeof AUTH_RATE_LIMITS;

@@ -78,13 +78,41 @@ export function createForm11EntryService(deps: { db: Db; clock: Clock }) {
       return row;
     },
 
+    /**
+     * Takes categories out of the user's claim for `year` while they are still pending (an income
+     * no longer declared); decided categories stay, as the decision was made on them. A claim left
+     * with no category is deleted. Returns the claim as it now stands, or undefined when there is none.
+     */
+    async withdrawPending(userId: string, year: number, categories: readonly string[], tx: Db = db): Promise<Form11EntryRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(form11Entries)
+        .where(and(eq(form11Entries.userId, userId), eq(form11Entries.year, year)))
+        .for('update');
+      if (!row) return undefined;
+      const drop = new Set(categories.filter((c) => Object.hasOwn(row.snapshot, c) && (row.categoryStatus[c] ?? 'pending') === 'pending'));
+      if (drop.size === 0) return row;
+      const keep = <T>(map: Record<string, T>) => Object.fromEntries(Object.entries(map).filter(([key]) => !drop.has(key)));
+      const snapshot = keep(row.snapshot);
+      if (Object.keys(snapshot).length === 0) {
+        await tx.delete(form11Entries).where(eq(form11Entries.id, row.id));
+        return undefined;
+      }
+      const [updated] = await tx
+        .update(form11Entries)
+        .set({ snapshot, categoryStatus: keep(row.categoryStatus), categoryRefundCents: keep(row.categoryRefundCents), updatedAt: clock.now() })
+        .where(eq(form11Entries.id, row.id))
+        .returning();
+      return updated;
+    },
+
     /** The user's claims, newest tax year first (spec section 4, Form11 status). */
     async listForUser(userId: string): Promise<Form11EntryRow[]> {
       return db.select().from(form11Entries).where(eq(form11Entries.userId, userId)).orderBy(desc(form11Entries.year));
     },
 
-    async findForYear(userId: string, year: number): Promise<Form11EntryRow | undefined> {
-      const [row] = await db
+    async findForYear(userId: string, year: number, tx: Db = db): Promise<Form11EntryRow | undefined> {
+      const [row] = await tx
         .select()
         .from(form11Entries)
         .where(and(eq(form11Entries.userId, userId), eq(form11Entries.year, year)));

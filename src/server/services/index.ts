@@ -1,3 +1,4 @@
+import { type AuditService, createAuditService } from './audit.ts';
 import type { Database } from '../db/index.ts';
 import { type AccessTokenService, createAccessTokenService } from './accessTokens.ts';
 import { type AccountService, createAccountService } from './accounts.ts';
@@ -83,6 +84,8 @@ export interface Services {
   rateLimits: AuthRateLimits;
   mailer: Mailer;
   accountMail: AccountMail;
+  /** Records access to sensitive data (a PPSN reveal). */
+  audit: AuditService;
   /** Waits `ms` (the login's progressive delay). */
   sleep(ms: number): Promise<void>;
   /** The account's security log (Settings → Security), kept 90 days. */
@@ -116,9 +119,9 @@ export function createServices(deps: ServiceDeps): Services {
   const rateLimiter = createRateLimiter(db, clock);
   const securityEvents = createSecurityEventService({ db, clock });
   const twoFactor = createTwoFactorService({ db, clock, encryptionKey: deps.encryptionKey });
-  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row) });
+  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row), revealPpsn: (row) => users.revealPpsn(row) });
   const refundCalculator = createRefundCalculator({ clock });
-  const answers = createAnswerService({ form11Entries, refundCalculator });
+  const answers = createAnswerService({ db, form11Entries, refundCalculator });
   const payeAuthorisations = createPayeAuthorisationService({ db, clock, encryptionKey: deps.encryptionKey, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
@@ -150,6 +153,7 @@ export function createServices(deps: ServiceDeps): Services {
     rateLimits: { ...AUTH_RATE_LIMITS, ...deps.rateLimits },
     mailer,
     accountMail,
+    audit: createAuditService({ db, clock }),
     sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     securityEvents,
     twoFactor,

@@ -28,7 +28,12 @@ export interface Mailer {
    * account exists; the outcome is written to the outbox row (sent_at or error).
    */
   send(message: MailMessage): Promise<void>;
-  /** Waits for every delivery started so far (tests, shutdown). */
+  /**
+   * Runs `task` after the caller returns (so the answer does not wait for it, and cannot time
+   * it), tracked like a delivery; a failure is logged. For work whose presence must not show.
+   */
+  defer(task: () => Promise<void>): void;
+  /** Waits for every delivery and deferred task started so far (tests, shutdown). */
   flush(): Promise<void>;
 }
 
@@ -103,6 +108,13 @@ export function createMailer(deps: { database: Database; log: Logger; transport:
       const outgoing: MailMessage = { to: message.to, subject: message.subject, body: message.body };
       const task = deliver(row.id, outgoing).finally(() => pending.delete(task));
       pending.add(task);
+    },
+    defer(task) {
+      const running: Promise<void> = Promise.resolve()
+        .then(task)
+        .catch((error: unknown) => log.error({ err: error }, 'deferred mail task failed'))
+        .finally(() => pending.delete(running));
+      pending.add(running);
     },
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);

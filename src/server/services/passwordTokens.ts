@@ -29,22 +29,29 @@ export type PasswordTokenService = ReturnType<typeof createPasswordTokenService>
 export function createPasswordTokenService(deps: { db: Db; clock: Clock; sessions: SessionService }) {
   const { db, clock } = deps;
   return {
-    /** A new link for the user; older unused links stop working. */
+    /**
+     * A new link for the user; older unused links stop working. Retiring and inserting happen in
+     * one transaction under the user's row lock, so concurrent requests leave exactly one live link.
+     */
     async issue(userId: string, purpose: PasswordTokenPurpose, tx: Db = db): Promise<string> {
-      const now = clock.now();
-      await tx
-        .update(passwordTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
-      const token = randomToken(32);
-      await tx.insert(passwordTokens).values({
-        userId,
-        tokenHash: sha256Hex(token),
-        purpose,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS[purpose]),
-      });
-      return token;
+      const run = async (q: Db) => {
+        const now = clock.now();
+        await q.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        await q
+          .update(passwordTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+        const token = randomToken(32);
+        await q.insert(passwordTokens).values({
+          userId,
+          tokenHash: sha256Hex(token),
+          purpose,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS[purpose]),
+        });
+        return token;
+      };
+      return tx === db ? db.transaction(run) : run(tx);
     },
 
     /** Whether a token is currently usable (a cheap check before the expensive password hash). */

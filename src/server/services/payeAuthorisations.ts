@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { AgentDetails, AuthorisationSummary, PayeAuthorisationRequest } from '../../domain/schemas/payeAuthorisation.ts';
 import type { Db } from '../db/index.ts';
-import { payeAuthorisations, users } from '../db/schema.ts';
+import { auditLog, payeAuthorisations, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { encryptField } from './crypto.ts';
 import { encryptPpsn, type UserRow } from './users.ts';
@@ -61,8 +61,11 @@ export function createPayeAuthorisationService(deps: { db: Db; clock: Clock; enc
       return row;
     },
 
-    /** Stores the signed declaration and puts it in force; returns the new evidence row. */
-    async sign(user: UserRow, request: PayeAuthorisationRequest, clientAddress: string | null): Promise<PayeAuthorisationRow> {
+    /**
+     * Stores the signed declaration and puts it in force; returns the new evidence row. The audit
+     * log records that a PPSN and a signature were stored (never the values), with the request id.
+     */
+    async sign(user: UserRow, request: PayeAuthorisationRequest, clientAddress: string | null, requestId: string | null = null): Promise<PayeAuthorisationRow> {
       const form = request.form_data;
       const signedAt = clock.now();
       const lapsesAt = lapseOf(signedAt);
@@ -109,6 +112,7 @@ export function createPayeAuthorisationService(deps: { db: Db; clock: Clock; enc
             updatedAt: signedAt,
           })
           .where(eq(users.id, user.id));
+        await tx.insert(auditLog).values({ userId: user.id, action: 'paye_authorisation.signed', requestId, at: signedAt });
         return row;
       });
     },

@@ -197,7 +197,7 @@ export const EXPORT_FORMAT = 'maxout-export/1';
 export interface UserExport {
   format: typeof EXPORT_FORMAT;
   exported_at: string;
-  /** The profile as the app shows it (PPSN in clear: it is the user's own). */
+  /** The profile as the app shows it, but the PPSN in clear: it is the user's own. */
   profile: ApiUser;
   /** Every table holding the user's rows, by database name; secret columns left out. */
   tables: Record<string, Record<string, unknown>[]>;
@@ -207,7 +207,15 @@ export interface UserExport {
   left_out: string;
 }
 
-export function createUserDataService(deps: { db: Db; clock: Clock; log: Logger; sessions: SessionService; toApiUser: (row: UserRow) => Promise<ApiUser> }) {
+export function createUserDataService(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  sessions: SessionService;
+  toApiUser: (row: UserRow) => Promise<ApiUser>;
+  /** The stored PPSN in clear (the API masks it; the user's own export carries it whole). */
+  revealPpsn: (row: UserRow) => string | null;
+}) {
   const { db, clock, log, sessions } = deps;
 
   async function rowsOf(table: UserTable, userId: string, tx: Db = db): Promise<Record<string, unknown>[]> {
@@ -233,7 +241,7 @@ export function createUserDataService(deps: { db: Db; clock: Clock; log: Logger;
     const keptUntil = kept.reduce<string | null>((last, record) => (last === null || record.until > last ? record.until : last), null);
     erased.push(
       'Your email address, password and sign-in',
-      'Your pension details: plan ID, income, contributions and tax back',
+      'Your pension plan ID and the income you told us',
       'The emails we sent you',
       ...(keptUntil === null ? ['Your name, PPSN and date of birth'] : []),
     );
@@ -267,7 +275,7 @@ export function createUserDataService(deps: { db: Db; clock: Clock; log: Logger;
       return {
         format: EXPORT_FORMAT,
         exported_at: clock.now().toISOString(),
-        profile: await deps.toApiUser(user),
+        profile: { ...(await deps.toApiUser(user)), ppsn: deps.revealPpsn(user) },
         tables,
         mail: mail.map((m) => ({ subject: m.subject, created_at: m.createdAt.toISOString(), sent_at: m.sentAt?.toISOString() ?? null })),
         left_out: 'Password hashes, tokens and encrypted copies of fields (the PPSN is in the profile in clear).',

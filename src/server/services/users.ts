@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { EditProfileRequest } from '../../domain/schemas/auth.ts';
 import { dayjs } from '../../domain/dates.ts';
 import { pensionProgress } from '../../domain/pension.ts';
+import { isMaskedPpsn, maskPpsn } from '../../domain/schemas/fields.ts';
 import type { Form11Entry } from '../../domain/schemas/form11Entry.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
@@ -78,7 +79,8 @@ export function toApiUser(
   return {
     first_name: row.firstName,
     surname: row.surname,
-    ppsn: row.ppsnEncrypted === null ? null : decryptField(encryptionKey, row.ppsnEncrypted, ppsnAad(row.id)),
+    // Masked in every answer; the full value only through POST /profile/ppsn-reveal (audited).
+    ppsn: row.ppsnEncrypted === null ? null : maskPpsn(decryptField(encryptionKey, row.ppsnEncrypted, ppsnAad(row.id))),
     date_of_birth: row.dateOfBirth,
     email: row.email,
     annual_income: row.annualIncomeCents === null ? null : centsToEuro(row.annualIncomeCents),
@@ -191,7 +193,8 @@ export function createUserService(deps: {
       const set: Partial<typeof users.$inferInsert> = { updatedAt: clock.now() };
       if (changes.first_name !== undefined) set.firstName = changes.first_name;
       if (changes.surname !== undefined) set.surname = changes.surname;
-      if (changes.ppsn !== undefined) set.ppsnEncrypted = encryptPpsn(encryptionKey, id, changes.ppsn);
+      // A masked PPSN is the answer's own value sent back: the stored one stays (the route checked it matches).
+      if (changes.ppsn !== undefined && !isMaskedPpsn(changes.ppsn)) set.ppsnEncrypted = encryptPpsn(encryptionKey, id, changes.ppsn);
       if (changes.opt_out_paye_auth !== undefined) set.optOutPayeAuth = changes.opt_out_paye_auth;
       if (changes.annual_income !== undefined) set.annualIncomeCents = euroToCents(changes.annual_income);
       if (changes.paid_pension !== undefined) set.paidPensionCents = euroToCents(changes.paid_pension);
@@ -202,8 +205,13 @@ export function createUserService(deps: {
       return row;
     },
 
+    /** The stored PPSN in full (the reveal call; the caller records the access), or null. */
+    revealPpsn(row: UserRow): string | null {
+      return row.ppsnEncrypted === null ? null : decryptField(encryptionKey, row.ppsnEncrypted, ppsnAad(row.id));
+    },
+
     /**
-     * The user as the API returns it: the PPSN decrypted, the Form 11 claims newest year first,
+     * The user as the API returns it: the PPSN masked, the Form 11 claims newest year first,
      * the pension and taxback of this tax year derived from the ledger.
      */
     async toApi(row: UserRow): Promise<ApiUser> {

@@ -42,7 +42,8 @@ describe('income declaration', () => {
     fireEvent.click(page.getByRole('button', { name: SUBMIT_INCOME_DECLARATION }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(Object.fromEntries(ids.map((id) => [id, parsed(id)])));
-  });
+    // Four sub-forms typed field by field: seconds of rendering on a busy 2-core machine.
+  }, 20_000);
 
   it('all 13 income types prefilled submit together', async () => {
     const initial = Object.fromEntries(INCOME_TYPE_IDS.map((id) => [id, form11Sample(id)]));

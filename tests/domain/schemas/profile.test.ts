@@ -59,6 +59,11 @@ describe('profile form', () => {
     expect(profileFormToRequest(outputOf(schema, { ...valid, pension_plan_id: '' })).pension_plan_id).toBeNull();
   });
 
+  it('takes the masked PPSN the profile arrives with as "unchanged"', () => {
+    expect(outputOf(schema, { ...valid, ppsn: '•••••67T' }).ppsn).toBe('•••••67T');
+    expect(messagesOf(schema, { ...valid, ppsn: '•••67T' })).toEqual([m.PPSN_INVALID]);
+  });
+
   it('applies the spec’s rules to each field', () => {
     const wrongCheck = `1234567${ppsnCheckCharacter('1234567') === 'A' ? 'B' : 'A'}`;
     expect(messagesOf(schema, { ...valid, ppsn: wrongCheck })).toEqual([m.PPSN_INVALID]);

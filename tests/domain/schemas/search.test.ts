@@ -29,3 +29,19 @@ describe('search params: a bad value falls back, never throws', () => {
     expect(v.parse(LoginSearchSchema, { redirect: '/landing', utm: 'x' })).toEqual({ redirect: '/landing' });
   });
 });
+
+describe('search params of the Form 11 pages', () => {
+  it('a claim year is one the engine has figures for, from a link (text) or the app (number)', async () => {
+    const { Form11PageSearchSchema, YearSearchSchema } = await import('../../../src/domain/schemas/search.ts');
+    expect(v.parse(YearSearchSchema, { year: 2024 }).year).toBe(2024);
+    expect(v.parse(YearSearchSchema, { year: '2023' }).year).toBe(2023);
+    for (const bad of [2019, '2031', 'last', 2024.5, null]) expect(v.parse(YearSearchSchema, { year: bad }).year).toBeUndefined();
+    expect(v.parse(Form11PageSearchSchema, { year: '2022', returnTo: '/landing' })).toEqual({ year: 2022, returnTo: '/landing' });
+    expect(v.parse(Form11PageSearchSchema, { returnTo: '//evil.example' }).returnTo).toBeUndefined();
+  });
+
+  it('the incomes chosen on /form11/income-selection keep only catalogue ids', () => {
+    expect(v.parse(IncomeSearchSchema, { incomeIds: ['uk-dividends', 'lottery', 'rental-income'] }).incomeIds).toEqual(['uk-dividends', 'rental-income']);
+    expect(v.parse(IncomeSearchSchema, { incomeIds: 'uk-dividends' }).incomeIds).toBeUndefined();
+  });
+});

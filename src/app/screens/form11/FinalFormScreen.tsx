@@ -1,8 +1,8 @@
 import './styles.ts';
-import { Container, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
 import {
   selectCanSubmit,
   selectKeptAnswer,
@@ -10,11 +10,18 @@ import {
   selectSelectedIncomeTypes,
   selectYearFor,
 } from '../../../../machines/form11Flow/form11Flow.selectors.ts';
+import {
+  selectCanSubmit as selectCanSubmitDeclaration,
+  selectEstimate,
+  selectIsLoading,
+  selectSaved,
+  selectSaveFailure,
+} from '../../../../machines/incomeDeclaration/incomeDeclaration.selectors.ts';
+import type { Declaration } from '../../../../machines/incomeDeclaration/incomeDeclaration.types.ts';
 import { FINAL_FORM_ROUTE, INCOME_SELECTION_ROUTE, INCOME_TYPE_IDS, type IncomeTypeId } from '../../../domain/catalogue.ts';
-import type { JsonValue } from '../../../domain/form11Progress.ts';
-import { REFUND_OPTIONS_ROUTE } from '../../../domain/form11Routes.ts';
+import { formatEuro } from '../../../domain/money.ts';
 import type { TaxProfile } from '../../../domain/tax/index.ts';
-import { useForm11Flow } from '../../form11FlowContext.tsx';
+import { useForm11Flow, useIncomeDeclarationLogic } from '../../form11FlowContext.tsx';
 import type { Form11FlowActorRef } from '../../form11FlowHost.ts';
 import { LoadingView } from '../../layout/LoadingView.tsx';
 import { IncomeDeclarationForm, type IncomeDeclarationInput } from './IncomeDeclarationForm.tsx';
@@ -40,22 +47,54 @@ function FinalForm({ flow, profile }: { flow: Form11FlowActorRef; profile: TaxPr
   const position = useSelector(flow, useMemo(() => selectPositionOf(FINAL_FORM_ROUTE), []));
   const flowIncomes = useSelector(flow, selectSelectedIncomeTypes);
   const year = useSelector(flow, useMemo(() => selectYearFor(FINAL_FORM_ROUTE, search.year), [search.year]));
-  const canSubmit = useSelector(flow, useMemo(() => selectCanSubmit(FINAL_FORM_ROUTE), []));
+  const flowCanSubmit = useSelector(flow, useMemo(() => selectCanSubmit(FINAL_FORM_ROUTE), []));
   const inFlow = position !== null;
   const incomeIds = useMemo<IncomeTypeId[]>(() => {
     if (inFlow) return flowIncomes;
     const chosen = new Set<string>([...(search.incomeIds ?? []), ...(search.incomeId ? [search.incomeId] : [])]);
     return INCOME_TYPE_IDS.filter((id) => chosen.has(id));
   }, [inFlow, flowIncomes, search.incomeIds, search.incomeId]);
-  const kept = useMemo(() => (inFlow ? selectKeptAnswer(FINAL_FORM_ROUTE)(flow.getSnapshot()) : null), [flow, inFlow]);
+  // The visit keeps the mode, year and incomes it opened with: a flow that completes clears itself
+  // a moment before it moves on, and the page must not turn into a page of its own meanwhile.
+  const [visit] = useState(() => ({ inFlow, year, incomeIds, kept: inFlow ? selectKeptAnswer(FINAL_FORM_ROUTE)(flow.getSnapshot()) : null }));
 
-  if (incomeIds.length === 0) return <Navigate to={INCOME_SELECTION_ROUTE} search={{ year }} replace />;
+  if (visit.incomeIds.length === 0) return <Navigate to={INCOME_SELECTION_ROUTE} search={{ year }} replace />;
+  return (
+    <Declaration
+      year={visit.year}
+      inFlow={visit.inFlow}
+      incomeIds={visit.incomeIds}
+      profile={profile}
+      kept={visit.kept}
+      flowCanSubmit={flowCanSubmit}
+      position={position}
+      onCancel={() =>
+        void navigate({ to: visit.inFlow ? '/tax-refund-questions' : INCOME_SELECTION_ROUTE, search: visit.inFlow ? {} : { year: visit.year } })
+      }
+    />
+  );
+}
 
-  const submit = (declaration: unknown) => {
-    const data = declaration as JsonValue;
-    if (inFlow) flow.send({ type: 'step.submit', route: FINAL_FORM_ROUTE, data });
-    else flow.send({ type: 'step.submit', route: FINAL_FORM_ROUTE, data, year, callback: REFUND_OPTIONS_ROUTE });
-  };
+interface DeclarationProps {
+  year: number;
+  inFlow: boolean;
+  incomeIds: IncomeTypeId[];
+  profile: TaxProfile;
+  kept: unknown;
+  flowCanSubmit: boolean;
+  position: { number: number; total: number } | null;
+  onCancel(): void;
+}
+
+function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, position, onCancel }: DeclarationProps) {
+  const actor = useActorRef(useIncomeDeclarationLogic(), { input: { year, inFlow } });
+  const loading = useSelector(actor, selectIsLoading);
+  const saved = useSelector(actor, selectSaved);
+  const canSubmit = useSelector(actor, selectCanSubmitDeclaration) && flowCanSubmit;
+  const failure = useSelector(actor, selectSaveFailure);
+  const estimate = useSelector(actor, selectEstimate);
+  // What the flow kept (a resumed flow) wins over what was saved before.
+  const initialValues = (kept && typeof kept === 'object' && !Array.isArray(kept) ? kept : saved) as IncomeDeclarationInput;
 
   return (
     <Container size="md" px={{ base: 0, sm: 'md' }} py={{ base: 'xs', sm: 'lg' }}>
@@ -77,17 +116,42 @@ function FinalForm({ flow, profile }: { flow: Form11FlowActorRef; profile: TaxPr
           <Text c="dimmed">Tax year {year}. Tell us about each income you chose; we show the tax due on it as you go.</Text>
         </Stack>
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-          <IncomeDeclarationForm
-            incomeIds={incomeIds}
-            year={year}
-            profile={profile}
-            busy={!canSubmit}
-            onSubmit={submit}
-            onCancel={() => void navigate({ to: inFlow ? '/tax-refund-questions' : INCOME_SELECTION_ROUTE, search: inFlow ? {} : { year } })}
-            {...(kept && typeof kept === 'object' && !Array.isArray(kept) ? { initialValues: kept as IncomeDeclarationInput } : {})}
-          />
+          {loading ? (
+            <Center py="xl" aria-busy="true">
+              <Loader aria-label="Loading your income declaration" />
+            </Center>
+          ) : (
+            <IncomeDeclarationForm
+              incomeIds={incomeIds}
+              year={year}
+              profile={profile}
+              busy={!canSubmit}
+              onSubmit={(declaration) => actor.send({ type: 'declaration.submit', declaration: declaration as Declaration })}
+              onCancel={onCancel}
+              initialValues={initialValues}
+            />
+          )}
         </Paper>
+        {failure ? (
+          <Alert color="red" variant="outline" role="alert" title="Your income declaration was not saved">
+            Something went wrong. Please try again.
+          </Alert>
+        ) : null}
       </Stack>
+      <Modal opened={estimate !== null} onClose={() => actor.send({ type: 'estimate.dismiss' })} title="Income declaration saved" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Stack>
+          <Text>
+            Your estimated refund for {year} is{' '}
+            <Text span fw={700} data-testid="refund-estimate">
+              {formatEuro(estimate ?? 0, { keepZeroDecimals: true })}
+            </Text>
+            .{(estimate ?? 0) < 0 ? ' The tax due on your other income is more than the tax you get back.' : ''}
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={() => actor.send({ type: 'estimate.dismiss' })}>OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Container>
   );
 }

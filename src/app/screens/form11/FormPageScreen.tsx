@@ -2,7 +2,7 @@ import './styles.ts';
 import { Alert, Button, Container, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   selectCanSubmit,
   selectKeptAnswer,
@@ -49,7 +49,9 @@ function FormPage({ slug, flow, profile }: { slug: FormSlug; flow: Form11FlowAct
   const failure = useSelector(flow, selectLastFailure);
   // Read once: the form takes its prefill when it mounts (a resumed flow shows what was kept).
   const kept = useMemo(() => (position ? selectKeptAnswer(path)(flow.getSnapshot()) : null), [flow, path, position]);
-  const inFlow = position !== null;
+  // A step of the flow stays one for this visit: a flow that completes clears itself a moment
+  // before it moves on, and the page must not turn into a page of its own meanwhile.
+  const [inFlow] = useState(() => position !== null);
 
   const submit = (data: unknown) => {
     const answer = data as JsonValue;

@@ -3,22 +3,15 @@ import { Button, Checkbox, Container, Group, Modal, SimpleGrid, Stack, Text, Tit
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FINAL_FORM_ROUTE, INCOME_TYPES, type IncomeTypeId } from '../../../domain/catalogue.ts';
+import { claimRefundOfYear } from '../../../domain/claimRefund.ts';
 import { calendarDay } from '../../../domain/dates.ts';
 import { REFUND_OPTIONS_ROUTE } from '../../../domain/form11Routes.ts';
 import { formatEuro } from '../../../domain/money.ts';
-import type { User } from '../../../domain/schemas/user.ts';
 import { defaultClaimYear } from '../../../domain/tax/claimYears.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { useUser } from './useTaxProfile.ts';
 
 const route = getRouteApi('/paye/form11/income-selection');
-
-/** The refund recorded for a year: the sum of its claim's category refunds (tax due subtracts), in euro. */
-export function recordedRefund(user: Pick<User, 'form11'> | null, year: number): number {
-  const entry = user?.form11.find((e) => e.year === year);
-  if (!entry) return 0;
-  return Math.round(Object.values(entry.categoryRefunds).reduce((sum, amount) => sum + amount, 0) * 100) / 100;
-}
 
 /**
  * /form11/income-selection: a tile per income type (13), Cancel and Submit. With incomes chosen
@@ -77,12 +70,12 @@ export function IncomeSelectionScreen() {
           <Button onClick={submit}>Submit</Button>
         </Group>
       </Stack>
-      <Modal opened={showEstimate} onClose={() => void navigate({ to: REFUND_OPTIONS_ROUTE })} title="Your estimated refund" centered>
+      <Modal opened={showEstimate} onClose={() => void navigate({ to: REFUND_OPTIONS_ROUTE })} title="Your estimated refund" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text>
             No other income to declare. Your estimated refund for {year} is{' '}
             <Text span fw={700} data-testid="refund-estimate">
-              {formatEuro(recordedRefund(user, year), { keepZeroDecimals: true })}
+              {formatEuro(claimRefundOfYear(user?.form11 ?? [], year), { keepZeroDecimals: true })}
             </Text>
             .
           </Text>

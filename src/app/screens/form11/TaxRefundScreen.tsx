@@ -171,7 +171,7 @@ function TaxRefund({ flow }: { flow: Form11FlowActorRef }) {
         </Accordion>
       </Stack>
 
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title={`Start a new claim for ${year}?`} centered>
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title={`Start a new claim for ${year}?`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text>
             Your unfinished claim for {savedYear} will be discarded. To finish it first, choose Continue previous application instead.

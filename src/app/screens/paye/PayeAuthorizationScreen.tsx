@@ -23,9 +23,12 @@ import {
   selectCanAuthorize,
   selectCanDecline,
   selectCanEnable,
+  selectCanResend,
   selectErrorMessage,
   selectFieldErrors,
   selectIsEnabling,
+  selectIsResending,
+  selectLinkSent,
   selectIsSubmitting,
   selectValues,
   selectView,
@@ -73,13 +76,22 @@ export function PayeAuthorizationScreen() {
   const deps = useAccountDeps();
   const logic = useMemo(() => createPayeAuthorizationLogic(deps), [deps]);
   const paye = useActorRef(logic, {
-    input: { returnTo: returnTo ?? null, optedOut: user?.opt_out_paye_auth ?? false, values: prefilled(user) },
+    input: {
+      returnTo: returnTo ?? null,
+      optedOut: user?.opt_out_paye_auth ?? false,
+      // A profile that does not say is treated as verified: the server refuses an unverified signature anyway.
+      emailVerified: user?.email_verified ?? true,
+      values: prefilled(user),
+    },
   });
   const view = useSelector(paye, selectView);
   const error = useSelector(paye, selectErrorMessage);
   const canDecline = useSelector(paye, selectCanDecline);
   const canEnable = useSelector(paye, selectCanEnable);
   const enabling = useSelector(paye, selectIsEnabling);
+  const canResend = useSelector(paye, selectCanResend);
+  const resending = useSelector(paye, selectIsResending);
+  const linkSent = useSelector(paye, selectLinkSent);
 
   return (
     <Container size="md" py="lg">
@@ -122,6 +134,32 @@ export function PayeAuthorizationScreen() {
               </Button>
               <Button loading={enabling} disabled={!canEnable} onClick={() => paye.send({ type: 'paye.enable' })}>
                 Enable PAYE Authorization
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+        {view === 'unverified' ? (
+          <Stack>
+            <Alert variant="default" title="Please confirm your email address first">
+              Revenue needs your own, confirmed email address on the declaration. Open the link we emailed to {user?.email ?? 'you'} when
+              you signed up and choose your password; then come back here to sign.
+            </Alert>
+            {linkSent ? (
+              <Alert variant="default" role="status">
+                We have emailed you a new link. It works for 24 hours.
+              </Alert>
+            ) : null}
+            {error ? (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="outline" disabled={!canDecline} onClick={() => paye.send({ type: 'paye.decline' })}>
+                Decline
+              </Button>
+              <Button loading={resending} disabled={!canResend} onClick={() => paye.send({ type: 'paye.resend' })}>
+                Send a new link
               </Button>
             </Group>
           </Stack>

@@ -8,6 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Group.css';
@@ -73,7 +74,7 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
   const user = useSelector(useAuthActor(), selectUser);
   const deps = useAccountDeps();
   const logic = useMemo(() => createContributionLogic(deps), [deps]);
-  const flow = useActorRef(logic, { input: {} });
+  const flow = useActorRef(logic);
   const step = useSelector(flow, selectStep);
   const options = useSelector(flow, selectOptions);
   const draft = useSelector(flow, selectDraft);
@@ -252,7 +253,6 @@ function ContributionForm({ mode, user, options, today, draft, error, serverFiel
             label="How much to pay in"
             description={`The room left for tax relief in ${thisYear} is ${formatEuro(roundChoices.exact)}.`}
             name="amount"
-            inline
             options={[
               { value: String(roundChoices.exact), label: `${formatEuro(roundChoices.exact)}: everything left, to max out` },
               ...roundChoices.rounded.map((value) => ({ value: String(value), label: `${formatEuro(value)}: a round amount` })),
@@ -284,7 +284,6 @@ function ContributionForm({ mode, user, options, today, draft, error, serverFiel
         <RadioFieldset
           label="Pay from"
           name="source"
-          inline
           options={options.sources.map((s) => ({ value: s.id, label: s.label }))}
           defaultValue={values.source}
           error={form.errors.source}

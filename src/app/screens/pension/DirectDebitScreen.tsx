@@ -8,6 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Group.css';
@@ -251,7 +252,7 @@ function MandateForm({ mandate, busy, onSubmit, onBack, machine }: MandateFormPr
         </SimpleGrid>
         <DateTextInput
           label="Start date"
-          description="DD.MM.YYYY, from tomorrow"
+          description="From tomorrow, up to a year ahead."
           required
           {...form.getInputProps('start_date')}
           onChange={(value) => form.setFieldValue('start_date', value)}

@@ -74,7 +74,9 @@ export function OverviewScreen() {
               <Title order={2} size="h4">
                 My Tax Refund so far
               </Title>
-              <Progress value={refundShare} size="xl" radius="xl" aria-label="My Tax Refund so far" aria-valuetext={`${formatEuro(taxback)} of ${formatEuro(progress.maxTaxback)}`} />
+              <Progress.Root size="xl" radius="xl">
+                <Progress.Section value={refundShare} aria-label="My Tax Refund so far" aria-valuetext={`${formatEuro(taxback)} of ${formatEuro(progress.maxTaxback)}`} />
+              </Progress.Root>
               <Group justify="space-between">
                 <Text fw={700} fz="xl">
                   {formatEuro(taxback)}
@@ -146,7 +148,7 @@ export function OverviewScreen() {
         </Paper>
       </Stack>
 
-      <Modal opened={maxingOpen} onClose={maxing.close} title="Get Maxing" centered>
+      <Modal opened={maxingOpen} onClose={maxing.close} title="Get Maxing" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text size="sm" c="dimmed">
             {progress.headroom > 0 ? `You can put ${formatEuro(progress.headroom)} more into your pension with tax relief this year.` : 'You have reached the tax relief limit for this year.'}

@@ -8,6 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Group.css';
