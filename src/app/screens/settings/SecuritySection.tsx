@@ -15,9 +15,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/VisuallyHidden.css';
-import { Alert, Badge, Button, Code, Group, Image, Loader, Paper, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Image, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -333,57 +331,49 @@ function DevicesCard({ security }: { security: SecurityActor }) {
             {error}
           </Alert>
         ) : null}
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs" aria-label="Signed-in devices">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>Place</Table.Th>
-                <Table.Th>Last active</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Action</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {devices.map((device) => (
-                <Table.Tr key={device.id} data-testid="device-row">
-                  <Table.Td>
-                    <Text fz="sm">{device.browser ?? 'Unknown browser'}</Text>
-                    {device.current ? (
-                      <Badge size="sm" variant="outline">
-                        This device
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{device.place ?? 'Unknown place'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{formatDisplayDateTime(device.last_seen_at)}</Text>
-                    <Text fz="xs" c="dimmed">
-                      Signed in {formatDisplayDateTime(device.signed_in_at)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {device.current ? null : (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`Sign out ${device.browser ?? 'device'}, ${device.place ?? ''}`}
-                        loading={signingOutId === device.id}
-                        disabled={!signOutable.includes(device.id)}
-                        onClick={() => security.send({ type: 'device.signOut', id: device.id })}
-                      >
-                        Sign out
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap={0} component="ul" aria-label="Signed-in devices" p={0} m={0} style={{ listStyle: 'none' }}>
+          {devices.map((device) => (
+            <Group
+              key={device.id}
+              component="li"
+              data-testid="device-row"
+              justify="space-between"
+              wrap="wrap"
+              gap="xs"
+              py="xs"
+              style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Text fz="sm" fw={600}>
+                    {device.browser ?? 'Unknown browser'}
+                  </Text>
+                  {device.current ? (
+                    <Badge size="sm" variant="outline">
+                      This device
+                    </Badge>
+                  ) : null}
+                </Group>
+                <Text fz="sm">{device.place ?? 'Unknown place'}</Text>
+                <Text fz="xs" c="dimmed">
+                  Last active {formatDisplayDateTime(device.last_seen_at)} · signed in {formatDisplayDateTime(device.signed_in_at)}
+                </Text>
+              </Stack>
+              {device.current ? null : (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={`Sign out ${device.browser ?? 'device'}, ${device.place ?? ''}`}
+                  loading={signingOutId === device.id}
+                  disabled={!signOutable.includes(device.id)}
+                  onClick={() => security.send({ type: 'device.signOut', id: device.id })}
+                >
+                  Sign out
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
         <Text fz="xs" c="dimmed">
           Places come from the network address only: we do not look up locations, so a home or office network shows as its address range.
         </Text>
@@ -409,34 +399,18 @@ function EventsCard({ security }: { security: SecurityActor }) {
       {events.length === 0 ? (
         <Text fz="sm">No events yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs" aria-label="Security events">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Device and place</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {events.map((event) => (
-                <Table.Tr key={event.id} data-testid="security-event">
-                  <Table.Td>
-                    <Text fz="sm">{formatDisplayDateTime(event.at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" fw={isWarningEvent(event.kind) ? 600 : undefined}>
-                      {describeSecurityEvent(event.kind, event.detail)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{[event.browser, event.place].filter(Boolean).join(', ')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap={0} component="ul" aria-label="Security events" p={0} m={0} style={{ listStyle: 'none' }}>
+          {events.map((event) => (
+            <Stack key={event.id} component="li" data-testid="security-event" gap={2} py="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+              <Text fz="sm" fw={isWarningEvent(event.kind) ? 600 : undefined}>
+                {describeSecurityEvent(event.kind, event.detail)}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {[formatDisplayDateTime(event.at), event.browser, event.place].filter(Boolean).join(' · ')}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
       )}
     </Card>
   );
