@@ -236,8 +236,11 @@ describe('the guided Form 11 flow', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL((url) => url.pathname === '/tax-refund-options');
 
-    await openInApp(page, `/form11/final-form?incomeId=uk-dividends&year=${YEAR}`);
-    await expect(page.getByRole('textbox', { name: /^Company or fund that paid the dividends/ }).inputValue()).resolves.toBe(dividends.payerName);
+    // Declaring another income later keeps the one declared before on the form, prefilled.
+    await openInApp(page, `/form11/final-form?incomeId=us-dividends&year=${YEAR}`);
+    await expect(page.getByRole('group', { name: 'US dividends' }).count()).resolves.toBe(1);
+    const uk = page.getByRole('group', { name: 'UK dividends' });
+    await expect(uk.getByRole('textbox', { name: /^Company or fund that paid the dividends/ }).inputValue()).resolves.toBe(dividends.payerName);
   });
 
   it('a corrupted saved progress is discarded: the Tax Refund page works and offers nothing to continue', async () => {

@@ -95,6 +95,9 @@ function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, po
   const estimate = useSelector(actor, selectEstimate);
   // What the flow kept (a resumed flow) wins over what was saved before.
   const initialValues = (kept && typeof kept === 'object' && !Array.isArray(kept) ? kept : saved) as IncomeDeclarationInput;
+  // A declaration is the year's whole income: incomes declared before stay on the form with the
+  // ones just chosen, so saving never drops them unseen.
+  const shown = useMemo(() => INCOME_TYPE_IDS.filter((id) => incomeIds.includes(id) || id in saved), [incomeIds, saved]);
 
   return (
     <Container size="md" px={{ base: 0, sm: 'md' }} py={{ base: 'xs', sm: 'lg' }}>
@@ -122,7 +125,7 @@ function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, po
             </Center>
           ) : (
             <IncomeDeclarationForm
-              incomeIds={incomeIds}
+              incomeIds={shown}
               year={year}
               profile={profile}
               busy={!canSubmit}
