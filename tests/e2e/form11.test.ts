@@ -170,6 +170,15 @@ describe('the guided Form 11 flow', () => {
     const total = Object.values(claim?.categoryRefunds ?? {}).reduce((sum, amount) => sum + amount, 0);
     expect(total).toBeCloseTo(medical.amount + rent.amount, 2);
     expect(Object.keys(claim?.categoryRefunds ?? {}).sort()).toEqual(['medical-insurance-relief', 'rent-tax-credit']);
+
+    // The Overview's Taxback credits show the year's claim as pending, with both amounts.
+    await openInApp(page, '/landing');
+    const yearControl = page.getByRole('button', { name: new RegExp(`^${YEAR}`) });
+    await yearControl.waitFor();
+    await expect(yearControl.textContent()).resolves.toContain('Pending');
+    for (const amount of [medical.amount, rent.amount]) {
+      await expect(page.getByRole('cell', { name: formatEuro(amount), exact: true }).count()).resolves.toBe(1);
+    }
   });
 
   it('a reload in the middle of the flow resumes at the same page; Continue previous application and Back find the same answers', async () => {

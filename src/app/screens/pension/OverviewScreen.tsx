@@ -10,13 +10,13 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/SemiCircleProgress.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
-import { Accordion, Badge, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -24,11 +24,10 @@ import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
 import { calendarDay, daysLeftInYear } from '../../../domain/dates.ts';
 import { formatEuro, formatEuroWhole } from '../../../domain/money.ts';
 import { pensionProgress } from '../../../domain/pension.ts';
-import { CLAIM_STATUS_COLOURS, taxbackCreditsByYear } from '../../../domain/taxbackCredits.ts';
+import { taxbackCreditsByYear } from '../../../domain/taxbackCredits.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
 
-const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
 
 /**
  * Overview (/landing): the days left to max out this year, the semicircle gauge of the year's
@@ -106,9 +105,7 @@ export function OverviewScreen() {
                   <Accordion.Control>
                     <Group justify="space-between" wrap="nowrap" pr="sm">
                       <Text fw={700}>{year.year}</Text>
-                      <Badge color={CLAIM_STATUS_COLOURS[year.status]} variant="light" autoContrast>
-                        {STATUS_LABELS[year.status]}
-                      </Badge>
+                      <ClaimStatusBadge status={year.status} />
                     </Group>
                   </Accordion.Control>
                   <Accordion.Panel>
@@ -125,9 +122,7 @@ export function OverviewScreen() {
                           <Table.Tr key={line.category}>
                             <Table.Td>{line.title}</Table.Td>
                             <Table.Td>
-                              <Badge color={CLAIM_STATUS_COLOURS[line.status]} variant="light" size="sm" autoContrast>
-                                {STATUS_LABELS[line.status]}
-                              </Badge>
+                              <ClaimStatusBadge status={line.status} size="sm" />
                             </Table.Td>
                             <Table.Td ta="right">{formatEuro(line.amount)}</Table.Td>
                           </Table.Tr>

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Title.css';
@@ -8,7 +7,8 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/List.css';
-import { Badge, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
@@ -16,16 +16,10 @@ import { selectLastSubmittedYear } from '../../../../machines/form11Flow/form11F
 import { categoryTitle, isForm11Category } from '../../../domain/catalogue.ts';
 import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
 import { formatEuro, roundToCents } from '../../../domain/money.ts';
-import type { ClaimStatus, Form11Entry } from '../../../domain/schemas/form11Entry.ts';
+import type { Form11Entry } from '../../../domain/schemas/form11Entry.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { useForm11Flow } from '../../form11FlowContext.tsx';
 
-/** Yellow, green and red as the spec says, in shades whose text contrast passes AA (dark text on yellow). */
-const STATUS: Record<ClaimStatus, { label: string; color: string; text: string }> = {
-  pending: { label: 'Pending', color: 'yellow.4', text: 'black' },
-  approved: { label: 'Approved', color: 'green.3', text: 'black' },
-  rejected: { label: 'Rejected', color: 'red.9', text: 'white' },
-};
 
 /** The claim to show: the year the guided flow last sent, else the newest year claimed. */
 export function submittedClaim(claims: readonly Form11Entry[], lastSubmittedYear: number | null): Form11Entry | null {
@@ -38,14 +32,6 @@ export function estimatedRefund(claim: Form11Entry): number {
   return roundToCents(Object.values(claim.categoryRefunds).reduce((sum, amount) => sum + amount, 0));
 }
 
-function StatusBadge({ status }: { status: ClaimStatus }) {
-  const { label, color, text } = STATUS[status];
-  return (
-    <Badge color={color} c={text} variant="filled" size="lg">
-      {label}
-    </Badge>
-  );
-}
 
 /**
  * /tax-refund-submitted (spec section 2): what was submitted, for which tax year, its status and
@@ -93,7 +79,7 @@ export function TaxRefundSubmittedScreen() {
           </Title>
           <Group justify="space-between" align="center">
             <Text>Tax year {claim.year}</Text>
-            <StatusBadge status={claim.status} />
+            <ClaimStatusBadge status={claim.status} size="lg" />
           </Group>
           <div>
             <Text size="sm" c="dimmed">
@@ -115,7 +101,7 @@ export function TaxRefundSubmittedScreen() {
                   <Text>{categoryTitle(category)}</Text>
                   <Group gap="xs" wrap="nowrap">
                     <Text fw={500}>{amount < 0 ? `−${formatEuro(-amount)} due` : formatEuro(amount)}</Text>
-                    <StatusBadge status={claim.categoryStatuses[category] ?? 'pending'} />
+                    <ClaimStatusBadge status={claim.categoryStatuses[category] ?? 'pending'} size="lg" />
                   </Group>
                 </Group>
               );
