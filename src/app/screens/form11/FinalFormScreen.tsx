@@ -1,5 +1,6 @@
 import './styles.ts';
-import { Alert, Button, Center, Container, Group, Loader, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { FlowPosition } from './FlowPosition.tsx';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
@@ -102,16 +103,7 @@ function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, po
   return (
     <Container size="md" px={{ base: 0, sm: 'md' }} py={{ base: 'xs', sm: 'lg' }}>
       <Stack gap="lg">
-        {position ? (
-          <Stack gap={6}>
-            <Text fz="sm" c="dimmed" id="flow-position">
-              Page {position.number} of {position.total}
-            </Text>
-            <Progress.Root size="sm">
-              <Progress.Section value={(position.number / position.total) * 100} aria-label={`Page ${position.number} of ${position.total}`} />
-            </Progress.Root>
-          </Stack>
-        ) : null}
+        {position ? <FlowPosition position={position} /> : null}
         <Stack gap={4}>
           <Title order={1} size="h2">
             Income declaration

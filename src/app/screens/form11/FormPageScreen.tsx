@@ -1,5 +1,6 @@
 import './styles.ts';
-import { Alert, Button, Container, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack } from '@mantine/core';
+import { FlowPosition } from './FlowPosition.tsx';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
@@ -71,16 +72,7 @@ function FormPage({ slug, flow, profile }: { slug: FormSlug; flow: Form11FlowAct
   return (
     <Container size="md" px={{ base: 0, sm: 'md' }} py={{ base: 'xs', sm: 'lg' }}>
       <Stack gap="lg">
-        {position ? (
-          <Stack gap={6}>
-            <Text fz="sm" c="dimmed" id="flow-position">
-              Page {position.number} of {position.total}
-            </Text>
-            <Progress.Root size="sm">
-              <Progress.Section value={(position.number / position.total) * 100} aria-label={`Page ${position.number} of ${position.total}`} />
-            </Progress.Root>
-          </Stack>
-        ) : null}
+        {position ? <FlowPosition position={position} /> : null}
         <Form11Header category={slug} year={year} />
         {failure && inFlow ? (
           <Alert color="yellow" variant="outline" title="An answer was not sent yet">

@@ -15,6 +15,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { LoadFailed } from './LoadFailed.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -100,14 +101,7 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
             <Loader aria-label="Loading" />
           </Center>
         ) : step === 'loadFailed' ? (
-          <Stack>
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-            <Group>
-              <Button onClick={() => flow.send({ type: 'contribution.reload' })}>Try again</Button>
-            </Group>
-          </Stack>
+          <LoadFailed error={error} onRetry={() => flow.send({ type: 'contribution.reload' })} />
         ) : step === 'editing' && options ? (
           <ContributionForm
             mode={mode}

@@ -16,6 +16,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import { Alert, Button, Center, Checkbox, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { LoadFailed } from './LoadFailed.tsx';
 import { useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -72,14 +73,7 @@ export function DirectDebitScreen() {
             <Loader aria-label="Loading" />
           </Center>
         ) : step === 'loadFailed' ? (
-          <Stack>
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-            <Group>
-              <Button onClick={() => dd.send({ type: 'directDebit.reload' })}>Try again</Button>
-            </Group>
-          </Stack>
+          <LoadFailed error={error} onRetry={() => dd.send({ type: 'directDebit.reload' })} />
         ) : step === 'editing' || step === 'saving' ? (
           <MandateForm
             mandate={mandate}
