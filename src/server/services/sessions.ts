@@ -100,7 +100,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
      * (`FOR SHARE`), so a password reset committing meanwhile wins — either the reset's
      * revocation sees this family, or this insert sees the new version and returns null.
      * Without it the current version is taken (no password was checked). `device` is how the
-     * owner will recognise the session in the device list.
+     * owner will recognise the session in the device list; `twoFactor` says the sign-in took a
+     * code (or a recovery code) as well as the password.
      */
     async create(
       userId: string,
@@ -108,6 +109,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
       tx: Db = db,
       credentialVersion?: number,
       device: DeviceLabel | null = null,
+      twoFactor = false,
     ): Promise<{ familyId: string; refreshToken: string } | null> {
       const insert = async (q: Db) => {
         const [user] = await q.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, userId)).for('share');
@@ -124,6 +126,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
             lastUsedAt: now,
             absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
             credentialVersion: user.credentialVersion,
+            twoFactorAt: twoFactor ? now : null,
           })
           .returning({ id: sessionFamilies.id });
         if (!family) throw new Error('session family insert returned no row');
@@ -199,6 +202,26 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
         await tx.update(sessionFamilies).set({ revokedAt: now, revokeReason: 'reuse' }).where(eq(sessionFamilies.id, family.id));
         return { kind: 'reuse', ...ids } as const;
       });
+    },
+
+    /**
+     * The session proved the second factor after it began (two-step sign-in was turned on in it,
+     * which took a code). A session that already had it keeps its first time.
+     */
+    async markTwoFactor(familyId: string, userId: string): Promise<void> {
+      await db
+        .update(sessionFamilies)
+        .set({ twoFactorAt: clock.now() })
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.twoFactorAt)));
+    },
+
+    /** Whether the session signed in with a code, or turned two-step sign-in on (see `twoFactorAt`). */
+    async provedTwoFactor(familyId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ at: sessionFamilies.twoFactorAt })
+        .from(sessionFamilies)
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId)));
+      return Boolean(row?.at);
     },
 
     /** Ends the family a refresh token belongs to (any token of the family, current or old). */
