@@ -8,7 +8,7 @@ import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { decryptField, encryptField } from './crypto.ts';
-import { type Form11EntryService, toApiForm11Entry } from './form11Entries.ts';
+import { type Form11EntryRow, type Form11EntryService, toApiForm11Entry } from './form11Entries.ts';
 import type { PensionLedgerService } from './pensionLedger.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -99,7 +99,15 @@ export function toApiUser(
 
 /** Today's calendar date in Ireland, as YYYY-MM-DD (age rules are judged on the Irish date). */
 export function irishToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return IRISH_DATE.format(now);
+}
+
+// Made once: building a formatter with a time zone costs far more than formatting with it.
+const IRISH_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The tax year (the calendar year in Ireland) that `pension` and `taxback` count. */
+export function taxYearOf(now: Date): number {
+  return Number(irishToday(now).slice(0, 4));
 }
 
 /** How long an account may stay unverified before the sweep deletes it (the set-password mail says so). */
@@ -216,12 +224,16 @@ export function createUserService(deps: {
      */
     async toApi(row: UserRow): Promise<ApiUser> {
       const now = clock.now();
-      const today = irishToday(now);
       const [claims, contributedCents] = await Promise.all([
         form11Entries.listForUser(row.id),
-        pensionLedger.contributedCents(row.id, Number(today.slice(0, 4))),
+        pensionLedger.contributedCents(row.id, taxYearOf(now)),
       ]);
-      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry), contributedCents, today, now });
+      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry), contributedCents, today: irishToday(now), now });
+    },
+
+    /** {@link toApi} from data already read (the session check of GET /profile reads it in the same query). */
+    toApiFrom(data: { user: UserRow; claims: Form11EntryRow[]; contributedCents: number }, now: Date): ApiUser {
+      return toApiUser(data.user, encryptionKey, { form11: data.claims.map(toApiForm11Entry), contributedCents: data.contributedCents, today: irishToday(now), now });
     },
   };
 }
