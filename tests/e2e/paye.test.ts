@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, checkScreen, screenshot, useBrowser, viewports, visit } from './harness.ts';
 import { readServerLog, waitForMail } from './serverLog.ts';
 import { API, createUserWithPassword, editProfileByApi, field, signIn, uniqueEmail } from './users.ts';
+import { drawSignature } from './form11Steps.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -27,23 +28,6 @@ async function apiFromPage(page: Page, method: 'GET' | 'POST', path: string, bod
     },
     { url: `${API}${path}`, method, body },
   );
-}
-
-/** Draws a signature on the pad with the mouse: two strokes, like a name and an underline. */
-async function drawSignature(page: Page) {
-  const pad = page.getByRole('img', { name: /^Your signature/ });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad is not visible');
-  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
-  await page.mouse.move(...at(0.15, 0.6));
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) await page.mouse.move(...at(0.15 + i * 0.05, 0.6 - Math.sin(i / 2) * 0.25), { steps: 2 });
-  await page.mouse.up();
-  await page.mouse.move(...at(0.2, 0.8));
-  await page.mouse.down();
-  await page.mouse.move(...at(0.75, 0.78), { steps: 8 });
-  await page.mouse.up();
 }
 
 describe('PAYE authorisation', () => {
