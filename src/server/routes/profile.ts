@@ -4,19 +4,23 @@ import { isMaskedPpsn, maskPpsn } from '../../domain/schemas/fields.ts';
 import { PPSN_INVALID } from '../../domain/schemas/messages.ts';
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
-import { requireAuth } from '../http/requireAuth.ts';
+import { authenticateRequest, requireAuth } from '../http/requireAuth.ts';
 import { UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
-import { irishToday } from '../services/users.ts';
+import { irishToday, taxYearOf } from '../services/users.ts';
 
 /** GET /profile, POST /edit-profile and POST /profile/ppsn-reveal, for the signed-in user only. */
 export function profileRoutes(services: Services) {
-  const { users, clock, audit } = services;
+  const { users, clock, audit, sessions } = services;
   const auth = requireAuth(services);
 
   return factory
     .createApp()
-    .get('/profile', auth, async (c) => c.json(await users.toApi(c.var.user), 200))
+    .get('/profile', async (c) => {
+      const now = clock.now();
+      const data = await authenticateRequest(c, services, (familyId, userId) => sessions.authenticateWithProfile(familyId, userId, taxYearOf(now)));
+      return c.json(users.toApiFrom(data, now), 200);
+    })
 
     .post('/edit-profile', auth, async (c) => {
       const today = parseApiDate(irishToday(clock.now()));

@@ -1,11 +1,24 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { Subquery, and, desc, eq, getTableColumns, getTableName, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_LIMIT_MS } from '../../domain/constants.ts';
 import type { Db } from '../db/index.ts';
 import { refreshTokens, sessionFamilies, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceLabel } from './securityEvents.ts';
 import { deriveKey, hmacSha256, randomToken, sha256Hex } from './crypto.ts';
+import type { Form11EntryRow } from './form11Entries.ts';
 import type { UserRow } from './users.ts';
+
+/** What GET /profile needs beyond the user row, read in the same query as the session check. */
+export interface ProfileData {
+  user: UserRow;
+  /** Succeeded contributions of the tax year asked for, in cents. */
+  contributedCents: number;
+  /** The user's Form 11 claims, newest year first. */
+  claims: Form11EntryRow[];
+}
+
+/** A claim as `json_build_object` returns it: timestamps as text. */
+type ClaimJson = Omit<Form11EntryRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
 
 /**
  * Sessions are refresh-token families (one per sign-in). Every refresh rotates the token; the
@@ -74,21 +87,24 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
   const successorKey = deriveKey(deps.jwtSecret, 'refresh-successor/v1');
   // Client fingerprints are stored keyed, so the table holds no user agent or address.
   const clientKey = deriveKey(deps.jwtSecret, 'refresh-client/v1');
-  const principal = db
-    .select({ user: users })
-    .from(sessionFamilies)
-    .innerJoin(users, eq(users.id, sessionFamilies.userId))
-    .where(
-      and(
-        eq(sessionFamilies.id, sql.placeholder('familyId')),
-        eq(sessionFamilies.userId, sql.placeholder('userId')),
-        // A session from before the last password set or reset is over, whatever else says.
-        eq(sessionFamilies.credentialVersion, users.credentialVersion),
-        isNull(sessionFamilies.revokedAt),
-        gt(sessionFamilies.absoluteExpiresAt, sql.placeholder('now')),
-      ),
-    )
-    .prepare('session_principal');
+  // The check is the function session_user_of (migration 0008: a function's plan is reused,
+  // a plain query is planned on every call), named `users` so the user columns map as usual.
+  const sessionUser = new Subquery(
+    sql`select * from session_user_of(${sql.placeholder('familyId')}, ${sql.placeholder('userId')}, ${sql.placeholder('now')})`,
+    getTableColumns(users),
+    getTableName(users),
+  );
+  const principal = db.select({ user: users }).from(sessionUser).prepare('session_principal');
+  // GET /profile is the app's most frequent signed-in read: the session check, the year's
+  // ledger total and the claims in one round trip instead of three.
+  const principalWithProfile = db
+    .select({
+      user: users,
+      contributedCents: sql<string>`contributed_cents_of(${users.id}, ${sql.placeholder('taxYear')})`,
+      claims: sql<ClaimJson[]>`form11_claims_of(${users.id})`,
+    })
+    .from(sessionUser)
+    .prepare('session_principal_profile');
 
   return {
     limits,
@@ -100,7 +116,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
      * (`FOR SHARE`), so a password reset committing meanwhile wins — either the reset's
      * revocation sees this family, or this insert sees the new version and returns null.
      * Without it the current version is taken (no password was checked). `device` is how the
-     * owner will recognise the session in the device list.
+     * owner will recognise the session in the device list; `twoFactor` says the sign-in took a
+     * code (or a recovery code) as well as the password.
      */
     async create(
       userId: string,
@@ -108,6 +125,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
       tx: Db = db,
       credentialVersion?: number,
       device: DeviceLabel | null = null,
+      twoFactor = false,
     ): Promise<{ familyId: string; refreshToken: string } | null> {
       const insert = async (q: Db) => {
         const [user] = await q.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, userId)).for('share');
@@ -124,6 +142,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
             lastUsedAt: now,
             absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
             credentialVersion: user.credentialVersion,
+            twoFactorAt: twoFactor ? now : null,
           })
           .returning({ id: sessionFamilies.id });
         if (!family) throw new Error('session family insert returned no row');
@@ -199,6 +218,26 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
         await tx.update(sessionFamilies).set({ revokedAt: now, revokeReason: 'reuse' }).where(eq(sessionFamilies.id, family.id));
         return { kind: 'reuse', ...ids } as const;
       });
+    },
+
+    /**
+     * The session proved the second factor after it began (two-step sign-in was turned on in it,
+     * which took a code). A session that already had it keeps its first time.
+     */
+    async markTwoFactor(familyId: string, userId: string): Promise<void> {
+      await db
+        .update(sessionFamilies)
+        .set({ twoFactorAt: clock.now() })
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.twoFactorAt)));
+    },
+
+    /** Whether the session signed in with a code, or turned two-step sign-in on (see `twoFactorAt`). */
+    async provedTwoFactor(familyId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ at: sessionFamilies.twoFactorAt })
+        .from(sessionFamilies)
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId)));
+      return Boolean(row?.at);
     },
 
     /** Ends the family a refresh token belongs to (any token of the family, current or old). */
@@ -283,6 +322,18 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
     async authenticate(familyId: string, userId: string): Promise<UserRow | undefined> {
       const [row] = await principal.execute({ familyId, userId, now: clock.now() });
       return row?.user;
+    },
+
+    /**
+     * {@link authenticate} and, in the same query, what the profile shows besides the user row:
+     * the contributions of `taxYear` and the Form 11 claims.
+     */
+    async authenticateWithProfile(familyId: string, userId: string, taxYear: number): Promise<ProfileData | undefined> {
+      const [row] = await principalWithProfile.execute({ familyId, userId, now: clock.now(), taxYear });
+      if (!row) return undefined;
+      // Drizzle's own mapping of these timestamps is `new Date(text)` too.
+      const claims = row.claims.map((claim) => ({ ...claim, createdAt: new Date(claim.createdAt), updatedAt: new Date(claim.updatedAt) }));
+      return { user: row.user, contributedCents: Number(row.contributedCents), claims };
     },
 
     /** Deletes families (and, by cascade, their tokens) that ended more than 7 days ago. */
