@@ -8,6 +8,7 @@
 // Extra arguments go to a single vitest run (`npm test -- --project unit`).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstall, canAptInstall, installHint, missingSystemDeps } from '../tests/support/systemDeps.mjs';
@@ -102,7 +103,9 @@ const steps = [
     ? [['vitest run', vitest, [...vitestArgs(REPORTS[0]), ...extra]]]
     : [
         ['vitest run --project e2e', vitest, [...vitestArgs(REPORTS[1]), '--project', 'e2e']],
-        ['vitest run --project !e2e', vitest, [...vitestArgs(REPORTS[0]), '--project', '!e2e']],
+        // One worker per core (vitest's default leaves one core free, which here only idles
+        // while the browser tests wait).
+        ['vitest run --project !e2e', vitest, [...vitestArgs(REPORTS[0]), '--project', '!e2e', `--maxWorkers=${availableParallelism()}`]],
       ]),
 ];
 const started = performance.now();
