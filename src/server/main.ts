@@ -57,6 +57,14 @@ async function main() {
     jwtSecret: secrets.jwtSecret,
     keyring: secrets.keyring,
     mailTransport,
+    paymentLeaseMs: config.paymentLeaseMs,
+    // The crash test's fault: the provider has collected, our record of it is not yet written.
+    afterCollect:
+      config.faultInjection === 'kill-after-collect'
+        ? () => {
+            process.kill(process.pid, 'SIGKILL');
+          }
+        : undefined,
   });
   const app = createApp({ services, trustProxy: config.trustProxy }, { mountStatic: (root) => mountSpa(root, config.staticDir, log) });
 
