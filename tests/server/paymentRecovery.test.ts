@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { contributions } from '../../src/server/db/schema.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import type { PaymentProvider } from '../../src/server/services/paymentProvider.ts';
-import type { PaymentOrder } from '../../src/server/services/pensionLedger.ts';
-import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+import { type PaymentOrder, createPensionLedgerService } from '../../src/server/services/pensionLedger.ts';
+import * as m from '../../src/domain/schemas/messages.ts';
+import { type TestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const LEASE_MS = 60_000;
 const ORDER: PaymentOrder = { amountCents: 5000, taxYear: 2026, kind: 'one_off', sourceId: 'sandbox-debit-card', sourceLabel: 'Sandbox debit card' };
@@ -100,6 +101,49 @@ describe(`payment recovery (${testDatabaseKind()})`, () => {
     expect(await rows(t)).toEqual([{ idempotency_key: 'retry-key-1', status: 'succeeded', referenced: true }]);
     expect(await sandboxCount(t)).toBe(1);
   });
+
+  it('a duplicate while the first request waits for the provider: waits, then answers in progress (409) and pays nothing', async () => {
+    const user = await userId(t);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sandbox = t.services.payments;
+    const slow: PaymentProvider = {
+      name: 'slow',
+      sources: (id) => sandbox.sources(id),
+      collect: async (request) => {
+        await held;
+        return sandbox.collect(request);
+      },
+      lookup: (reference) => sandbox.lookup(reference),
+    };
+    const ledger = createPensionLedgerService({ db: t.database.db, payments: slow, now: () => t.clock.now(), leaseMs: LEASE_MS, duplicateWaitMs: 200 });
+    const first = ledger.pay(user, 'slow-key-1', ORDER);
+    expect(await ledger.pay(user, 'slow-key-1', ORDER)).toEqual({ kind: 'inProgress' });
+    // Nor does the reaper touch it while its lock is fresh.
+    expect(await ledger.recoverStale()).toEqual({ booked: 0, declined: 0, failed: 0 });
+    release();
+    expect((await first).kind).toBe('succeeded');
+    expect(await ledger.pay(user, 'slow-key-1', ORDER)).toMatchObject({ kind: 'succeeded', replayed: true });
+    expect(await sandboxCount(t)).toBe(1);
+  });
+
+  it('POST /contribute answers 409 with Retry-After while the key is in flight', async () => {
+    const res = await t.request('POST', '/auth/register', { email: 'bob@example.ie', details: { dob: '1990-05-01', maritalStatus: 'single' } });
+    await markEmailVerified(t.database, 'bob@example.ie');
+    const auth = { authorization: `Bearer ${res.body.access_token as string}` };
+    const user = (await t.services.users.findByEmail('bob@example.ie'))!.id;
+    // Another process holds the attempt (fresh lock) with this very request.
+    const body = { amount: 50, tax_year: 2026, source: 'sandbox-debit-card' };
+    const first = await t.request('POST', '/contribute', body, { ...auth, 'idempotency-key': 'held-key-01' });
+    expect(first.status).toBe(201);
+    await t.database.db.execute(sql`update contributions set status = 'pending', locked_at = ${t.clock.now().toISOString()} where user_id = ${user}`);
+    const started = Date.now();
+    const dup = await t.request('POST', '/contribute', body, { ...auth, 'idempotency-key': 'held-key-01' });
+    expect(dup).toMatchObject({ status: 409, body: { message: m.PAYMENT_IN_PROGRESS } });
+    expect(dup.headers['retry-after']).toBe('2');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+    expect(await sandboxCount(t)).toBe(1);
+  }, 30_000);
 
   it('the sandbox collects once per reference and says later what it did', async () => {
     const provider: PaymentProvider = t.services.payments;

@@ -89,6 +89,8 @@ export function createPensionLedgerService(deps: {
   now: () => Date;
   /** {@link PAYMENT_LEASE_MS} unless set (PAYMENT_LEASE_SECONDS). */
   leaseMs?: number | undefined;
+  /** How long a duplicate waits for the first request's answer; DUPLICATE_WAIT_MS unless set (tests). */
+  duplicateWaitMs?: number | undefined;
   /** Called after the provider answered, before the answer is recorded: a fault-injection point for the crash test. */
   afterCollect?: ((reference: string) => void) | undefined;
 }) {
@@ -199,7 +201,7 @@ export function createPensionLedgerService(deps: {
         .returning();
       if (inserted) return collect(inserted, order);
 
-      const deadline = Date.now() + DUPLICATE_WAIT_MS;
+      const deadline = Date.now() + (deps.duplicateWaitMs ?? DUPLICATE_WAIT_MS);
       for (;;) {
         const [existing] = await db
           .select()
