@@ -42,7 +42,7 @@ async function main() {
     'secrets ready',
   );
   if (database.kind === 'postgres' && (secrets.sources.jwtSecret === 'file' || secrets.sources.encryptionKey === 'file')) {
-    log.warn('secrets come from files under DATA_DIR; every API process on this database must share them (set JWT_SECRET and ENCRYPTION_KEY)');
+    log.warn('secrets come from files under DATA_DIR; every API process on this database must share them (set JWT_SECRET and ENCRYPTION_KEYS or ENCRYPTION_KEY)');
   }
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(createMailPrinter(destination));
   log.info({ kind: mailTransport.kind }, 'mail transport');
