@@ -181,9 +181,9 @@ export const authMachine = setup({
   id: 'auth',
   description:
     'Who is signed in, with which tokens; the parent of the session-scoped actors. Keep-alive follows the user, not the tab: ' +
-    'the tokens are refreshed every sessionRefreshInterval only if the inactivity child reported activity (in this tab or ' +
-    'another tab of the browser) since the last refresh, so an unattended tab, or a stolen remember-me token behind it, ' +
-    "is ended by the server's idle limit.",
+    'the tokens are refreshed every sessionRefreshInterval only if the inactivity child reported activity (in this tab, or ' +
+    'another tab of the browser signed in as the same user) since the last refresh, so an unattended tab, or a stolen ' +
+    "remember-me token behind it, is ended by the server's idle limit.",
   context: ({ input }) => ({
     ...SIGNED_OUT_CONTEXT,
     loginError: null,
@@ -398,7 +398,7 @@ export const authMachine = setup({
           },
         ],
         'session.activity': {
-          description: 'The inactivity child heard the user (this tab, another tab, or Continue Session): the next interval refreshes.',
+          description: 'The inactivity child heard the user (this tab, another tab of the same user, or Continue Session): the next interval refreshes.',
           actions: 'markActive',
         },
         'session.unauthorized': [

@@ -100,7 +100,7 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect(wrong).toMatchObject({ status: 422, body: { errors: { 'form_data.ppsn': [m.PPSN_INVALID] } } });
     expect((await t.request('POST', '/paye-authorization', body({ ppsn: masked }), auth)).status).toBe(200);
     const [row] = await t.database.db.select().from(payeAuthorisations);
-    expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
+    expect(decryptField(t.deps.keyring, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
   });
 
   it('stores the declaration as evidence: PPSN and signature encrypted and bound to the row, kept 6 years after it lapses', async () => {
@@ -115,13 +115,13 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     const text = JSON.stringify(raw);
     expect(text).not.toContain(PPSN);
     expect(text).not.toContain(SIGNATURE.slice(22, 80));
-    expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
-    expect(decryptField(t.deps.encryptionKey, row!.signatureEncrypted, payeAad(row!.id, 'signature'))).toBe(SIGNATURE);
+    expect(decryptField(t.deps.keyring, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
+    expect(decryptField(t.deps.keyring, row!.signatureEncrypted, payeAad(row!.id, 'signature'))).toBe(SIGNATURE);
     // Audited without the data: who, what and which request.
     const audit = await queryRows<{ action: string; request_id: string | null }>(t.database, sql`select action, request_id from audit_log`);
     expect(audit).toEqual([{ action: 'paye_authorisation.signed', request_id: expect.any(String) }]);
     // Moved to another row or column, a ciphertext does not decrypt.
-    expect(() => decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'signature'))).toThrow();
+    expect(() => decryptField(t.deps.keyring, row!.ppsnEncrypted, payeAad(row!.id, 'signature'))).toThrow();
   });
 
   it('signing again supersedes the earlier declaration and keeps both as evidence', async () => {

@@ -1,4 +1,4 @@
-import { Subquery, and, desc, eq, getTableName, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { Subquery, and, desc, eq, getTableColumns, getTableName, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_LIMIT_MS } from '../../domain/constants.ts';
 import type { Db } from '../db/index.ts';
 import { refreshTokens, sessionFamilies, users } from '../db/schema.ts';
@@ -89,7 +89,11 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
   const clientKey = deriveKey(deps.jwtSecret, 'refresh-client/v1');
   // The check is the function session_user_of (migration 0008: a function's plan is reused,
   // a plain query is planned on every call), named `users` so the user columns map as usual.
-  const sessionUser = new Subquery(sql`select * from session_user_of(${sql.placeholder('familyId')}, ${sql.placeholder('userId')}, ${sql.placeholder('now')})`, {}, getTableName(users));
+  const sessionUser = new Subquery(
+    sql`select * from session_user_of(${sql.placeholder('familyId')}, ${sql.placeholder('userId')}, ${sql.placeholder('now')})`,
+    getTableColumns(users),
+    getTableName(users),
+  );
   const principal = db.select({ user: users }).from(sessionUser).prepare('session_principal');
   // GET /profile is the app's most frequent signed-in read: the session check, the year's
   // ledger total and the claims in one round trip instead of three.

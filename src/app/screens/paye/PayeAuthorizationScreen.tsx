@@ -222,7 +222,8 @@ function DeclarationForm({ paye }: { paye: PayeActor }) {
             {error}
           </Alert>
         ) : null}
-        {twoFactorAdvice ? <TwoFactorAdvice advice={twoFactorAdvice} /> : null}
+        {/* Once the server has refused for want of a code, its message above says the same. */}
+        {twoFactorAdvice && !(twoFactorAdvice === 'signInAgain' && error) ? <TwoFactorAdvice advice={twoFactorAdvice} /> : null}
 
         <Title order={2} size="h4">
           Your details
@@ -294,14 +295,14 @@ function DeclarationForm({ paye }: { paye: PayeActor }) {
 function TwoFactorAdvice({ advice }: { advice: 'recommend' | 'signInAgain' }) {
   if (advice === 'signInAgain') {
     return (
-      <Alert color="yellow" title="Log in with your code to sign" data-testid="two-factor-advice">
+      <Alert variant="default" title="Log in with your code to sign" data-testid="two-factor-advice">
         Two-step sign-in is on for your account, but this session was signed in without a code. Log out and log in again with a code from
         your authenticator app, then sign here.
       </Alert>
     );
   }
   return (
-    <Alert variant="default" title="We recommend two-step sign-in" data-testid="two-factor-advice">
+    <Alert variant="default" role="note" title="We recommend two-step sign-in" data-testid="two-factor-advice">
       This declaration lets us deal with Revenue for you. Turn on two-step sign-in so that a code from your phone is needed as well as
       your password to sign in.{' '}
       <Anchor component={Link} to="/settings">
