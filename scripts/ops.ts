@@ -3,10 +3,14 @@
  *
  *   npm run ops -- claims list <email>                                 a user's claims and their ids
  *   npm run ops -- claims approve|reject|pending <claimId> [category]  decide a claim, or one category of it
+ *   npm run ops -- reencrypt [--batch N]                               move every encrypted value to the current key
+ *   npm run ops -- keys rotate|retire                                  the embedded default's keyring file (README, key rotation)
  *
  * The database is the server's (same configuration: DATABASE_URL, else DATA_DIR/pglite). Output
  * names claims by id, year, category, status and amount only — never what the user entered.
- * Exit codes: 0 done, 1 refused (unknown account, claim or category), 2 usage.
+ * Key commands print key ids and counts, never key material or values.
+ * Exit codes: 0 done, 1 refused (unknown account, claim or category; values that cannot be
+ * decrypted; keys from the environment), 2 usage.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -21,13 +25,24 @@ import type { Services } from '../src/server/services/index.ts';
 
 export const USAGE = `Usage:
   npm run ops -- claims list <email>
-  npm run ops -- claims approve|reject|pending <claimId> [category]`;
+  npm run ops -- claims approve|reject|pending <claimId> [category]
+  npm run ops -- reencrypt [--batch N]
+  npm run ops -- keys rotate|retire`;
 
 const DECISIONS: Readonly<Record<string, ClaimStatus>> = { approve: 'approved', reject: 'rejected', pending: 'pending' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The embedded default's keyring file (DATA_DIR/secrets); absent when the keys come from the environment. */
+export interface KeyFile {
+  /** Adds a new current key; returns its id. */
+  rotate(): string;
+  /** Drops every key but the current one; returns the ids dropped. */
+  retire(): string[];
+}
+
 export interface OpsDeps {
-  services: Pick<Services, 'users' | 'form11Entries'>;
+  services: Pick<Services, 'users' | 'form11Entries' | 'reencryption'>;
+  keyFile?: KeyFile | undefined;
   /** Where results go (stdout). */
   out(line: string): void;
   /** Where refusals and usage go (stderr). */
@@ -47,17 +62,31 @@ function describeClaim(entry: Form11Entry): string[] {
 
 export type OpsCommand =
   | { readonly action: 'list'; readonly email: string }
-  | { readonly action: 'decide'; readonly decision: ClaimStatus; readonly claimId: string; readonly category: string | undefined };
+  | { readonly action: 'decide'; readonly decision: ClaimStatus; readonly claimId: string; readonly category: string | undefined }
+  | { readonly action: 'reencrypt'; readonly batchSize: number }
+  | { readonly action: 'keys'; readonly op: 'rotate' | 'retire' };
+
+const DEFAULT_BATCH = 500;
 
 /** The command a command line asks for (without `node ops.ts`), or null when it is not one. */
 export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
   let positionals: string[];
+  let batch: string | undefined;
   try {
-    ({ positionals } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: {} }));
+    ({
+      positionals,
+      values: { batch },
+    } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { batch: { type: 'string' } } }));
   } catch {
     return null;
   }
   const [area, action = '', target, category, ...extra] = positionals;
+  if (area === 'reencrypt') {
+    if (positionals.length > 1 || (batch !== undefined && !/^[1-9]\d{0,4}$/.test(batch))) return null;
+    return { action: 'reencrypt', batchSize: batch === undefined ? DEFAULT_BATCH : Number(batch) };
+  }
+  if (batch !== undefined) return null;
+  if (area === 'keys') return (action === 'rotate' || action === 'retire') && positionals.length === 2 ? { action: 'keys', op: action } : null;
   if (area !== 'claims' || target === undefined || extra.length > 0) return null;
   if (action === 'list') return category === undefined ? { action, email: target } : null;
   const decision = DECISIONS[action];
@@ -67,6 +96,8 @@ export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
 /** Runs one command; resolves with the exit code. */
 export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise<number> {
   const { services, out, err } = deps;
+  if (command.action === 'reencrypt') return reencrypt(command.batchSize, deps);
+  if (command.action === 'keys') return keys(command.op, deps);
   if (command.action === 'list') {
     const user = await services.users.findByEmail(command.email);
     if (!user) {
@@ -116,6 +147,56 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
   return 0;
 }
 
+/** `reencrypt`: every encrypted column moved to the current key, with counts per column. */
+async function reencrypt(batchSize: number, deps: OpsDeps): Promise<number> {
+  const { services, out, err } = deps;
+  const currentId = services.reencryption.keyring.currentId;
+  out(`Re-encrypting to key ${currentId} in batches of ${batchSize}.`);
+  const report = await services.reencryption.run({ batchSize });
+  let failed = 0;
+  for (const column of report.columns) {
+    out(`${column.column}: ${column.moved} moved, ${column.alreadyCurrent} already on ${currentId}, ${column.failed.length} could not be decrypted`);
+    for (const failure of column.failed.slice(0, 20)) err(`  ${column.column} row ${failure.id}: ${failure.reason}`);
+    if (column.failed.length > 20) err(`  … and ${column.failed.length - 20} more`);
+    failed += column.failed.length;
+  }
+  const moved = report.columns.reduce((sum, column) => sum + column.moved, 0);
+  if (report.recoveryCodesOnOlderKeys > 0) {
+    out(
+      `${report.recoveryCodesOnOlderKeys} unused two-step recovery codes are hashed under an older key (hashes cannot be re-encrypted): they stop working when that key is retired, and their owners can turn two-step sign-in off and on again for new ones.`,
+    );
+  }
+  if (failed > 0) {
+    err(`${moved} values moved; ${failed} could not be decrypted and were left as they were: keep their keys in the keyring.`);
+    return 1;
+  }
+  out(`${moved} values moved; every encrypted value is on key ${currentId}.`);
+  return 0;
+}
+
+/** `keys rotate|retire`: the embedded default's keyring file; retiring only once nothing is left on older keys. */
+async function keys(op: 'rotate' | 'retire', deps: OpsDeps): Promise<number> {
+  const { services, keyFile, out, err } = deps;
+  if (!keyFile) {
+    err('The encryption keys come from the environment: change ENCRYPTION_KEYS on every process instead (README, "Rotating the encryption key").');
+    return 1;
+  }
+  if (op === 'rotate') {
+    const id = keyFile.rotate();
+    out(`Key ${id} added and made current; the older keys stay for decrypting. Move the existing values to it with: npm run ops -- reencrypt`);
+    return 0;
+  }
+  const left = (await services.reencryption.remaining()).filter((column) => column.count > 0);
+  if (left.length > 0) {
+    for (const column of left) err(`${column.column}: ${column.count} values not on key ${services.reencryption.keyring.currentId}`);
+    err('Nothing retired: run npm run ops -- reencrypt first.');
+    return 1;
+  }
+  const retired = keyFile.retire();
+  out(retired.length === 0 ? 'Only the current key is held; nothing to retire.' : `Retired ${retired.join(', ')}; the keyring holds ${services.reencryption.keyring.currentId} only.`);
+  return 0;
+}
+
 /** A whole command line: usage (exit 2) when it is not a command. */
 export async function runOps(argv: readonly string[], deps: OpsDeps): Promise<number> {
   const command = parseOpsCommand(argv);
@@ -158,7 +239,7 @@ async function main(): Promise<number> {
   }
   // Opened and composed as src/server/main.ts does; logs (warnings only) go to stderr. The
   // server's modules load only now, so a usage error or a refusal above answers at once.
-  const [{ default: pino }, { openDatabase }, { systemClock }, { createServices }, { createLogger, createMailPrinter }, { logTransport }, { loadSecrets }] = await Promise.all([
+  const [{ default: pino }, { openDatabase }, { systemClock }, { createServices }, { createLogger, createMailPrinter }, { logTransport }, { loadSecrets, retireFileKeys, rotateFileKeyring }] = await Promise.all([
     import('pino'),
     import('../src/server/db/index.ts'),
     import('../src/server/services/clock.ts'),
@@ -170,17 +251,19 @@ async function main(): Promise<number> {
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir });
   try {
     const stderr = pino.destination({ dest: 2, sync: true });
-    const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, dataDir: config.dataDir });
+    const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, encryptionKeys: config.encryptionKeys, dataDir: config.dataDir });
     const services = createServices({
       database,
       log: createLogger({ level: 'warn', destination: stderr }),
       clock: systemClock,
       publicUrl: config.publicUrl,
       jwtSecret: secrets.jwtSecret,
-      encryptionKey: secrets.encryptionKey,
+      keyring: secrets.keyring,
       mailTransport: logTransport(createMailPrinter(stderr)),
     });
-    return await runOpsCommand(command, { services, out: (line) => console.log(line), err: (line) => console.error(line) });
+    const keysFromEnv = Boolean(config.encryptionKey || config.encryptionKeys);
+    const keyFile: KeyFile | undefined = keysFromEnv ? undefined : { rotate: () => rotateFileKeyring(config.dataDir), retire: () => retireFileKeys(config.dataDir) };
+    return await runOpsCommand(command, { services, keyFile, out: (line) => console.log(line), err: (line) => console.error(line) });
   } finally {
     await database.close();
   }

@@ -69,13 +69,16 @@ export const logout = fromPromise<LogoutOutput, LogoutInput>(async () => ({ ok: 
 
 /**
  * The session-scoped inactivity machine, invoked by `signedIn` with systemId 'inactivity'. Its
- * `endSession` tells this parent `session.timeout` (pure: an event, no effect), so no wiring is
- * needed; the app provides the inactivity machine's inputs and outputs on top of it (activity
- * monitor, countdown ticker, broadcasts) with
- * `authMachine.provide({ actors: { inactivity: inactivity.provide(…) } })`.
+ * `endSession` tells this parent `session.timeout` and its `reportActivity` tells it
+ * `session.activity` (pure: events, no effect), so no wiring is needed; the app provides the
+ * inactivity machine's inputs and outputs on top of it (activity monitor, countdown ticker,
+ * broadcasts) with `authMachine.provide({ actors: { inactivity: inactivity.provide(…) } })`.
  */
 export const inactivity = inactivityMachine.provide({
-  actions: { endSession: sendParent({ type: 'session.timeout' }) },
+  actions: {
+    endSession: sendParent({ type: 'session.timeout' }),
+    reportActivity: sendParent({ type: 'session.activity' }),
+  },
 });
 
 /**

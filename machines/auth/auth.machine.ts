@@ -1,4 +1,4 @@
-import { assertEvent, assign, sendTo, setup } from 'xstate';
+import { and, assertEvent, assign, sendTo, setup } from 'xstate';
 import { loginErrorMessage, registerErrorView } from '../../src/domain/authErrors.ts';
 import { SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
@@ -57,6 +57,7 @@ const SIGNED_OUT_CONTEXT = {
   redirectTo: null,
   twoFactorChallenge: null,
   codeError: null,
+  activitySinceRefresh: false,
 } satisfies Partial<AuthContext>;
 
 /**
@@ -146,9 +147,15 @@ export const authMachine = setup({
     setRefreshError: assign((_, params: { message: string }) => ({ refreshError: params.message })),
     /** Forget tokens and user (the signed-out context). */
     resetSession: assign(SIGNED_OUT_CONTEXT),
+    /** The user was active: the next interval refreshes the tokens. */
+    markActive: assign({ activitySinceRefresh: true }),
+    /** The tokens were just refreshed: the next interval refreshes only after new activity. */
+    markRefreshed: assign({ activitySinceRefresh: false }),
   },
   guards: {
     hasRefreshToken: ({ context }) => context.refreshToken !== null && context.refreshToken !== '',
+    /** The user was active (here or in another tab) since the tokens were last refreshed. */
+    activitySinceRefresh: ({ context }) => context.activitySinceRefresh,
     /** Tokens another tab stored belong to this tab's user (never adopt another user's). */
     sameTokenOwner: ({ context, event }) => event.type === 'session.external.updated' && sameTokenOwner(context.accessToken, event.session.access_token),
     /** An actor result `{ ok: true }`. */
@@ -167,12 +174,16 @@ export const authMachine = setup({
   delays: {
     /** The server is told about a logout, but the user is not kept waiting longer than this. */
     logoutTimeout: LOGOUT_TIMEOUT_MS,
-    /** Tokens are refreshed this often while signed in, ahead of the server's idle limit. */
+    /** While the user is active, tokens are refreshed this often, well inside the server's idle limit. */
     sessionRefreshInterval: SESSION_REFRESH_INTERVAL_MS,
   },
 }).createMachine({
   id: 'auth',
-  description: 'Who is signed in, with which tokens; the parent of the session-scoped actors.',
+  description:
+    'Who is signed in, with which tokens; the parent of the session-scoped actors. Keep-alive follows the user, not the tab: ' +
+    'the tokens are refreshed every sessionRefreshInterval only if the inactivity child reported activity (in this tab, or ' +
+    'another tab of the browser signed in as the same user) since the last refresh, so an unattended tab, or a stolen ' +
+    "remember-me token behind it, is ended by the server's idle limit.",
   context: ({ input }) => ({
     ...SIGNED_OUT_CONTEXT,
     loginError: null,
@@ -355,7 +366,8 @@ export const authMachine = setup({
 
     signedIn: {
       description:
-        'A user is signed in; the tokens are kept fresh. The inactivity machine runs as a child on every route, public ones included.',
+        'A user is signed in; the tokens are kept fresh while the user is active. The inactivity machine runs as a child on ' +
+        'every route, public ones included, and reports activity here.',
       invoke: [
         {
           id: 'inactivity',
@@ -385,6 +397,18 @@ export const authMachine = setup({
             target: 'leavingForOtherUser',
           },
         ],
+        'session.activity': {
+          description: 'The inactivity child heard the user (this tab, another tab of the same user, or Continue Session): the next interval refreshes.',
+          actions: 'markActive',
+        },
+        'session.unauthorized': [
+          { description: 'A call got a 401: refresh the tokens once; the call is retried with the new token.', guard: 'hasRefreshToken', target: '.refreshing' },
+          {
+            description: "No refresh token to refresh with: the session is over ('No refresh token').",
+            target: 'endingSession',
+            actions: { type: 'setRefreshError', params: { message: NO_REFRESH_TOKEN } },
+          },
+        ],
         logout: { target: 'signingOut' },
         'session.timeout': { target: 'signingOut' },
         'session.external.signedOut': {
@@ -395,19 +419,33 @@ export const authMachine = setup({
       initial: 'active',
       states: {
         active: {
-          description: 'The access token is in use; it is refreshed every sessionRefreshInterval while the tab is open.',
+          description:
+            'The access token is in use. After sessionRefreshInterval the tokens are refreshed if the user was active since ' +
+            'the last refresh; otherwise nothing is sent and the session goes idle.',
           after: {
-            sessionRefreshInterval: { guard: 'hasRefreshToken', target: 'refreshing' },
-          },
-          on: {
-            'session.unauthorized': [
-              { description: 'A call got a 401: refresh the tokens once; the call is retried with the new token.', guard: 'hasRefreshToken', target: 'refreshing' },
+            sessionRefreshInterval: [
               {
-                description: "No refresh token to refresh with: the session is over ('No refresh token').",
-                target: '#auth.endingSession',
-                actions: { type: 'setRefreshError', params: { message: NO_REFRESH_TOKEN } },
+                description: 'Activity since the last refresh: refresh now.',
+                guard: and(['hasRefreshToken', 'activitySinceRefresh']),
+                target: 'refreshing',
               },
+              { description: 'No activity for a whole interval (or nothing to refresh with): send nothing.', target: 'idle' },
             ],
+          },
+        },
+        idle: {
+          description:
+            "Nobody used the session for a whole interval: no timer refreshes it, so the server's idle limit (1 h after the " +
+            'last refresh) ends it unless the user comes back. A 401 still refreshes once.',
+          on: {
+            'session.activity': {
+              description:
+                'The user is back: refresh at once rather than at an interval, so a session quiet for a while is extended ' +
+                "well before the server's idle limit (Continue Session at 55 min included).",
+              guard: 'hasRefreshToken',
+              target: 'refreshing',
+              actions: 'markActive',
+            },
           },
         },
         refreshing: {
@@ -425,12 +463,13 @@ export const authMachine = setup({
                 guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },
                 target: 'active',
                 actions: [
+                  'markRefreshed',
                   { type: 'setSession', params: ({ event }) => ({ session: ok(event.output).session }) },
                   { type: 'persistSession', params: ({ context }) => ({ session: sessionOf(context), remember: context.remember }) },
                 ],
               },
               {
-                description: 'No response (offline, timeout): keep the session and try again at the next interval or 401.',
+                description: 'No response (offline, timeout): keep the session; the next interval (after activity) or 401 tries again.',
                 guard: { type: 'isOutage', params: ({ event }) => ({ status: event.output.ok ? 0 : event.output.error.status }) },
                 target: 'active',
                 actions: { type: 'setRefreshError', params: ({ event }) => ({ message: failureMessage(failed(event.output).error) }) },
@@ -442,7 +481,7 @@ export const authMachine = setup({
               },
             ],
             onError: {
-              description: 'The refresh itself broke (an outage): keep the session; the next interval or 401 tries again.',
+              description: 'The refresh itself broke (an outage): keep the session; the next interval (after activity) or 401 tries again.',
               target: 'active',
               actions: { type: 'setRefreshError', params: { message: SOMETHING_WENT_WRONG } },
             },

@@ -152,6 +152,12 @@ export interface AuthContext {
    * the machine through input and events; the machine never reads the clock.
    */
   lastActivityAt: number;
+  /**
+   * The user was active (in this tab or another tab of the browser) since the tokens were last
+   * refreshed: only then does the interval refresh them, so an unattended tab lets the server's
+   * idle limit end its session.
+   */
+  activitySinceRefresh: boolean;
 }
 
 /** `now`: when the app started (epoch ms); a page load counts as user activity. */
@@ -181,6 +187,8 @@ export type AuthEvent =
   | { type: 'logout' }
   /** The inactivity child ended the idle session. */
   | { type: 'session.timeout' }
+  /** The inactivity child heard the user (this tab, another tab, or Continue Session). */
+  | { type: 'session.activity' }
   /** Another tab signed out (storage event or BroadcastChannel). */
   | { type: 'session.external.signedOut' }
   /** Another tab refreshed the shared tokens. */

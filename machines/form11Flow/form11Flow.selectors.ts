@@ -98,6 +98,20 @@ export const selectIsSending = (snapshot: Pick<Form11FlowSnapshot, 'hasTag'>) =>
 /** Did the final POST /answer-multiple fail, the answers still kept? (/tax-refund-submitted offers Try again.) */
 export const selectSendFailed = (snapshot: Pick<Form11FlowSnapshot, 'matches'>) => snapshot.matches({ inFlow: { stepping: 'unsent' } });
 
+/**
+ * Where the final send of the claim stands, for /tax-refund-submitted: `failed` (POST
+ * /answer-multiple failed, the answers kept: Try again), `sending` (all answers on their way,
+ * first time or again), `finishing` (sent; the profile is refreshed a moment later), or null.
+ */
+export type FinalSend = 'failed' | 'sending' | 'finishing';
+
+export function selectFinalSend(snapshot: Pick<Form11FlowSnapshot, 'matches'>): FinalSend | null {
+  if (snapshot.matches({ inFlow: { stepping: 'unsent' } })) return 'failed';
+  if (snapshot.matches({ inFlow: 'sendingAll' })) return 'sending';
+  if (snapshot.matches('finishing')) return 'finishing';
+  return null;
+}
+
 /** May "Continue previous application" be pressed now? */
 export const selectCanResume = (snapshot: Pick<Form11FlowSnapshot, 'can'>) => snapshot.can({ type: 'flow.resume' });
 

@@ -69,6 +69,12 @@ export const inactivityMachine = setup({
     recordBroadcast: assign((_, params: BroadcastParams) => ({ lastBroadcastAt: params.at })),
     /** Log out and go to /auth/login. Default does nothing; the app (or the parent) provides it. */
     endSession: () => {},
+    /**
+     * The user was active (in this tab or another, or pressed Continue): whoever keeps the session
+     * alive on the server hears of it. Default does nothing; the auth parent provides it, and
+     * refreshes the tokens only after such a report.
+     */
+    reportActivity: () => {},
     /** Tell the other tabs of this tab's activity at `at`. Default does nothing; the app provides it. */
     broadcastActivity: (_, _params: BroadcastParams) => {},
     /** Tell the other tabs that Continue Session was pressed at `at`. Default does nothing; the app provides it. */
@@ -111,7 +117,9 @@ export const inactivityMachine = setup({
     'timers are named delays computed from context, and every clock.tick (each second during the warning, and ' +
     'on wake) re-judges them, so a tab that sleeps and wakes judges by real time. The inputs arrive from the ' +
     'invoked activityMonitor (this tab, the other tabs of the browser, wake-ups); this tab tells the other tabs ' +
-    'of its activity (at most every 15 s) and of Continue Session, so the tabs of one session agree.',
+    'of its activity (at most every 15 s) and of Continue Session, so the tabs of one session agree. Every ' +
+    'activity that counts, here or in another tab, and every Continue is reported (reportActivity): the auth ' +
+    'parent refreshes the tokens only after such a report, so an unattended tab stops extending its session.',
   context: ({ input }) => ({ lastActivityAt: input.now, now: input.now, lastBroadcastAt: 0 }),
   // The inputs are heard for the actor's whole life, on every route: the auth machine runs this
   // machine exactly while someone is signed in.
@@ -151,6 +159,7 @@ export const inactivityMachine = setup({
               { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
               { type: 'broadcastActivity', params: ({ event }) => ({ at: event.at }) },
               { type: 'recordBroadcast', params: ({ event }) => ({ at: event.at }) },
+              'reportActivity',
             ],
           },
           {
@@ -158,7 +167,7 @@ export const inactivityMachine = setup({
             guard: { type: 'isNewerActivity', params: ({ event }) => ({ at: event.at }) },
             target: 'active',
             reenter: true,
-            actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+            actions: [{ type: 'recordActivity', params: ({ event }) => ({ at: event.at }) }, 'reportActivity'],
           },
         ],
         'tab.activity': [
@@ -172,7 +181,7 @@ export const inactivityMachine = setup({
             guard: { type: 'isNewerActivity', params: ({ event }) => ({ at: event.at }) },
             target: 'active',
             reenter: true,
-            actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+            actions: [{ type: 'recordActivity', params: ({ event }) => ({ at: event.at }) }, 'reportActivity'],
           },
         ],
         'tab.continue': [
@@ -186,7 +195,7 @@ export const inactivityMachine = setup({
             description: 'Continue from another tab: restarts both timers.',
             target: 'active',
             reenter: true,
-            actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+            actions: [{ type: 'recordActivity', params: ({ event }) => ({ at: event.at }) }, 'reportActivity'],
           },
         ],
         'clock.tick': {
@@ -231,6 +240,7 @@ export const inactivityMachine = setup({
             actions: [
               { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
               { type: 'broadcastContinue', params: ({ event }) => ({ at: event.at }) },
+              'reportActivity',
             ],
           },
         ],
@@ -244,7 +254,7 @@ export const inactivityMachine = setup({
           {
             description: 'Continue Session in another tab: dismisses this dialog too and restarts both timers.',
             target: 'active',
-            actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+            actions: [{ type: 'recordActivity', params: ({ event }) => ({ at: event.at }) }, 'reportActivity'],
           },
         ],
         'clock.tick': {

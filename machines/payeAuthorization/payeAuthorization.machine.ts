@@ -41,7 +41,7 @@ export const payeAuthorizationMachine = setup({
   actions: {
     edit: assign(({ context, event }) => (event.type === 'paye.edit' ? { values: { ...context.values, ...event.values } } : {})),
     clearError: assign({ error: null }),
-    rememberAgent: assign((_, params: { result: LoadAgentResult }) => (params.result.ok ? { agent: params.result.agent } : {})),
+    rememberAgent: assign((_, params: { result: LoadAgentResult }) => (params.result.ok ? { agent: params.result.agent, twoFactor: params.result.twoFactor } : {})),
     rememberFailure: assign((_, params: { error: ApiFailure }) => ({ error: params.error })),
     rememberOutage: assign({ error: NO_RESPONSE }),
     optedIn: assign({ optedOut: false }),
@@ -69,6 +69,7 @@ export const payeAuthorizationMachine = setup({
     linkSent: false,
     values: input.values,
     agent: null,
+    twoFactor: null,
     error: null,
   }),
   initial: 'loading',
@@ -77,7 +78,7 @@ export const payeAuthorizationMachine = setup({
   },
   states: {
     loading: {
-      description: 'GET /paye-authorization: the fixed agent details the declaration shows.',
+      description: 'GET /paye-authorization: the fixed agent details the declaration shows, and whether two-step sign-in is on for this session.',
       tags: ['busy'],
       entry: 'clearError',
       invoke: {

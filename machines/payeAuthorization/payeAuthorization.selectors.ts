@@ -32,13 +32,29 @@ export const selectValues = (s: Pick<PayeAuthorizationSnapshot, 'context'>) => s
 export const selectAgent = (s: Pick<PayeAuthorizationSnapshot, 'context'>) => s.context.agent;
 
 /**
- * The failure worded for the user: a failed authorisation is always the spec's
- * 'Something went wrong. Please try again.', a failed opt-in 'Failed to update preference. Please
+ * What the form says about two-step sign-in: `recommend` while it is off (it is optional, and
+ * recommended before signing); `signInAgain` when it is on but this session gave no code (the
+ * server refuses the signature until the user logs in again with one); null otherwise.
+ */
+export const selectTwoFactorAdvice = (s: Pick<PayeAuthorizationSnapshot, 'context'>): 'recommend' | 'signInAgain' | null => {
+  const standing = s.context.twoFactor;
+  if (!standing) return null;
+  if (!standing.enabled) return 'recommend';
+  return standing.sessionVerified ? null : 'signInAgain';
+};
+
+/**
+ * The failure worded for the user: a failed authorisation is the spec's 'Something went wrong.
+ * Please try again.', unless the server refused it (403) saying what to do first (log in again
+ * with a code, confirm the email address); a failed opt-in 'Failed to update preference. Please
  * try again.' (spec section 8); loading the agent details says the server's message when it gave one.
  */
 export const selectErrorMessage = (s: Pick<PayeAuthorizationSnapshot, 'context' | 'matches'>): string | null => {
   if (!s.context.error) return null;
-  if (s.matches('failed')) return PAYE_AUTHORISATION_FAILED;
+  if (s.matches('failed')) {
+    const { status, source, message } = s.context.error;
+    return status === 403 && source === 'server' && message?.trim() ? message.trim() : PAYE_AUTHORISATION_FAILED;
+  }
   if (s.matches('optedOut')) return OPT_OUT_UPDATE_FAILED;
   return failureMessage(s.context.error);
 };

@@ -38,8 +38,19 @@ export interface PayeAuthorizationContext {
   values: PayeFormValues;
   /** The fixed agent details (GET /paye-authorization); null until loaded. */
   agent: AgentDetails | null;
+  /** Two-step sign-in as it bears on signing (GET /paye-authorization); null until loaded. */
+  twoFactor: PayeTwoFactorStanding | null;
   /** Why the last request failed (field messages included); cleared by the next request. */
   error: ApiFailure | null;
+}
+
+/**
+ * Two-step sign-in for this signature: `enabled` for the account; `sessionVerified` when this
+ * session gave a code. With it on and the session unverified, the server refuses the signature.
+ */
+export interface PayeTwoFactorStanding {
+  enabled: boolean;
+  sessionVerified: boolean;
 }
 
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────────
@@ -66,7 +77,7 @@ export type PayeAuthorizationTag = 'busy';
 // ─── Actor contracts ─────────────────────────────────────────────────────────────────────────────
 
 /** Expected failures resolve as data; only a bug or an outage rejects. */
-export type LoadAgentResult = { ok: true; agent: AgentDetails } | { ok: false; error: ApiFailure };
+export type LoadAgentResult = { ok: true; agent: AgentDetails; twoFactor: PayeTwoFactorStanding } | { ok: false; error: ApiFailure };
 /** GET /paye-authorization. */
 export type LoadAgentLogic = PromiseActorLogic<LoadAgentResult, void>;
 

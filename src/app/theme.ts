@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -12,9 +12,15 @@ export const theme = createTheme({
 /**
  * Mantine's default "dimmed" grey (gray.6, #868e96) is 3.3:1 on white and its error red
  * (red.6, #fa5252) 3.3:1; WCAG AA needs 4.5:1 for text, so the light scheme uses gray.7 and red.9.
+ * A filled button's hover is one shade lighter when the primary shade is 9 (teal.8, 3.9:1 under
+ * white text), so the primary hover goes darker instead.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-teal-filled-hover': darken(resolved.colors.teal[9], 0.15),
+  },
   dark: {},
 });

@@ -20,8 +20,9 @@ export const ACTIVITY_BROADCAST_INTERVAL_MS = 15_000;
 /** Access tokens live this long (the server signs them; the client refreshes before they end). */
 export const ACCESS_TOKEN_TTL_MS = 900_000;
 /**
- * A signed-in tab refreshes its tokens this often, so the server's 1-hour idle limit on a
- * session never ends an open tab whose user is reading without calling the API.
+ * A signed-in tab refreshes its tokens this often while its user is active (here or in another
+ * tab), so the server's 1-hour idle limit never ends a session someone is reading without calling
+ * the API, and does end one nobody attends.
  */
 export const SESSION_REFRESH_INTERVAL_MS = 600_000;
 

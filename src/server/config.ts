@@ -27,6 +27,13 @@ const Env = v.object({
   MAIL_FROM: v.optional(v.string(), 'MaxOut <no-reply@maxout.ie>'),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
   ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters'))),
+  /** The keyring: `id:hex` entries separated by commas, the current key first (see README, key rotation). */
+  ENCRYPTION_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\s*[A-Za-z0-9_-]{1,32}:[0-9a-f]{64}\s*(,\s*[A-Za-z0-9_-]{1,32}:[0-9a-f]{64}\s*)*$/i, 'ENCRYPTION_KEYS must be <key id>:<64 hex characters> entries separated by commas, the current key first'),
+    ),
+  ),
   /** Number of reverse proxies in front of the server whose X-Forwarded-For entries are believed; 0 = none. */
   /** The tax agent named on every PAYE A1 declaration (development defaults below; set them in production). */
   PAYE_AGENT_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'PAYE_AGENT_NAME must be at least 2 characters'), v.maxLength(200)), DEV_PAYE_AGENT.taxAgencyName),
@@ -48,6 +55,8 @@ export interface ServerConfig {
   mailFrom: string;
   jwtSecret: string | undefined;
   encryptionKey: string | undefined;
+  /** ENCRYPTION_KEYS as given (parsed into a keyring by services/secrets.ts). */
+  encryptionKeys: string | undefined;
   /** Trusted proxy hops for X-Forwarded-For (0: use the socket address). */
   trustProxy: number;
   /** The tax agent of the PAYE A1 declaration. */
@@ -66,7 +75,9 @@ export function productionProblems(env: Record<string, string | undefined>): str
   const problems: string[] = [];
   if (!env.SMTP_URL) problems.push('SMTP_URL: required in production (without it emails, with their links, are printed to the log)');
   if (env.DATABASE_URL && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production with DATABASE_URL (every process must share it)');
-  if (env.DATABASE_URL && !env.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL (every process must share it)');
+  if (env.DATABASE_URL && !env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS) {
+    problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL, or the keyring ENCRYPTION_KEYS (every process must share it)');
+  }
   if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') problems.push('TRUST_PROXY: set it explicitly in production (0 when no proxy of yours sets X-Forwarded-For)');
   return problems;
 }
@@ -84,6 +95,7 @@ export function startupNotice(config: Pick<ServerConfig, 'smtpUrl'>): string {
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const result = v.safeParse(Env, env);
   const problems = productionProblems(env);
+  if (env.ENCRYPTION_KEY && env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEYS: set it or ENCRYPTION_KEY, not both (put the single key into the keyring)');
   if (!result.success || problems.length > 0) {
     const lines = [...(result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`)), ...problems].map((line) => `  ${line}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -102,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
+    encryptionKeys: e.ENCRYPTION_KEYS,
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
     payeAgent: { taxAgencyName: e.PAYE_AGENT_NAME, tain: e.PAYE_AGENT_TAIN, agentAddress: e.PAYE_AGENT_ADDRESS, agentSignature: e.PAYE_AGENT_SIGNATORY },
   };

@@ -35,8 +35,12 @@ async function main() {
   ]);
   const database = await opening;
 
-  const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, dataDir: config.dataDir });
-  log.info({ jwtFrom: secrets.sources.jwtSecret, encryptionFrom: secrets.sources.encryptionKey }, 'secrets ready');
+  const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, encryptionKeys: config.encryptionKeys, dataDir: config.dataDir });
+  // Key ids only: which key encrypts, which others are held for decrypting.
+  log.info(
+    { jwtFrom: secrets.sources.jwtSecret, encryptionFrom: secrets.sources.encryptionKey, currentKeyId: secrets.keyring.currentId, keyIds: [...secrets.keyring.keys.keys()] },
+    'secrets ready',
+  );
   if (database.kind === 'postgres' && (secrets.sources.jwtSecret === 'file' || secrets.sources.encryptionKey === 'file')) {
     log.warn('secrets come from files under DATA_DIR; every API process on this database must share them (set JWT_SECRET and ENCRYPTION_KEY)');
   }
@@ -51,7 +55,7 @@ async function main() {
     publicUrl: config.publicUrl,
     payeAgent: config.payeAgent,
     jwtSecret: secrets.jwtSecret,
-    encryptionKey: secrets.encryptionKey,
+    keyring: secrets.keyring,
     mailTransport,
   });
   const app = createApp({ services, trustProxy: config.trustProxy }, { mountStatic: (root) => mountSpa(root, config.staticDir, log) });

@@ -1,38 +1,36 @@
 /**
- * The tax refund journeys in Chromium against the production build: the questionnaire into the
- * guided flow and a sent claim whose refund equals the engine's, a reload in the middle of the
- * flow, a corrupted saved progress, and every one of the 30 Form 11 pages through axe.
+ * The tax refund journeys in Chromium against the production build: the PAYE authorisation signed
+ * with a drawn signature, the questionnaire with three Yes answers into the guided flow and a sent
+ * claim whose refund equals the engine's, Try again after a failed final send, a reload in the
+ * middle of the flow, a corrupted saved progress, and every one of the 30 Form 11 pages through axe.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { parseValues, formValuesOf } from '../../src/app/screens/form11/formValues.ts';
-import { FORM_SLUGS, QUESTIONS, type FormSlug } from '../../src/domain/catalogue.ts';
+import { FORM_SLUGS, type FormSlug } from '../../src/domain/catalogue.ts';
 import { FORM11_FORMS } from '../../src/domain/schemas/form11/index.ts';
 import { dayjs } from '../../src/domain/dates.ts';
 import { formatEuro } from '../../src/domain/money.ts';
 import { calculateRefund, defaultClaimYear, signedAmount, type TaxProfile } from '../../src/domain/tax/index.ts';
-import { API, loginFields, type TestUser } from './users.ts';
-import { baseUrl, checkScreen, expectAccessible, expectNoPageProblems, screenshot, settle, useBrowser, viewports, visit } from './harness.ts';
+import { createUserWithPassword, editProfileByApi, field, type TestUser } from './users.ts';
+import { allowConsoleErrors, checkScreen, expectAccessible, expectNoPageProblems, screenshot, settle, useBrowser, viewports } from './harness.ts';
+import {
+  HEALTH,
+  MEDICAL,
+  RENT,
+  answerQuestionnaire,
+  drawSignature,
+  fillHealthExpenses,
+  fillMedicalInsurance,
+  fillRent,
+  openInApp,
+  pathOf,
+  profileOf,
+  signIn,
+} from './form11Steps.ts';
 
 /** The seeded users' profile (seedUsers.ts): single, €48,000 a year, born 1 February 1985. */
 const PROFILE: TaxProfile = { maritalStatus: 'single', annualIncome: 48_000, dateOfBirth: '1985-02-01' };
 const YEAR = defaultClaimYear(dayjs());
-
-const MEDICAL = {
-  selectedEmployment: 'Acme Software Ltd',
-  insurances: [{ nameOfPersonCoveredByPolicy: 'Seán Ó Briain', amountOfGrossPremium: 1200, amountOfMonthsPolicyWasActive: 12, isChild: false, isForOfficeUseOnly: false }],
-};
-const RENT = {
-  landlordName: 'Harbour Lettings Ltd',
-  propertyAddress: '12 Quay Street, Galway',
-  eircode: 'H91 X2Y3',
-  propertyId: '',
-  rtbRegistrationNumber: '',
-  purpose: 'home',
-  rentPaid: 14400,
-  landlordIsRelative: 'no',
-  housingSupport: 'no',
-};
 
 let nextUser = 0;
 /** A fresh PAYE-authorised user: no claim and no saved progress yet. */
@@ -43,142 +41,164 @@ function freshUser(): TestUser {
   return user;
 }
 
-/** GET /profile as `user` (a throwaway session). */
-async function profileOf(user: TestUser): Promise<{ form11: { year: number; status: string; categoryRefunds: Record<string, number> }[] }> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl()}${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const session = (await (await post('/auth/login', { email: user.email, password: user.password })).json()) as { access_token: string; refresh_token: string };
-  const response = await fetch(`${baseUrl()}${API}/profile`, { headers: { authorization: `Bearer ${session.access_token}` } });
-  const profile = await response.json();
-  await post('/auth/logout', { refresh_token: session.refresh_token });
-  return profile as Awaited<ReturnType<typeof profileOf>>;
-}
-
 /** Does the page's form accept being sent empty (nothing required)? */
 function acceptsEmpty(slug: FormSlug): boolean {
   const spec = FORM11_FORMS[slug];
   return parseValues(spec.schema, dayjs(), formValuesOf(spec.fields)) !== null;
 }
 
-/**
- * Signs in through the login screen and waits for the app to leave /auth. The Overview it lands on
- * belongs to other journeys (and their scans); these tests go on to the tax refund screens.
- */
-async function signIn(page: Page, user: TestUser, options: { remember?: boolean } = {}) {
-  await visit(page, '/auth/login');
-  const fields = loginFields(page);
-  await fields.email.fill(user.email);
-  await fields.password.fill(user.password);
-  if (options.remember) await fields.remember.check();
-  await fields.submit.click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-  await settle(page);
-  expectNoPageProblems(page);
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** Opens `href` inside the running app, as a link would. */
-async function openInApp(page: Page, href: string) {
-  await page.evaluate((target) => {
-    history.pushState(null, '', target);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, href);
-  await settle(page);
-}
-
-async function answerQuestionnaire(page: Page, yes: readonly string[]) {
-  for (const [index, question] of QUESTIONS.entries()) {
-    await page.getByText(`Question ${index + 1} of ${QUESTIONS.length}`).waitFor();
-    await page.getByRole('heading', { name: question.text }).waitFor();
-    await page.getByRole('button', { name: yes.includes(question.slug) ? 'Yes' : 'No', exact: true }).click();
-  }
-}
-
-const radio = (page: Page, group: string | RegExp, option: string) => page.getByRole('group', { name: group }).getByRole('radio', { name: option, exact: true });
-
-async function fillMedicalInsurance(page: Page) {
-  await page.getByRole('textbox', { name: /^Employment/ }).fill(MEDICAL.selectedEmployment);
-  await page.getByRole('button', { name: 'Add Insurance' }).click();
-  const dialog = page.getByRole('dialog');
-  const entry = MEDICAL.insurances[0]!;
-  await dialog.getByRole('textbox', { name: /^Name of person covered by the policy/ }).fill(entry.nameOfPersonCoveredByPolicy);
-  await dialog.getByRole('textbox', { name: /^Gross premium/ }).fill(String(entry.amountOfGrossPremium));
-  await dialog.getByRole('textbox', { name: /^Months the policy was active/ }).fill(String(entry.amountOfMonthsPolicyWasActive));
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-async function fillRent(page: Page) {
-  await page.getByRole('textbox', { name: /^Landlord/ }).fill(RENT.landlordName);
-  await page.getByRole('textbox', { name: /^Address of the rented property/ }).fill(RENT.propertyAddress);
-  await page.getByRole('textbox', { name: /^Eircode/ }).fill(RENT.eircode);
-  await radio(page, /^What was the property for\?/, 'My main home').check();
-  await page.getByRole('textbox', { name: /^Rent you paid in the year/ }).fill(String(RENT.rentPaid));
-  await radio(page, /^Is the landlord your parent or another relative\?/, 'No').check();
-  await radio(page, /^Did you get HAP/, 'No').check();
-}
-
 describe('the guided Form 11 flow', () => {
   const b = useBrowser({ deferAccessibility: true });
 
-  it('questionnaire Yes to medical insurance and rent → both forms → sent; the claim’s refund is the engine’s sum for the year', async () => {
+  it('signs the PAYE authorisation with a drawn signature → questionnaire Yes ×3 → the three forms → sent; the refund is the engine’s sum; the Overview shows the claim pending', async () => {
     const { page } = b;
-    const user = freshUser();
+    // A new account (registered with the seeded profile's date of birth and status): not yet authorised.
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: PROFILE.annualIncome });
     await signIn(page, user);
     await openInApp(page, '/tax-refund-questions');
     await checkScreen(page, 'tax-refund-page');
     expect(await page.getByRole('radio', { name: String(YEAR), exact: true }).isChecked()).toBe(true);
     await expect(page.getByRole('button', { name: 'Continue previous application' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Questionnaire' }).click();
+
+    // The questionnaire needs the PAYE authorisation: sign it, then back to the questionnaire.
+    await page.waitForURL((url) => url.pathname === '/auth/paye-authorization');
+    await settle(page);
+    await field(page, 'First name').fill('Siobhán');
+    await field(page, 'Surname').fill("O'Brien");
+    await field(page, 'PPSN').fill('1234567T');
+    await drawSignature(page);
+    const authorize = page.getByRole('button', { name: 'Authorize' });
+    await expect.poll(() => authorize.isEnabled(), { timeout: 3_000 }).toBe(true);
+    await authorize.click();
     await page.waitForURL((url) => url.pathname === '/form11-questionnaire');
     await checkScreen(page, 'questionnaire');
-    await answerQuestionnaire(page, ['medical-insurance-relief', 'rent-tax-credit']);
+    await answerQuestionnaire(page, ['health-expenses', 'medical-insurance-relief', 'rent-tax-credit']);
+
+    // Catalogue order: Health Expenses, Medical Insurance, Rent.
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await checkScreen(page);
+    await expect.poll(() => page.getByText('Page 1 of 3').count()).toBe(1);
+    await fillHealthExpenses(page);
+    const health = calculateRefund(YEAR, 'health-expenses', HEALTH, PROFILE);
+    if (!health.ok) throw new Error('the engine refused the health expenses sample');
+    await expect(page.getByTestId('estimate-amount').textContent()).resolves.toBe(formatEuro(health.amount, { keepZeroDecimals: true }));
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    // Scanned at rest: the pointer would hover the next page's Skip button, which sits where Next was.
+    await page.mouse.move(0, 0);
 
     await page.waitForURL((url) => url.pathname === '/form11/medical-insurance-relief');
     await checkScreen(page);
-    await expect(page.getByText('Page 1 of 2').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByText('Page 2 of 3').count()).toBe(1);
     // Next with no insurance: the spec's message, and the page stays.
     await page.getByRole('textbox', { name: /^Employment/ }).fill(MEDICAL.selectedEmployment);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect(page.getByText('Please add at least one insurance').count()).resolves.toBeGreaterThan(0);
+    // Scanned at rest: the pointer would hover the next page's Skip button, which sits where Next was.
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.getByText('Please add at least one insurance').count()).toBeGreaterThan(0);
     expect(pathOf(page)).toBe('/form11/medical-insurance-relief');
     await fillMedicalInsurance(page);
     const medical = calculateRefund(YEAR, 'medical-insurance-relief', MEDICAL, PROFILE);
     if (!medical.ok) throw new Error('the engine refused the medical insurance sample');
     await expect(page.getByTestId('estimate-amount').textContent()).resolves.toBe(formatEuro(medical.amount, { keepZeroDecimals: true }));
-    await expect(page.getByText('How we got this:').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByText('How we got this:').count()).toBe(1);
     await checkScreen(page, 'form11-medical-insurance-filled');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
+    // Scanned at rest: the pointer would hover the next page's Skip button, which sits where Next was.
+    await page.mouse.move(0, 0);
 
     await page.waitForURL((url) => url.pathname === '/form11/rent-tax-credit');
     await checkScreen(page);
+    await expect.poll(() => page.getByText('Page 3 of 3').count()).toBe(1);
     await fillRent(page);
     const rent = calculateRefund(YEAR, 'rent-tax-credit', RENT, PROFILE);
     if (!rent.ok) throw new Error('the engine refused the rent sample');
     await expect(page.getByTestId('estimate-amount').textContent()).resolves.toBe(formatEuro(rent.amount, { keepZeroDecimals: true }));
     await page.getByRole('button', { name: 'Next', exact: true }).click();
+    // Scanned at rest: the pointer would hover the next page's Skip button, which sits where Next was.
+    await page.mouse.move(0, 0);
 
     await page.waitForURL((url) => url.pathname === '/tax-refund-submitted', { timeout: 15_000 });
     await checkScreen(page, 'tax-refund-submitted');
-    // The refund shown is the engine's sum for the year's two categories.
-    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatEuro(medical.amount + rent.amount));
+    const amounts = [health.amount, medical.amount, rent.amount];
+    const sum = amounts.reduce((total, amount) => total + amount, 0);
+    // The refund shown is the engine's sum for the year's three categories.
+    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatEuro(sum));
     // The claim is sent: nothing is left to resume.
     await expect(page.evaluate(() => localStorage.getItem('form11Progress'))).resolves.toBeNull();
     const claim = (await profileOf(user)).form11.find((entry) => entry.year === YEAR);
     expect(claim?.status).toBe('pending');
-    const total = Object.values(claim?.categoryRefunds ?? {}).reduce((sum, amount) => sum + amount, 0);
-    expect(total).toBeCloseTo(medical.amount + rent.amount, 2);
-    expect(Object.keys(claim?.categoryRefunds ?? {}).sort()).toEqual(['medical-insurance-relief', 'rent-tax-credit']);
+    const total = Object.values(claim?.categoryRefunds ?? {}).reduce((all, amount) => all + amount, 0);
+    expect(total).toBeCloseTo(sum, 2);
+    expect(Object.keys(claim?.categoryRefunds ?? {}).sort()).toEqual(['health-expenses', 'medical-insurance-relief', 'rent-tax-credit']);
 
-    // The Overview's Taxback credits show the year's claim as pending, with both amounts.
+    // The Overview's Taxback credits show the year's claim as pending, with the three amounts.
     await openInApp(page, '/landing');
     const yearControl = page.getByRole('button', { name: new RegExp(`^${YEAR}`) });
     await yearControl.waitFor();
     await expect(yearControl.textContent()).resolves.toContain('Pending');
-    for (const amount of [medical.amount, rent.amount]) {
-      await expect(page.getByRole('cell', { name: formatEuro(amount), exact: true }).count()).resolves.toBe(1);
+    for (const amount of amounts) {
+      await expect.poll(() => page.getByRole('cell', { name: formatEuro(amount), exact: true }).count()).toBeGreaterThan(0);
     }
+  });
+
+  it('a failed final send: /tax-refund-submitted says so with Try again, which sends the kept answers', async () => {
+    const { page } = b;
+    const user = freshUser();
+    await signIn(page, user);
+    // The first POST /answer-multiple meets an outage; the next ones reach the server.
+    let refused = 0;
+    await page.route('**/api/maxout/answer-multiple', async (route) => {
+      if (refused++ === 0) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) });
+      else await route.continue();
+    });
+    allowConsoleErrors(page, /503/);
+    await openInApp(page, '/tax-refund-questions');
+    await page.getByRole('button', { name: 'For Advanced Use' }).click();
+    await page.getByRole('checkbox', { name: 'Health Expenses' }).check();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+    await fillHealthExpenses(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/tax-refund-submitted');
+    await page.getByRole('heading', { name: `Your claim for ${YEAR} was not sent yet` }).waitFor();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' }).count()).toBe(1);
+    // Nothing is lost: the answers are still saved on the device.
+    const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('form11Progress'))) ?? 'null') as { formData: Record<string, unknown> } | null;
+    expect(Object.keys(kept?.formData ?? {})).toEqual(['health-expenses']);
+    expect((await profileOf(user)).form11.find((entry) => entry.year === YEAR)).toBeUndefined();
+    await checkScreen(page, 'tax-refund-not-sent');
+
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: `Your claim for ${YEAR} is submitted` }).waitFor({ timeout: 15_000 });
+    const health = calculateRefund(YEAR, 'health-expenses', HEALTH, PROFILE);
+    if (!health.ok) throw new Error('the engine refused the health expenses sample');
+    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatEuro(health.amount));
+    expect(refused).toBe(2);
+    await expect(page.evaluate(() => localStorage.getItem('form11Progress'))).resolves.toBeNull();
+    expect((await profileOf(user)).form11.find((entry) => entry.year === YEAR)?.status).toBe('pending');
+    await checkScreen(page);
+
+    // The Tax Refund page marks the year as claimed.
+    await openInApp(page, '/tax-refund-questions');
+    await expect.poll(() => page.getByRole('radio', { name: `${YEAR} (claim pending)`, exact: true }).count()).toBe(1);
+
+    // The final form with no income chosen sends the user to choose one.
+    await openInApp(page, `/form11/final-form?year=${YEAR}`);
+    await page.waitForURL((url) => url.pathname === '/form11/income-selection');
+    // No other income: the profile is refreshed and the year's estimate shown with two decimals, then the refund options.
+    await settle(page);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const estimate = page.getByTestId('refund-estimate');
+    await estimate.waitFor();
+    await expect.poll(() => estimate.textContent()).toBe(formatEuro(health.amount, { keepZeroDecimals: true }));
+    expect(await estimate.textContent()).toMatch(/^€[\d,]+\.\d{2}$/);
+    await checkScreen(page, 'income-selection-none-estimate');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL((url) => url.pathname === '/tax-refund-options');
   });
 
   it('a reload in the middle of the flow resumes at the same page; Continue previous application and Back find the same answers', async () => {
@@ -187,7 +207,7 @@ describe('the guided Form 11 flow', () => {
     await openInApp(page, '/tax-refund-questions');
     await page.getByRole('button', { name: 'For Advanced Use' }).click();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(page.getByText('Please select at least one option to continue').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByText('Please select at least one option to continue').count()).toBe(1);
     await page.getByRole('checkbox', { name: 'Rent Tax Credit' }).check();
     await page.getByRole('checkbox', { name: 'Tuition Fees' }).check();
     await checkScreen(page, 'tax-refund-advanced');
@@ -202,10 +222,10 @@ describe('the guided Form 11 flow', () => {
     await page.reload();
     await checkScreen(page);
     expect(pathOf(page)).toBe('/form11/tuition-fees');
-    await expect(page.getByText('Page 2 of 2').count()).resolves.toBe(1);
+    await expect.poll(() => page.getByText('Page 2 of 2').count()).toBe(1);
 
     await openInApp(page, '/tax-refund-questions');
-    await expect(page.getByText(`You have an unfinished claim for ${YEAR}`).count()).resolves.toBe(1);
+    await expect.poll(() => page.getByText(`You have an unfinished claim for ${YEAR}`).count()).toBe(1);
     await page.getByRole('button', { name: 'Continue previous application' }).click();
     await page.waitForURL((url) => url.pathname === '/form11/tuition-fees');
     await checkScreen(page);
@@ -247,7 +267,7 @@ describe('the guided Form 11 flow', () => {
 
     // Declaring another income later keeps the one declared before on the form, prefilled.
     await openInApp(page, `/form11/final-form?incomeId=us-dividends&year=${YEAR}`);
-    await expect(page.getByRole('group', { name: 'US dividends' }).count()).resolves.toBe(1);
+    await expect.poll(() => page.getByRole('group', { name: 'US dividends' }).count()).toBe(1);
     const uk = page.getByRole('group', { name: 'UK dividends' });
     await expect(uk.getByRole('textbox', { name: /^Company or fund that paid the dividends/ }).inputValue()).resolves.toBe(dividends.payerName);
   });

@@ -30,8 +30,11 @@ declare module 'vitest' {
   }
 }
 
-/** How many users tests/e2e/form11.test.ts gets (one per journey that sends or saves a claim). */
-const FORM11_USERS = 4;
+/**
+ * How many users the Form 11 tests get: form11.test.ts takes one per journey that sends or saves a
+ * claim from the front; form11FlowPaths.test.ts takes the last one.
+ */
+const FORM11_USERS = 5;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');

@@ -4,11 +4,13 @@
  * present, the profile authorised afterwards, the opt-out notice and Decline; and the submitted
  * claim screen. Desktop and phone screenshots.
  */
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, checkScreen, screenshot, useBrowser, viewports, visit } from './harness.ts';
 import { readServerLog, waitForMail } from './serverLog.ts';
 import { API, createUserWithPassword, editProfileByApi, field, signIn, uniqueEmail } from './users.ts';
+import { drawSignature } from './form11Steps.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -26,23 +28,6 @@ async function apiFromPage(page: Page, method: 'GET' | 'POST', path: string, bod
     },
     { url: `${API}${path}`, method, body },
   );
-}
-
-/** Draws a signature on the pad with the mouse: two strokes, like a name and an underline. */
-async function drawSignature(page: Page) {
-  const pad = page.getByRole('img', { name: /^Your signature/ });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad is not visible');
-  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
-  await page.mouse.move(...at(0.15, 0.6));
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) await page.mouse.move(...at(0.15 + i * 0.05, 0.6 - Math.sin(i / 2) * 0.25), { steps: 2 });
-  await page.mouse.up();
-  await page.mouse.move(...at(0.2, 0.8));
-  await page.mouse.down();
-  await page.mouse.move(...at(0.75, 0.78), { steps: 8 });
-  await page.mouse.up();
 }
 
 describe('PAYE authorisation', () => {
@@ -63,6 +48,9 @@ describe('PAYE authorisation', () => {
     const authorize = page.getByRole('button', { name: 'Authorize' });
     await expect.poll(() => authorize.isDisabled()).toBe(true);
     await expect.poll(() => page.getByTestId('agent-details').textContent()).toMatch(/TAIN/);
+    // Two-step sign-in is off: optional, so nothing asks for it, but the form recommends it.
+    expect(await page.getByTestId('two-factor-advice').textContent()).toContain('We recommend two-step sign-in');
+    expect(await page.getByRole('link', { name: 'Turn it on in Settings → Security' }).getAttribute('href')).toBe('/settings');
     // Prefilled from the account: the email (read-only) and the date of birth given at registration.
     expect(await field(page, 'Taxpayer email').inputValue()).toBe(user.email);
     expect(await field(page, 'Date of birth').inputValue()).toBe('01.02.1985');
@@ -167,5 +155,42 @@ describe('PAYE authorisation', () => {
     await page.getByText('We have emailed you a new link. It works for 24 hours.').waitFor();
     await waitForMail({ to: email, linkContains: '/reset-password/', after: logBefore });
     await checkScreen(page);
+  });
+
+  it('with two-step sign-in on, a session signed in without a code is told to log in with one, and its signature is refused', async () => {
+    const { page } = b;
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: 48_000 });
+    await signIn(page, user); // with the password only: two-step sign-in is not on yet
+
+    // Turned on from another session (another device), which gives a code to do so.
+    const post = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${baseUrl()}${API}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as Record<string, string>;
+    };
+    const other = await post('/auth/login', { email: user.email, password: user.password });
+    const setup = await post('/security/two-factor/setup', {}, other.access_token);
+    const code = TOTP.generate({ secret: Secret.fromBase32(setup.secret ?? '') });
+    expect((await post('/security/two-factor/confirm', { code }, other.access_token)).recovery_codes).toHaveLength(10);
+
+    await visit(page, '/auth/paye-authorization');
+    await page.getByText('Log in with your code to sign').waitFor();
+    await field(page, 'First name').fill('Siobhán');
+    await field(page, 'Surname').fill("O'Brien");
+    await field(page, 'PPSN').fill('1234567T');
+    await drawSignature(page);
+    const authorize = page.getByRole('button', { name: 'Authorize' });
+    await expect.poll(() => authorize.isEnabled(), { timeout: 3_000 }).toBe(true);
+    await authorize.click();
+    // The server refuses (403 two_factor_required) and the form says why, in the server's words.
+    await page.getByRole('alert').filter({ hasText: 'To sign the PAYE authorisation, log out and log in again with a code' }).waitFor();
+    expect(pathOf(page.url())).toBe('/auth/paye-authorization');
+    await page.mouse.move(0, 0); // the scan judges the page at rest, not the hovered button
+    await checkScreen(page, 'paye-two-factor-required');
+    expect((await apiFromPage(page, 'GET', '/profile')).body.paye_a1_authorized).toBe(false);
   });
 });

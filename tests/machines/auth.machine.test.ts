@@ -381,18 +381,6 @@ describe('refresh', () => {
     expect(h.calls).toEqual([{ type: 'clearSession' }, { type: 'clearAnswers' }, { type: 'navigate', params: { to: '/auth/login' } }]);
   });
 
-  it('refreshes the tokens every SESSION_REFRESH_INTERVAL_MS while signed in, ahead of the server idle limit', async () => {
-    vi.useFakeTimers();
-    const h = await restored();
-    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS - 1);
-    expect(h.promises.starts('refreshSession')).toBe(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(h.promises.starts('refreshSession')).toBe(1);
-    await h.settle('refreshSession', { ok: true, session: session(2) });
-    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
-    expect(h.promises.starts('refreshSession')).toBe(2);
-  });
-
   it('without a refresh token fails fast with "No refresh token"', async () => {
     const h = start();
     await h.settle('restoreSession', { ok: true, session: { access_token: 'access-only', refresh_token: '' }, user, remember: false });
@@ -421,6 +409,95 @@ describe('refresh', () => {
     expect(h.actor.getSnapshot().context.user).toBeNull();
     expect(h.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
     expect(h.calls).toEqual([{ type: 'clearAnswers' }, { type: 'navigate', params: { to: '/auth/login' } }]);
+  });
+});
+
+describe('keep-alive follows activity, not the open tab', () => {
+  const MINUTE = 60_000;
+  const inactivityOf = (actor: AnyActorRef) => actor.system.get('inactivity') as AnyActorRef;
+
+  it('no activity for 10 minutes or longer: no refresh request, the session goes idle', async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    expect(h.promises.starts('refreshSession')).toBe(0);
+    expect(h.actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    // Still nothing while the tab stays unattended, up to the inactivity warning.
+    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS - SESSION_REFRESH_INTERVAL_MS - 1);
+    expect(h.promises.starts('refreshSession')).toBe(0);
+    expect(h.calls).toEqual([]);
+  });
+
+  it('activity in this tab: the refresh comes at the next tick, not before; then none without new activity', async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    await vi.advanceTimersByTimeAsync(3 * MINUTE);
+    inactivityOf(h.actor).send({ type: 'activity', at: T0 + 3 * MINUTE });
+    expect(h.actor.getSnapshot().context.activitySinceRefresh).toBe(true);
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS - 3 * MINUTE - 1);
+    expect(h.promises.starts('refreshSession')).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.promises.starts('refreshSession')).toBe(1);
+    expect(h.promises.inputs['refreshSession']).toEqual({ refreshToken: 'refresh-1' });
+    await h.settle('refreshSession', { ok: true, session: session(2) });
+    expect(h.calls).toEqual([{ type: 'persistSession', params: { session: session(2), remember: true } }]);
+    expect(h.actor.getSnapshot().context.activitySinceRefresh).toBe(false);
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    expect(h.promises.starts('refreshSession')).toBe(1);
+    expect(h.actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+  });
+
+  it("activity in another tab of the browser counts like this tab's", async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    inactivityOf(h.actor).send({ type: 'tab.activity', at: T0 + MINUTE });
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    expect(h.promises.starts('refreshSession')).toBe(1);
+  });
+
+  it('back after an idle interval: the first activity refreshes at once, well before the server idle limit', async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS);
+    expect(inactivityOf(h.actor).getSnapshot().value).toBe('warning');
+    expect(h.promises.starts('refreshSession')).toBe(0);
+    // Activity while the warning shows is not activity (only Continue Session is), so no refresh either.
+    inactivityOf(h.actor).send({ type: 'activity', at: T0 + IDLE_WARNING_MS + 1_000 });
+    expect(h.promises.starts('refreshSession')).toBe(0);
+    inactivityOf(h.actor).send({ type: 'session.continue', at: T0 + IDLE_WARNING_MS + 2_000 });
+    expect(h.promises.starts('refreshSession')).toBe(1);
+    expect(h.actor.getSnapshot().matches({ signedIn: 'refreshing' })).toBe(true);
+    await h.settle('refreshSession', { ok: true, session: session(2) });
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+  });
+
+  it('an outage keeps the owed refresh: the next tick tries again', async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    inactivityOf(h.actor).send({ type: 'activity', at: T0 + MINUTE });
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    await h.settle('refreshSession', { ok: false, error: { status: null, message: 'Failed to fetch', source: 'network' } });
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    expect(h.promises.starts('refreshSession')).toBe(2);
+  });
+
+  it('a 401 while idle still refreshes once, and without a refresh token ends the session', async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    h.actor.send({ type: 'session.unauthorized' });
+    expect(h.promises.starts('refreshSession')).toBe(1);
+
+    const bare = start();
+    await bare.settle('restoreSession', { ok: true, session: { access_token: 'access-only', refresh_token: '' }, user, remember: false });
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    inactivityOf(bare.actor).send({ type: 'activity', at: T0 + SESSION_REFRESH_INTERVAL_MS + 1 });
+    expect(bare.actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    bare.actor.send({ type: 'session.unauthorized' });
+    expect(bare.promises.starts('refreshSession')).toBe(0);
+    expect(bare.actor.getSnapshot().context.refreshError).toBe('No refresh token');
+    expect(bare.actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
   });
 });
 
@@ -557,7 +634,7 @@ describe('defaults and context', () => {
       const nodes = [machine.root, ...getStateNodes(machine.root)];
       expect(nodes.filter((n) => !n.description).map((n) => n.id)).toEqual([]);
     }
-    expect(getStateNodes(authMachine.root)).toHaveLength(13);
+    expect(getStateNodes(authMachine.root)).toHaveLength(14);
     expect(getStateNodes(signInMachine.root)).toHaveLength(9);
   });
 
@@ -602,6 +679,7 @@ describe('selectors on partial snapshots', () => {
       registerError: null,
       refreshError: null,
       lastActivityAt: T0,
+      activitySinceRefresh: false,
       ...over,
     },
   });

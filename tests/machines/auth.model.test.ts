@@ -121,6 +121,8 @@ const fixtures = {
   'session.unauthorized': () => [{ type: 'session.unauthorized' }],
   logout: () => [{ type: 'logout' }],
   'session.timeout': () => [{ type: 'session.timeout' }],
+  // What the inactivity child reports when it hears the user (this tab, another tab, Continue Session).
+  'session.activity': () => [{ type: 'session.activity' }],
   'session.external.signedOut': () => [{ type: 'session.external.signedOut' }],
   'session.external.updated': () => [
     { type: 'session.external.updated', session: session(7, null) },
@@ -154,6 +156,7 @@ const model = createModelTest(authMachine, {
     codeError: c.codeError,
     registerError: c.registerError?.message ?? null,
     refreshError: c.refreshError,
+    activitySinceRefresh: c.activitySinceRefresh,
   }),
 });
 
@@ -190,7 +193,7 @@ function taken(step: Step): Taken[] {
 const types = (calls: Call[]) => calls.map((c) => c.type);
 
 /** What every step must show, whatever the path: checks on the real actor, its system and the effects. */
-function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: number) {
+function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: number, refreshStarted: number) {
   const snapshot = actor.getSnapshot();
   const signedIn = selectIsSignedIn(snapshot);
   // The inactivity child lives exactly while signed in.
@@ -230,6 +233,15 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
   const to = (target: string) => t.some((x) => x.targets.includes(target));
   const on = (event: string) => t.some((x) => x.event === event || x.event.startsWith(`${event} `));
   const login = { type: 'navigate', params: { to: '/auth/login' } };
+  // Keep-alive: a refresh request goes out exactly when the step enters refreshing (an interval after
+  // activity, the user back from idle, or a 401); an interval without activity sends nothing.
+  expect(refreshStarted, 'refresh requests started by this step').toBe(to('signedIn.refreshing') ? 1 : 0);
+  if (on('after sessionRefreshInterval')) {
+    const owed = Boolean(step.state.context.refreshToken) && (to('signedIn.refreshing') || snapshot.context.activitySinceRefresh);
+    expect(to('signedIn.refreshing'), 'the interval refreshes only after activity').toBe(owed);
+  }
+  if (on('session.activity')) expect(snapshot.context.activitySinceRefresh, 'activity is remembered until a refresh succeeds').toBe(true);
+  if (t.some((x) => x.event === 'xstate.done.actor.refreshSession if succeeded')) expect(snapshot.context.activitySinceRefresh).toBe(false);
   if (from('signingOut')) {
     // Logout and timeout: whatever the server said (or if it said nothing in time).
     expect(types(calls)).toEqual(['broadcastSignedOut', 'clearSession', 'clearAnswers', 'navigate']);
@@ -277,6 +289,7 @@ describe('auth machine model', () => {
         'signedOut.verifyingCode',
         'signedOut.registering',
         'signedIn.active',
+        'signedIn.idle',
         'signedIn.refreshing',
         'signingOut',
         'endingSession',
@@ -304,13 +317,39 @@ describe('auth machine model', () => {
     some(/"codeRequired":true.* → twoFactor\.cancel/);
   });
 
-  for (const path of model.paths) {
+  // Keep-alive journeys longer than the shortest paths: activity makes the next interval refresh; an
+  // interval without activity sends nothing; the user's return refreshes at once.
+  const RESTORED = { type: 'xstate.done.actor.restoreSession', output: restoreOutputs[0] };
+  const REFRESHED = { type: 'xstate.done.actor.refreshSession', output: refreshOutputs[0] };
+  const OUTAGE = { type: 'xstate.done.actor.refreshSession', output: refreshOutputs[2] };
+  const ACTIVITY = { type: 'session.activity' };
+  const TICK = 'after:sessionRefreshInterval';
+  const journeys = [
+    model.pathFromEvents('active user: refreshed at every interval, then idle: nothing sent, back: refreshed at once', [
+      RESTORED, ACTIVITY, TICK, REFRESHED, ACTIVITY, TICK, REFRESHED, TICK, ACTIVITY, REFRESHED,
+    ]),
+    model.pathFromEvents('an outage keeps the owed refresh for the next interval', [RESTORED, ACTIVITY, TICK, OUTAGE, TICK, REFRESHED, TICK]),
+  ];
+
+  it('times the keep-alive journeys by the model', () => {
+    expect(journeys[0]!.steps.map((s) => JSON.stringify(s.state.value))).toEqual(
+      ['"restoring"', '{"signedIn":"active"}', '{"signedIn":"active"}', '{"signedIn":"refreshing"}', '{"signedIn":"active"}', '{"signedIn":"active"}']
+        .concat(['{"signedIn":"refreshing"}', '{"signedIn":"active"}', '{"signedIn":"idle"}', '{"signedIn":"refreshing"}', '{"signedIn":"active"}']),
+    );
+    expect(journeys[0]!.steps.filter((s) => s.advanceMs > 0).map((s) => s.advanceMs)).toEqual([600_000, 600_000, 600_000]);
+    expect(journeys[1]!.steps.at(-1)!.state.value).toEqual({ signedIn: 'idle' });
+  });
+
+  for (const path of [...model.paths, ...journeys]) {
     it(`real actor: ${path.description}`, async () => {
       let calls: Call[] = [];
       let logoutStarts = () => 0;
+      let refreshStarts = () => 0;
+      let refreshStartsBefore = 0;
       await model.runPath(path, {
         createActor: ({ promises }) => {
           logoutStarts = () => promises.starts('logout');
+          refreshStarts = () => promises.starts('refreshSession');
           return createActor(
             authMachine.provide({
               actors: {
@@ -338,8 +377,9 @@ describe('auth machine model', () => {
         },
         beforeStep: () => {
           calls.length = 0;
+          refreshStartsBefore = refreshStarts();
         },
-        afterStep: ({ actor, step }) => checkStep(actor as AnyActorRef, step, calls, logoutStarts()),
+        afterStep: ({ actor, step }) => checkStep(actor as AnyActorRef, step, calls, logoutStarts(), refreshStarts() - refreshStartsBefore),
       });
     });
   }

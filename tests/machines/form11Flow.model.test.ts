@@ -4,6 +4,7 @@ import { form11FlowMachine } from '../../machines/form11Flow/form11Flow.machine.
 import {
   selectCanResume,
   selectCanRetry,
+  selectFinalSend,
   selectHasSavedProgress,
   selectIsBusy,
   selectIsSending,
@@ -205,6 +206,8 @@ export async function runChecked(model: typeof freshModel, path: ModelPath<Machi
       expect(selectSendFailed(snapshot)).toBe(value === 'inFlow.stepping.unsent');
       expect(selectCanResume(snapshot), 'Continue is possible exactly while the flow waits').toBe(value.startsWith('inFlow.stepping'));
       expect(selectCanRetry(snapshot)).toBe(value === 'inFlow.stepping.unsent');
+      const finalSend = { 'inFlow.stepping.unsent': 'failed', 'inFlow.sendingAll': 'sending', finishing: 'finishing' }[value] ?? null;
+      expect(selectFinalSend(snapshot), '/tax-refund-submitted offers Try again exactly after a failed final send').toBe(finalSend);
     },
   });
   recorder.log.push(...recorder.effects);

@@ -119,6 +119,7 @@ describe('inactivity machine: model-based', () => {
       let tickersRunning = 0;
       let monitorsRunning = 0;
       let broadcasts: { type: string; at: number }[] = [];
+      let reports = 0;
       await model.runPath(path, {
         createActor: () =>
           createActor(
@@ -127,6 +128,7 @@ describe('inactivity machine: model-based', () => {
                 endSession: () => void (endSessionCalls += 1),
                 broadcastActivity: (_, params) => void broadcasts.push({ type: 'activity', at: params.at }),
                 broadcastContinue: (_, params) => void broadcasts.push({ type: 'continue', at: params.at }),
+                reportActivity: () => void (reports += 1),
               },
               actors: {
                 countdownTicker: fromCallback(() => {
@@ -144,6 +146,7 @@ describe('inactivity machine: model-based', () => {
         assertContext: true,
         beforeStep: () => {
           broadcasts = [];
+          reports = 0;
         },
         afterStep: ({ actor, step }) => {
           const snapshot = actor.getSnapshot() as ReturnType<typeof inactivityMachine.resolveState>;
@@ -152,6 +155,7 @@ describe('inactivity machine: model-based', () => {
           expect(tickersRunning, 'the countdown ticker runs exactly while the warning shows').toBe(value === 'warning' ? 1 : 0);
           expect(endSessionCalls, 'endSession runs once, on timing out').toBe(value === 'timedOut' ? 1 : 0);
           expect(broadcasts, 'what the other tabs hear after this step').toEqual(expectedBroadcasts(step));
+          expect(reports, 'activity reported to the session keep-alive').toBe(reportsActivity(step) ? 1 : 0);
           expect(selectWarningOpen(snapshot)).toBe(value === 'warning');
           const seconds = selectSecondsLeft(snapshot);
           expect(seconds).toBeGreaterThanOrEqual(0);
@@ -175,6 +179,21 @@ function expectedBroadcasts(step: ModelStep<typeof inactivityMachine>): { type: 
   }
   if (step.transitions.includes('warning —[session.continue]→ active')) return [{ type: 'continue', at: event.at! }];
   return [];
+}
+
+/**
+ * The session's keep-alive hears of every activity that counts: this tab's or another's (newer, before the
+ * warning), and a Continue Session in time, here or in another tab. Stale, late or ignored input is not.
+ */
+function reportsActivity(step: ModelStep<typeof inactivityMachine>): boolean {
+  return [
+    'active —[activity if isNewerActivityToBroadcast]→ active (re-enter)',
+    'active —[activity if isNewerActivity]→ active (re-enter)',
+    'active —[tab.activity if isNewerActivity]→ active (re-enter)',
+    'active —[tab.continue]→ active (re-enter)',
+    'warning —[session.continue]→ active',
+    'warning —[tab.continue]→ active',
+  ].some((label) => step.transitions.includes(label));
 }
 
 /** In `active`, no deadline has passed by `now`. */

@@ -5,6 +5,7 @@ import {
   selectCanAuthorize,
   selectErrorMessage,
   selectFieldErrors,
+  selectTwoFactorAdvice,
   selectIsBusy,
   selectView,
 } from '../../machines/payeAuthorization/payeAuthorization.selectors.ts';
@@ -56,7 +57,8 @@ const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
 const SIGN = { type: 'paye.edit', values: { clientSignature: SIGNATURE } } as const;
 const CLEAR = { type: 'paye.edit', values: { clientSignature: null } } as const;
 const done = <T>(id: string, output: T) => ({ type: `xstate.done.actor.${id}`, output });
-const LOADED = done<LoadAgentResult>('loadAgent', { ok: true, agent: AGENT });
+const TWO_FACTOR_OFF = { enabled: false, sessionVerified: false };
+const LOADED = done<LoadAgentResult>('loadAgent', { ok: true, agent: AGENT, twoFactor: TWO_FACTOR_OFF });
 const NOT_LOADED = done<LoadAgentResult>('loadAgent', { ok: false, error: { status: 503, message: null, source: 'server' } });
 const AUTHORISED = done<SubmitAuthorisationResult>('submitAuthorisation', { ok: true, user: USER });
 const NOT_AUTHORISED = done<SubmitAuthorisationResult>('submitAuthorisation', { ok: false, error: REFUSED });
@@ -96,6 +98,7 @@ function oracleFor(input: PayeAuthorizationInput) {
     linkSent: false,
     values: input.values,
     agent: null,
+    twoFactor: null,
     error: null,
   };
   const signed = (c: Ctx): Ctx => ({ ...c, values: { ...c.values, clientSignature: SIGNATURE } });
@@ -128,7 +131,7 @@ function oracleFor(input: PayeAuthorizationInput) {
     },
     transitions: {
       loading: withEdits('loading', {
-        ok: { to: afterLoad, context: (c) => ({ ...c, agent: AGENT }) },
+        ok: { to: afterLoad, context: (c) => ({ ...c, agent: AGENT, twoFactor: TWO_FACTOR_OFF }) },
         refused: { to: 'unavailable', context: (c) => ({ ...c, error: (NOT_LOADED.output as { error: ApiFailure }).error }) },
         outage: { to: 'unavailable', context: (c) => ({ ...c, error: OUTAGE }) },
       }),
@@ -248,7 +251,7 @@ describe('PAYE authorisation selectors', () => {
   const view = (value: string, context: Partial<Ctx> = {}) =>
     payeAuthorizationMachine.resolveState({
       value,
-      context: { returnTo: null, optedOut: false, emailVerified: true, linkSent: false, values: PREFILLED, agent: AGENT, error: null, ...context },
+      context: { returnTo: null, optedOut: false, emailVerified: true, linkSent: false, values: PREFILLED, agent: AGENT, twoFactor: TWO_FACTOR_OFF, error: null, ...context },
     });
 
   it('Authorize needs first name, surname and signature', () => {
@@ -267,6 +270,20 @@ describe('PAYE authorisation selectors', () => {
     expect(selectView(view('enabling'))).toBe('optedOut');
     expect(selectView(view('failed'))).toBe('form');
     expect(selectView(view('resending'))).toBe('unverified');
+  });
+
+  it('a refusal that says what to do first (403) shows the server’s words instead of the generic message', () => {
+    const message = 'Two-step sign-in is on for your account, but this session was signed in without a code. Log in again with a code.';
+    expect(selectErrorMessage(view('failed', { error: { status: 403, message, source: 'server' } }))).toBe(message);
+    expect(selectErrorMessage(view('failed', { error: { status: 403, message: null, source: 'server' } }))).toBe(PAYE_AUTHORISATION_FAILED);
+    expect(selectErrorMessage(view('failed', { error: { status: 403, message: 'Forbidden', source: 'network' } }))).toBe(PAYE_AUTHORISATION_FAILED);
+  });
+
+  it('two-step sign-in: recommended while off, "log in again with a code" when on but this session gave none', () => {
+    expect(selectTwoFactorAdvice(view('editing', { twoFactor: null }))).toBeNull();
+    expect(selectTwoFactorAdvice(view('editing', { twoFactor: TWO_FACTOR_OFF }))).toBe('recommend');
+    expect(selectTwoFactorAdvice(view('editing', { twoFactor: { enabled: true, sessionVerified: false } }))).toBe('signInAgain');
+    expect(selectTwoFactorAdvice(view('editing', { twoFactor: { enabled: true, sessionVerified: true } }))).toBeNull();
   });
 
   it('answers as an outage when the app provides no actors (harmless defaults)', async () => {

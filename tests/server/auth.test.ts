@@ -560,6 +560,29 @@ describe(`POST /auth/refresh (${testDatabaseKind()})`, () => {
     expect(family.revokedAt).not.toBeNull();
   });
 
+  it('ends an unattended remember-me session at the idle limit: its 30 days and API calls with the access token do not extend it', async () => {
+    const first = await session({ remember: true });
+    // A call with the access token is not a refresh: only refreshing keeps the session alive, and an
+    // idle tab no longer refreshes (the auth machine refreshes only after user activity).
+    t.clock.advance(10 * MINUTE);
+    expect((await t.request('GET', '/profile', undefined, bearer(first.access_token))).status).toBe(200);
+    t.clock.advance(SESSION_LIMITS.idleMs - 10 * MINUTE + 1000);
+    const res = await refresh(first.refresh_token);
+    expect(res.status).toBe(401);
+    const family = await onlyFamily();
+    expect(family.remember).toBe(true);
+    expect(family.revokeReason).toBe('idle');
+    expect(family.absoluteExpiresAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    // Ended for good: a later try is refused too.
+    expect((await refresh(first.refresh_token)).status).toBe(401);
+  });
+
+  it('accepts a refresh one second inside the idle limit', async () => {
+    const first = await session({ remember: true });
+    t.clock.advance(SESSION_LIMITS.idleMs - 1000);
+    expect((await refresh(first.refresh_token)).status).toBe(200);
+  });
+
   it('keeps an active session alive past an hour, then ends it at the 12-hour absolute limit', async () => {
     let token = (await session()).refresh_token;
     let elapsed = 0;

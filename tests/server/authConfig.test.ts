@@ -31,7 +31,8 @@ describe('secrets', () => {
     const dataDir = tempDir();
     const first = loadSecrets({ jwtSecret: undefined, encryptionKey: undefined, dataDir });
     expect(first.sources).toEqual({ jwtSecret: 'file', encryptionKey: 'file' });
-    expect(first.encryptionKey.byteLength).toBe(32);
+    expect(first.keyring.currentId).toBe('k1');
+    expect(first.keyring.keys.get('k1')?.byteLength).toBe(32);
     expect(first.jwtSecret.byteLength).toBeGreaterThanOrEqual(32);
     for (const name of ['jwt-secret', 'encryption-key']) {
       expect(statSync(path.join(dataDir, 'secrets', name)).mode & 0o777).toBe(0o600);
@@ -39,14 +40,14 @@ describe('secrets', () => {
     expect(statSync(path.join(dataDir, 'secrets')).mode & 0o077).toBe(0);
     const second = loadSecrets({ jwtSecret: undefined, encryptionKey: undefined, dataDir });
     expect(Buffer.from(second.jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(true);
-    expect(Buffer.from(second.encryptionKey).equals(Buffer.from(first.encryptionKey))).toBe(true);
+    expect(Buffer.from(second.keyring.keys.get('k1')!).equals(Buffer.from(first.keyring.keys.get('k1')!))).toBe(true);
   });
 
   it('prefers JWT_SECRET and ENCRYPTION_KEY from the environment and writes no file then', () => {
     const dataDir = tempDir();
     const secrets = loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: 'ab'.repeat(32), dataDir });
     expect(secrets.sources).toEqual({ jwtSecret: 'env', encryptionKey: 'env' });
-    expect(Buffer.from(secrets.encryptionKey).toString('hex')).toBe('ab'.repeat(32));
+    expect(Buffer.from(secrets.keyring.keys.get('k1')!).toString('hex')).toBe('ab'.repeat(32));
     expect(() => readFileSync(path.join(dataDir, 'secrets', 'jwt-secret'))).toThrow();
   });
 

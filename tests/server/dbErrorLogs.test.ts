@@ -18,7 +18,7 @@ const DOB = '1987-03-14';
 const FIRST_NAME = 'Siobhánsecret';
 const SURNAME = 'Ní Privatename';
 const PPSN = `8765432${ppsnCheckCharacter('8765432')}`;
-const ENVELOPE = /v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\./;
+const ENVELOPE = /v(1|2\.[A-Za-z0-9_-]{1,32})\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\./;
 
 /** Words that only a leaked message, detail or parameter list would put into a line. */
 const LEAK_MARKERS = ['params:', 'Failing row', 'Key (', 'detail', 'Failed query'];

@@ -5,13 +5,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { PayeAuthorisationAnswerSchema, PayeAuthorisationStatusSchema, isSignatureImage } from '../../src/domain/schemas/payeAuthorisation.ts';
 import * as v from 'valibot';
 import { DEV_PAYE_AGENT, loadConfig } from '../../src/server/config.ts';
 import { payeAuthorisations, users } from '../../src/server/db/schema.ts';
-import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
+import { TWO_FACTOR_SESSION_REQUIRED, UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
 import { decryptField } from '../../src/server/services/crypto.ts';
 import { lapseOf, payeAad, retentionOf } from '../../src/server/services/payeAuthorisations.ts';
 import { isPayeAuthorisationInForce } from '../../src/server/services/users.ts';
@@ -58,7 +59,8 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     const res = await t.request('GET', '/paye-authorization', undefined, auth);
     expect(res.status).toBe(200);
     expect(v.is(PayeAuthorisationStatusSchema, res.body)).toBe(true);
-    expect(res.body).toEqual({ agent: DEV_PAYE_AGENT, authorization: null });
+    // Two-step sign-in is optional: off, nothing asks for it (the screen only recommends it).
+    expect(res.body).toEqual({ agent: DEV_PAYE_AGENT, authorization: null, two_factor: { enabled: false, session_verified: false } });
     expect((await t.request('GET', '/paye-authorization')).body).toEqual({ message: UNAUTHENTICATED });
   });
 
@@ -98,7 +100,7 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     expect(wrong).toMatchObject({ status: 422, body: { errors: { 'form_data.ppsn': [m.PPSN_INVALID] } } });
     expect((await t.request('POST', '/paye-authorization', body({ ppsn: masked }), auth)).status).toBe(200);
     const [row] = await t.database.db.select().from(payeAuthorisations);
-    expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
+    expect(decryptField(t.deps.keyring, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
   });
 
   it('stores the declaration as evidence: PPSN and signature encrypted and bound to the row, kept 6 years after it lapses', async () => {
@@ -113,13 +115,13 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     const text = JSON.stringify(raw);
     expect(text).not.toContain(PPSN);
     expect(text).not.toContain(SIGNATURE.slice(22, 80));
-    expect(decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
-    expect(decryptField(t.deps.encryptionKey, row!.signatureEncrypted, payeAad(row!.id, 'signature'))).toBe(SIGNATURE);
+    expect(decryptField(t.deps.keyring, row!.ppsnEncrypted, payeAad(row!.id, 'ppsn'))).toBe(PPSN);
+    expect(decryptField(t.deps.keyring, row!.signatureEncrypted, payeAad(row!.id, 'signature'))).toBe(SIGNATURE);
     // Audited without the data: who, what and which request.
     const audit = await queryRows<{ action: string; request_id: string | null }>(t.database, sql`select action, request_id from audit_log`);
     expect(audit).toEqual([{ action: 'paye_authorisation.signed', request_id: expect.any(String) }]);
     // Moved to another row or column, a ciphertext does not decrypt.
-    expect(() => decryptField(t.deps.encryptionKey, row!.ppsnEncrypted, payeAad(row!.id, 'signature'))).toThrow();
+    expect(() => decryptField(t.deps.keyring, row!.ppsnEncrypted, payeAad(row!.id, 'signature'))).toThrow();
   });
 
   it('signing again supersedes the earlier declaration and keeps both as evidence', async () => {
@@ -234,5 +236,86 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
     const configured = loadConfig({ PAYE_AGENT_NAME: 'Acme Tax Ltd', PAYE_AGENT_TAIN: '12345T', PAYE_AGENT_ADDRESS: '2 Quay St, Galway', PAYE_AGENT_SIGNATORY: 'Mary Byrne' });
     expect(configured.payeAgent).toEqual({ taxAgencyName: 'Acme Tax Ltd', tain: '12345T', agentAddress: '2 Quay St, Galway', agentSignature: 'Mary Byrne' });
     expect(() => loadConfig({ PAYE_AGENT_TAIN: 'no spaces please' })).toThrow(/PAYE_AGENT_TAIN/);
+  });
+});
+
+describe(`PAYE authorisation with two-step sign-in (${testDatabaseKind()})`, () => {
+  const t = useTestApp();
+  const PASSWORD = 'a long and private passphrase';
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const codeNow = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() });
+  const status = async (access: string) => (await t.request('GET', '/paye-authorization', undefined, bearer(access))).body.two_factor;
+  const sign = (access: string) => t.request('POST', '/paye-authorization', body(), bearer(access));
+
+  /** Registered, password set from the mailed link (which also proves the address). */
+  async function account() {
+    expect((await t.request('POST', '/auth/register', { email: EMAIL, details: DETAILS })).status).toBe(201);
+    await t.services.mailer.flush();
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(t.mail.messages.at(-1)?.body ?? '')?.[1];
+    expect((await t.request('POST', '/reset-password', { token, password: PASSWORD, password_confirmation: PASSWORD })).status).toBe(200);
+  }
+  const login = () => t.request('POST', '/auth/login', { email: EMAIL, password: PASSWORD });
+  async function passwordSession(): Promise<string> {
+    const res = await login();
+    expect(res.body.access_token).toBeDefined();
+    return res.body.access_token as string;
+  }
+  /** Turns two-step sign-in on from the given session; the secret and recovery codes. */
+  async function enable(access: string): Promise<{ secret: string; codes: string[] }> {
+    const setup = await t.request('POST', '/security/two-factor/setup', undefined, bearer(access));
+    const confirm = await t.request('POST', '/security/two-factor/confirm', { code: codeNow(setup.body.secret) }, bearer(access));
+    expect(confirm.status).toBe(200);
+    // A code is accepted once: the next one belongs to the next 30-second step.
+    t.clock.advance(30_000);
+    return { secret: setup.body.secret, codes: confirm.body.recovery_codes };
+  }
+  async function codeSession(code: string): Promise<{ access: string; refresh: string }> {
+    const first = await login();
+    expect(first.body.two_factor_required).toBe(true);
+    const done = await t.request('POST', '/auth/two-factor', { challenge: first.body.challenge, code });
+    expect(done.status).toBe(200);
+    return { access: done.body.access_token, refresh: done.body.refresh_token };
+  }
+
+  it('a session signed in with the password only cannot sign once it is on: 403 two_factor_required, nothing recorded', async () => {
+    await account();
+    const before = await passwordSession(); // e.g. a device signed in before, or someone with only the password
+    const turnedOnHere = await passwordSession();
+    await enable(turnedOnHere);
+    expect(await status(before)).toEqual({ enabled: true, session_verified: false });
+    const res = await sign(before);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: TWO_FACTOR_SESSION_REQUIRED, error: TWO_FACTOR_SESSION_REQUIRED, code: 'two_factor_required' });
+    expect((await profile(t, bearer(before))).paye_a1_authorized).toBe(false);
+    expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(0);
+    // The session that turned it on gave a code to do so: it may sign.
+    expect(await status(turnedOnHere)).toEqual({ enabled: true, session_verified: true });
+    expect((await sign(turnedOnHere)).status).toBe(200);
+  });
+
+  it('a session signed in with a code signs, also after its tokens were refreshed; so does one signed in with a recovery code', async () => {
+    await account();
+    const { secret, codes } = await enable(await passwordSession());
+    const withCode = await codeSession(codeNow(secret));
+    t.clock.advance(60_000);
+    const refreshed = await t.request('POST', '/auth/refresh', { refresh_token: withCode.refresh });
+    expect(refreshed.status).toBe(200);
+    expect(await status(refreshed.body.access_token)).toEqual({ enabled: true, session_verified: true });
+    expect((await sign(refreshed.body.access_token)).status).toBe(200);
+
+    const withRecovery = await codeSession(codes[0]!);
+    expect(await status(withRecovery.access)).toEqual({ enabled: true, session_verified: true });
+    expect((await sign(withRecovery.access)).status).toBe(200);
+  });
+
+  it('turned off again, a password session signs as before', async () => {
+    await account();
+    const session = await passwordSession();
+    const other = await passwordSession();
+    await enable(session);
+    expect((await sign(other)).status).toBe(403);
+    expect((await t.request('POST', '/security/two-factor/disable', { password: PASSWORD }, bearer(session))).status).toBe(200);
+    expect(await status(other)).toEqual({ enabled: false, session_verified: false });
+    expect((await sign(other)).status).toBe(200);
   });
 });

@@ -317,7 +317,7 @@ describe(`direct debit (${testDatabaseKind()})`, () => {
     const [raw] = await queryRows<Record<string, unknown>>(t.database, sql`select * from direct_debit_mandates`);
     expect(JSON.stringify(raw)).not.toContain(IBAN);
     expect(JSON.stringify(raw)).not.toContain('93115212345678');
-    expect(String(raw!.iban_encrypted)).toMatch(/^v1\./);
+    expect(String(raw!.iban_encrypted)).toMatch(/^v2\.k1\./);
     expect((await t.request('GET', '/direct-debit', undefined, auth)).body).toEqual(created.body);
 
     const { iban: _iban, ...change } = MANDATE;

@@ -10,7 +10,7 @@ import * as m from '../../src/domain/schemas/messages.ts';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
-import { DecryptionError, decryptField, encryptField } from '../../src/server/services/crypto.ts';
+import { DecryptionError, createKeyring, decryptField, encryptField } from '../../src/server/services/crypto.ts';
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
@@ -263,7 +263,7 @@ describe(`PPSN encryption at rest (${testDatabaseKind()})`, () => {
     expect(text).not.toContain(PPSN);
     expect(text).not.toContain(PPSN.slice(0, 7));
     const envelopes = dump.map((row) => String(row.ppsn_encrypted));
-    for (const envelope of envelopes) expect(envelope).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
+    for (const envelope of envelopes) expect(envelope).toMatch(/^v2\.k1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
     expect(envelopes[0]).not.toBe(envelopes[1]);
     expect((await t.request('POST', '/profile/ppsn-reveal', {}, bob)).body.ppsn).toBe(PPSN);
   });
@@ -293,10 +293,10 @@ describe(`PPSN encryption at rest (${testDatabaseKind()})`, () => {
   });
 
   it('crypto: round trip; wrong key, wrong associated data and every flipped part throw DecryptionError', () => {
-    const key = Buffer.alloc(32, 1);
+    const key = createKeyring([['k1', Buffer.alloc(32, 1)]]);
     const envelope = encryptField(key, PPSN, 'users.ppsn:1');
     expect(decryptField(key, envelope, 'users.ppsn:1')).toBe(PPSN);
-    expect(() => decryptField(Buffer.alloc(32, 2), envelope, 'users.ppsn:1')).toThrow(DecryptionError);
+    expect(() => decryptField(createKeyring([['k1', Buffer.alloc(32, 2)]]), envelope, 'users.ppsn:1')).toThrow(DecryptionError);
     expect(() => decryptField(key, envelope, 'users.ppsn:2')).toThrow(DecryptionError);
     const parts = envelope.split('.');
     for (let i = 1; i < parts.length; i++) {
@@ -306,7 +306,8 @@ describe(`PPSN encryption at rest (${testDatabaseKind()})`, () => {
       expect(() => decryptField(key, copy.join('.'), 'users.ppsn:1'), `part ${i}`).toThrow(DecryptionError);
     }
     expect(() => decryptField(key, 'v2.a.b.c')).toThrow(DecryptionError);
+    expect(() => decryptField(key, 'v3.k1.a.b.c')).toThrow(DecryptionError);
     expect(() => decryptField(key, 'garbage')).toThrow(DecryptionError);
-    expect(() => encryptField(Buffer.alloc(16), 'x')).toThrow();
+    expect(() => createKeyring([['k1', Buffer.alloc(16)]])).toThrow();
   });
 });

@@ -294,7 +294,7 @@ describe(`two-step sign-in (${testDatabaseKind()})`, () => {
     expect((await login(t)).body.access_token).toBeDefined();
     // The secret is stored encrypted.
     const [row] = await t.database.db.select().from(twoFactorSettings);
-    expect(row?.secretEncrypted).toMatch(/^v1\./);
+    expect(row?.secretEncrypted).toMatch(/^v2\.k1\./);
     expect(row?.secretEncrypted).not.toContain(setup.body.secret);
 
     const wrong = await t.request('POST', '/security/two-factor/confirm', { code: '000000' === codeAt(t, setup.body.secret) ? '111111' : '000000' }, bearer(access));

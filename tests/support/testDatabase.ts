@@ -23,6 +23,7 @@ import { API_PREFIX } from '../../src/domain/constants.ts';
 import { createApp } from '../../src/server/app.ts';
 import { type Database, openDatabase, schema } from '../../src/server/db/index.ts';
 import { createManualClock } from '../../src/server/services/clock.ts';
+import { createKeyring } from '../../src/server/services/crypto.ts';
 import { type ServiceDeps, type Services, createServices } from '../../src/server/services/index.ts';
 import { createMemoryLogger } from '../../src/server/services/logger.ts';
 import { memoryTransport } from '../../src/server/services/mailer.ts';
@@ -275,7 +276,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     publicUrl: TEST_PUBLIC_URL,
     jwtSecret: randomBytes(32),
-    encryptionKey: randomBytes(32),
+    keyring: createKeyring([['k1', randomBytes(32)]]),
     mailTransport: mail,
     ...options.deps,
   };

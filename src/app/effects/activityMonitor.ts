@@ -12,9 +12,10 @@ import type { TabChannel } from './tabSync.ts';
 /**
  * The inactivity machine's inputs in a browser tab: the DOM events that count as activity
  * (reported at most every ACTIVITY_REPORT_INTERVAL_MS), the tab becoming visible again (a wake-up
- * re-judges the deadlines by the real time), and the other tabs' activity and Continue.
+ * re-judges the deadlines by the real time), and the activity and Continue of the other tabs
+ * signed in as the same user (`owner()`: who this tab is signed in as, read when a message comes).
  */
-export function createActivityMonitor(tabs: TabChannel): ActivityMonitorLogic {
+export function createActivityMonitor(tabs: TabChannel, owner: () => string | null): ActivityMonitorLogic {
   return fromCallback(({ sendBack }) => {
     const send = (event: ActivityMonitorEvent) => sendBack(event);
     let lastReport = 0;
@@ -30,6 +31,7 @@ export function createActivityMonitor(tabs: TabChannel): ActivityMonitorLogic {
     for (const name of ACTIVITY_DOM_EVENTS) window.addEventListener(name, onActivity, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisible);
     const stopTabs = tabs.subscribe((message) => {
+      if (message.type === 'signedOut' || message.owner === null || message.owner !== owner()) return;
       if (message.type === 'activity') send({ type: 'tab.activity', at: message.at });
       if (message.type === 'continue') send({ type: 'tab.continue', at: message.at });
     });

@@ -20,6 +20,7 @@ import type {
   VerifyCodeOutput,
 } from '../../../machines/auth/auth.types.ts';
 import { signInMachine } from '../../../machines/auth/signIn.machine.ts';
+import { accessTokenOwner } from '../../domain/tokenOwner.ts';
 import { countdownTicker, createActivityMonitor } from './activityMonitor.ts';
 import { clearStoredTokens, readStoredTokens, writeStoredTokens } from './sessionStore.ts';
 import { type TabChannel, withTabLock } from './tabSync.ts';
@@ -96,6 +97,8 @@ function createProfileReloader(sessionHooks: () => SessionHooks) {
 /** The auth machine with the browser's effects: API calls, storage, other tabs, navigation. */
 export function createAuthLogic(effects: AuthEffects) {
   const { tabs } = effects;
+  // Who this tab is signed in as: activity is shared only between tabs of the same user.
+  const owner = () => accessTokenOwner(effects.sessionHooks().getAccessToken());
   return authMachine.provide({
     actors: {
       restoreSession: fromPromise<RestoreSessionOutput>(async ({ signal }) => {
@@ -175,10 +178,10 @@ export function createAuthLogic(effects: AuthEffects) {
       }),
       profileReloader: createProfileReloader(effects.sessionHooks),
       inactivity: inactivity.provide({
-        actors: { activityMonitor: createActivityMonitor(tabs), countdownTicker },
+        actors: { activityMonitor: createActivityMonitor(tabs, owner), countdownTicker },
         actions: {
-          broadcastActivity: (_, params) => tabs.post({ type: 'activity', at: params.at }),
-          broadcastContinue: (_, params) => tabs.post({ type: 'continue', at: params.at }),
+          broadcastActivity: (_, params) => tabs.post({ type: 'activity', at: params.at, owner: owner() }),
+          broadcastContinue: (_, params) => tabs.post({ type: 'continue', at: params.at, owner: owner() }),
         },
       }),
     },

@@ -31,7 +31,12 @@ export function createPayeAuthorizationLogic(deps: AccountEffectDeps) {
   const client = createSessionClient(deps.sessionHooks);
   return payeAuthorizationMachine.provide({
     actors: {
-      loadAgent: fromPromise<LoadAgentResult, void>(({ signal }) => asResult(async () => ({ agent: (await getPayeAuthorisation(client, { signal })).agent }))),
+      loadAgent: fromPromise<LoadAgentResult, void>(({ signal }) =>
+        asResult(async () => {
+          const status = await getPayeAuthorisation(client, { signal });
+          return { agent: status.agent, twoFactor: { enabled: status.two_factor.enabled, sessionVerified: status.two_factor.session_verified } };
+        }),
+      ),
       submitAuthorisation: fromPromise<SubmitAuthorisationResult, SubmitAuthorisationInput>(({ input, signal }) =>
         asResult(async () => {
           const now = new Date();

@@ -1,12 +1,14 @@
 /**
  * Messages between tabs of the same browser: sign-out reaches every tab, and user activity or
- * Continue Session in one tab keeps the others' inactivity timers alive. BroadcastChannel where
- * available; without it each tab stands alone.
+ * Continue Session in one tab keeps the other tabs of the same user alive (their inactivity timers
+ * and token refreshes). `owner` is the user the sending tab is signed in as (its access token's
+ * `sub`), so another user's tab in the same browser does not keep this one alive. BroadcastChannel
+ * where available; without it each tab stands alone.
  */
 export type TabMessage =
   | { type: 'signedOut' }
-  | { type: 'activity'; at: number }
-  | { type: 'continue'; at: number };
+  | { type: 'activity'; at: number; owner: string | null }
+  | { type: 'continue'; at: number; owner: string | null };
 
 export interface TabChannel {
   post(message: TabMessage): void;

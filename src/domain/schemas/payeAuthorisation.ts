@@ -129,10 +129,22 @@ export const AuthorisationSummarySchema = responseObject({
 });
 export type AuthorisationSummary = v.InferOutput<typeof AuthorisationSummarySchema>;
 
+/**
+ * Two-step sign-in as it bears on signing: `enabled` for the account, and `session_verified` when
+ * this session gave a code (signed in with one, or turned it on). With it on and this session
+ * unverified, POST /paye-authorization answers 403 `two_factor_required`.
+ */
+export const PayeTwoFactorSchema = responseObject({
+  enabled: v.boolean(),
+  session_verified: v.boolean(),
+});
+export type PayeTwoFactor = v.InferOutput<typeof PayeTwoFactorSchema>;
+
 /** GET /paye-authorization. */
 export const PayeAuthorisationStatusSchema = responseObject({
   agent: AgentDetailsSchema,
   authorization: v.nullable(AuthorisationSummarySchema),
+  two_factor: PayeTwoFactorSchema,
 });
 export type PayeAuthorisationStatus = v.InferOutput<typeof PayeAuthorisationStatusSchema>;
 

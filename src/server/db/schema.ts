@@ -79,6 +79,12 @@ export const sessionFamilies = pgTable(
     browser: text('browser'),
     /** Approximate place from the address at sign-in: 'Local network', 'Internet address 203.0.113.x'. */
     place: text('place'),
+    /**
+     * When this session proved the second factor: signed in with a code (or a recovery code), or
+     * turned two-step sign-in on, which takes a code. Null for a password-only session; with
+     * two-step sign-in on, such a session cannot sign the PAYE authorisation.
+     */
+    twoFactorAt: timestamp('two_factor_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );

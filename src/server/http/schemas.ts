@@ -24,6 +24,10 @@ export const EMAIL_UNVERIFIED =
 export const EMAIL_UNVERIFIED_CODE = 'email_unverified';
 export const VERIFICATION_SENT = 'We have emailed you a new link. It works for 24 hours.';
 export const EMAIL_ALREADY_VERIFIED = 'Your email address is already confirmed.';
+/** With two-step sign-in on, the PAYE authorisation is signed only from a session that gave a code. */
+export const TWO_FACTOR_SESSION_REQUIRED =
+  'Two-step sign-in is on for your account, but this session was signed in without a code. To sign the PAYE authorisation, log out and log in again with a code from your authenticator app.';
+export const TWO_FACTOR_SESSION_REQUIRED_CODE = 'two_factor_required';
 /** Closing the account: the password given is not the account's. */
 export const PASSWORD_INCORRECT = 'The password is not correct.';
 /** Closing an account whose password was never set from the mailed link. */

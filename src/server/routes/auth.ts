@@ -133,7 +133,7 @@ export function authRoutes(services: Services) {
         throw new ApiError(401, TWO_FACTOR_WRONG_CODE, { code: [TWO_FACTOR_WRONG_CODE] });
       }
       await hit.refund();
-      const session = await sessions.create(attempt.userId, attempt.remember, undefined, attempt.credentialVersion, device);
+      const session = await sessions.create(attempt.userId, attempt.remember, undefined, attempt.credentialVersion, device, true);
       if (!session) {
         // The password changed since it was checked: the sign-in starts again.
         c.var.log.info({ userId: attempt.userId }, 'auth.login.stale_credentials');

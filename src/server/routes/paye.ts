@@ -10,6 +10,7 @@ import {
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { requireAuth } from '../http/requireAuth.ts';
+import { requireTwoFactorSession } from '../http/requireTwoFactorSession.ts';
 import { requireVerifiedEmail } from '../http/requireVerifiedEmail.ts';
 import { UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
@@ -23,20 +24,30 @@ const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature']
  * agent details the screen shows, and the authorisation in force) and POST /paye-authorization
  * (sign it). Signing needs a verified email address (403 `email_unverified` otherwise): the
  * declaration names the account's own address, and Revenue requires it to be the taxpayer's own.
+ * With two-step sign-in on, it also needs a session that gave a code (403 `two_factor_required`
+ * otherwise): the signature lets us act with Revenue, so the password alone must not do it.
  */
 export function payeRoutes(services: Services) {
-  const { payeAuthorisations, users, clock } = services;
+  const { payeAuthorisations, users, clock, twoFactor, sessions } = services;
   const auth = requireAuth(services);
 
   return factory
     .createApp()
     .get('/paye-authorization', auth, async (c) => {
-      const current = await payeAuthorisations.current(c.var.userId);
-      const body: PayeAuthorisationStatus = { agent: payeAuthorisations.agent, authorization: current ? toSummary(current) : null };
+      const [current, enabled, sessionVerified] = await Promise.all([
+        payeAuthorisations.current(c.var.userId),
+        twoFactor.isEnabled(c.var.userId),
+        sessions.provedTwoFactor(c.var.familyId, c.var.userId),
+      ]);
+      const body: PayeAuthorisationStatus = {
+        agent: payeAuthorisations.agent,
+        authorization: current ? toSummary(current) : null,
+        two_factor: { enabled, session_verified: sessionVerified },
+      };
       return c.json(body, 200);
     })
 
-    .post('/paye-authorization', auth, requireVerifiedEmail(), async (c) => {
+    .post('/paye-authorization', auth, requireVerifiedEmail(), requireTwoFactorSession(services), async (c) => {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const request = await readJson(c, payeAuthorisationRequestSchema(today));

@@ -126,6 +126,8 @@ export function securityRoutes(services: Services) {
         if (result.reason === 'not_started') throw new ApiError(422, TWO_FACTOR_NOT_STARTED, { code: [TWO_FACTOR_NOT_STARTED] });
         throw new ApiError(422, VALIDATION_MESSAGE, { code: [TWO_FACTOR_WRONG_CODE] });
       }
+      // The code just given proves the factor for this session too: it may sign the PAYE authorisation.
+      await sessions.markTwoFactor(c.var.familyId, c.var.userId);
       await securityEvents.record(c.var.userId, 'two_factor_enabled', { familyId: c.var.familyId, device: deviceOf(c) });
       await accountMail.twoFactorChanged(c.var.user.email, true);
       c.var.log.info({ userId: c.var.userId }, 'security.two_factor.enabled');

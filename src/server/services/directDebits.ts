@@ -6,7 +6,7 @@ import type { DirectDebitRequest, Mandate } from '../../domain/schemas/pension.t
 import type { Db } from '../db/index.ts';
 import { directDebitMandates } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { decryptField, encryptField, randomToken } from './crypto.ts';
+import { type Keyring, decryptField, encryptField, randomToken } from './crypto.ts';
 import type { PensionLedgerService } from './pensionLedger.ts';
 import { irishToday } from './users.ts';
 
@@ -39,8 +39,8 @@ export function toApiMandate(row: MandateRow, today: string): Mandate {
  * was accepted. Collections go through the ledger with the key `dd-<mandate>-<date>`, so a date
  * is collected once however often (and in however many processes) the collection run happens.
  */
-export function createDirectDebitService(deps: { db: Db; clock: Clock; encryptionKey: Uint8Array; ledger: PensionLedgerService }) {
-  const { db, clock, encryptionKey, ledger } = deps;
+export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: Keyring; ledger: PensionLedgerService }) {
+  const { db, clock, keyring, ledger } = deps;
 
   const active = async (userId: string, tx: Db = db): Promise<MandateRow | undefined> => {
     const [row] = await tx
@@ -58,7 +58,7 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; encryptio
       return db.transaction(async (tx) => {
         const now = clock.now();
         const current = await active(userId, tx);
-        const iban = request.iban ?? (current ? decryptField(encryptionKey, current.ibanEncrypted, ibanAad(current.id)) : null);
+        const iban = request.iban ?? (current ? decryptField(keyring, current.ibanEncrypted, ibanAad(current.id)) : null);
         if (iban === null) return null;
         if (current) await tx.update(directDebitMandates).set({ cancelledAt: now, updatedAt: now }).where(eq(directDebitMandates.id, current.id));
         const id = randomUUID();
@@ -68,7 +68,7 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; encryptio
             id,
             userId,
             reference: `MXO-${randomToken(8).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase()}`,
-            ibanEncrypted: encryptField(encryptionKey, iban, ibanAad(id)),
+            ibanEncrypted: encryptField(keyring, iban, ibanAad(id)),
             ibanMasked: maskIban(iban),
             amountCents: Math.round(request.amount * 100),
             dayOfMonth: request.day_of_month,

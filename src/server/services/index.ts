@@ -5,6 +5,7 @@ import { type AccountService, createAccountService } from './accounts.ts';
 import { type AnswerService, createAnswerService } from './answers.ts';
 import { AUTH_RATE_LIMITS, type AuthRateLimits } from './authLimits.ts';
 import type { Clock } from './clock.ts';
+import type { Keyring } from './crypto.ts';
 import type { Logger } from './logger.ts';
 import { type Form11EntryService, createForm11EntryService } from './form11Entries.ts';
 import { type AccountMail, createAccountMail } from './mailTemplates.ts';
@@ -18,6 +19,7 @@ import { type PaymentProvider, createSandboxPaymentProvider } from './paymentPro
 import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
+import { type ReencryptionService, createReencryptionService } from './reencryption.ts';
 import { type RefundCalculator, createRefundCalculator } from './refundCalculator.ts';
 import { type SecurityEventService, createSecurityEventService } from './securityEvents.ts';
 import { type SESSION_LIMITS, type SessionService, createSessionService } from './sessions.ts';
@@ -35,8 +37,8 @@ export interface ServiceDeps {
   publicUrl: string;
   /** HS256 key of the access tokens (and the refresh-token successor derivation). */
   jwtSecret: Uint8Array;
-  /** AES-256-GCM key (32 bytes) for fields encrypted at rest (PPSN). */
-  encryptionKey: Uint8Array;
+  /** AES-256-GCM keys for fields encrypted at rest (PPSN, IBAN, signature, TOTP secret): the current one encrypts, every one decrypts. */
+  keyring: Keyring;
   /** The tax agent named on PAYE A1 declarations (PAYE_AGENT_*); development defaults when absent. */
   payeAgent?: AgentDetails | undefined;
   /** Where mail goes after the outbox: the log in development, SMTP when configured, memory in tests. */
@@ -92,6 +94,8 @@ export interface Services {
   securityEvents: SecurityEventService;
   /** Two-step sign-in: TOTP secrets, recovery codes and sign-in challenges. */
   twoFactor: TwoFactorService;
+  /** Moves encrypted values to the current key after a rotation (`npm run ops -- reencrypt`). */
+  reencryption: ReencryptionService;
   /**
    * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions, and
    * accounts never verified within 48 hours.
@@ -112,17 +116,17 @@ export function createServices(deps: ServiceDeps): Services {
   const form11Entries = createForm11EntryService({ db, clock });
   const payments = deps.paymentProvider ?? createSandboxPaymentProvider();
   const pensionLedger = createPensionLedgerService({ db, payments, now: () => clock.now() });
-  const directDebits = createDirectDebitService({ db, clock, encryptionKey: deps.encryptionKey, ledger: pensionLedger });
-  const users = createUserService({ db, clock, encryptionKey: deps.encryptionKey, form11Entries, pensionLedger });
+  const directDebits = createDirectDebitService({ db, clock, keyring: deps.keyring, ledger: pensionLedger });
+  const users = createUserService({ db, clock, keyring: deps.keyring, form11Entries, pensionLedger });
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
   const passwordTokens = createPasswordTokenService({ db, clock, sessions });
   const rateLimiter = createRateLimiter(db, clock);
   const securityEvents = createSecurityEventService({ db, clock });
-  const twoFactor = createTwoFactorService({ db, clock, encryptionKey: deps.encryptionKey });
+  const twoFactor = createTwoFactorService({ db, clock, keyring: deps.keyring });
   const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row), revealPpsn: (row) => users.revealPpsn(row) });
   const refundCalculator = createRefundCalculator({ clock });
   const answers = createAnswerService({ db, form11Entries, refundCalculator });
-  const payeAuthorisations = createPayeAuthorisationService({ db, clock, encryptionKey: deps.encryptionKey, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
+  const payeAuthorisations = createPayeAuthorisationService({ db, clock, keyring: deps.keyring, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
 
   return {
@@ -157,6 +161,7 @@ export function createServices(deps: ServiceDeps): Services {
     sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     securityEvents,
     twoFactor,
+    reencryption: createReencryptionService({ db, keyring: deps.keyring }),
     housekeeping: async () => {
       // Direct debits are collected here too: each date once (ledger keys), whichever process runs it.
       await Promise.all([

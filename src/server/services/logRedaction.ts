@@ -28,7 +28,9 @@ const VALUE_RULES: { hint?: string; pattern: RegExp; replacement: string }[] = [
   // JSON Web Tokens (access tokens): header.payload.signature, the header starting with {"
   { hint: 'eyJ', pattern: /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g, replacement: '[jwt]' },
   { pattern: /\bBearer\s+[^\s"\\]+/gi, replacement: 'Bearer [redacted]' },
-  // Encrypted-field envelopes (services/crypto.ts): v1.<iv>.<tag>.<ciphertext>
+  // Encrypted-field envelopes (services/crypto.ts): v2.<key id>.<iv>.<tag>.<ciphertext>, and the
+  // v1.<iv>.<tag>.<ciphertext> of before key ids
+  { hint: 'v2.', pattern: /\bv2\.[A-Za-z0-9_-]{1,32}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]*/g, replacement: '[encrypted]' },
   { hint: 'v1.', pattern: /\bv1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]*/g, replacement: '[encrypted]' },
   { hint: '@', pattern: /[A-Za-z0-9.!#$%&'*+=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, replacement: '[email]' },
   // Refresh and password-link tokens (43 base64url characters), hashes and other long secrets;

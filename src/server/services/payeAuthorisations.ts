@@ -4,7 +4,7 @@ import type { AgentDetails, AuthorisationSummary, PayeAuthorisationRequest } fro
 import type { Db } from '../db/index.ts';
 import { auditLog, payeAuthorisations, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { encryptField } from './crypto.ts';
+import { type Keyring, encryptField } from './crypto.ts';
 import { encryptPpsn, type UserRow } from './users.ts';
 
 export type PayeAuthorisationRow = typeof payeAuthorisations.$inferSelect;
@@ -43,8 +43,8 @@ export function toSummary(row: Pick<PayeAuthorisationRow, 'signedAt' | 'lapsesAt
  * the user: paye_a1_authorized, opt_out_paye_auth false, the lapse date, and the names and PPSN the
  * user declared.
  */
-export function createPayeAuthorisationService(deps: { db: Db; clock: Clock; encryptionKey: Uint8Array; agent: AgentDetails }) {
-  const { db, clock, encryptionKey, agent } = deps;
+export function createPayeAuthorisationService(deps: { db: Db; clock: Clock; keyring: Keyring; agent: AgentDetails }) {
+  const { db, clock, keyring, agent } = deps;
 
   return {
     /** The agent details every declaration names (server configuration). */
@@ -83,11 +83,11 @@ export function createPayeAuthorisationService(deps: { db: Db; clock: Clock; enc
             userId: user.id,
             firstName: form.firstName,
             surname: form.lastName,
-            ppsnEncrypted: encryptField(encryptionKey, form.ppsn, payeAad(id, 'ppsn')),
+            ppsnEncrypted: encryptField(keyring, form.ppsn, payeAad(id, 'ppsn')),
             dateOfBirth: form.dateOfBirth,
             email: form.emailAddress,
             documentHolder: form.documentHolder,
-            signatureEncrypted: encryptField(encryptionKey, form.clientSignature, payeAad(id, 'signature')),
+            signatureEncrypted: encryptField(keyring, form.clientSignature, payeAad(id, 'signature')),
             taxAgencyName: agent.taxAgencyName,
             tain: agent.tain,
             agentAddress: agent.agentAddress,
@@ -108,7 +108,7 @@ export function createPayeAuthorisationService(deps: { db: Db; clock: Clock; enc
             payeA1LapsesAt: lapsesAt,
             firstName: form.firstName,
             surname: form.lastName,
-            ppsnEncrypted: encryptPpsn(encryptionKey, user.id, form.ppsn),
+            ppsnEncrypted: encryptPpsn(keyring, user.id, form.ppsn),
             updatedAt: signedAt,
           })
           .where(eq(users.id, user.id));

@@ -1,15 +1,97 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { KEY_ID, type Keyring, createKeyring } from './crypto.ts';
 
 /** The server's two secrets, as bytes. */
 export interface ServerSecrets {
   /** HMAC key for access tokens (HS256) and the refresh-token successor derivation. */
   jwtSecret: Uint8Array;
-  /** AES-256-GCM key for fields encrypted at rest (PPSN). 32 bytes. */
-  encryptionKey: Uint8Array;
+  /** AES-256-GCM keys for fields encrypted at rest (PPSN, IBAN, signature, TOTP secret). */
+  keyring: Keyring;
   /** Where each came from, for the start-up log (never the value). */
   sources: { jwtSecret: 'env' | 'file'; encryptionKey: 'env' | 'file' };
+}
+
+/** The id the single key of ENCRYPTION_KEY or DATA_DIR/secrets/encryption-key goes by. */
+export const FIRST_KEY_ID = 'k1';
+const KEYRING_FILE = 'encryption-keys';
+const SINGLE_KEY_FILE = 'encryption-key';
+
+/**
+ * Parses a keyring written as `id:hex` entries separated by commas or new lines, the current key
+ * first (the syntax of ENCRYPTION_KEYS and of DATA_DIR/secrets/encryption-keys). Errors name the
+ * entry's position and id, never key material.
+ */
+export function parseKeyring(text: string, origin: string): Keyring {
+  const entries = text
+    .split(/[,\n]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '' && !entry.startsWith('#'))
+    .map((entry, index): [string, Uint8Array] => {
+      const [id = '', hex = '', ...extra] = entry.split(':');
+      if (!KEY_ID.test(id) || extra.length > 0) throw new Error(`${origin}: entry ${index + 1} must be <key id>:<64 hex characters> (id: letters, digits, "_" or "-").`);
+      if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error(`${origin}: key "${id}" must be 64 hex characters.`);
+      return [id, Buffer.from(hex, 'hex')];
+    });
+  if (entries.length === 0) throw new Error(`${origin}: no key.`);
+  return createKeyring(entries);
+}
+
+function formatKeyring(keyring: Keyring): string {
+  const ordered = [keyring.currentId, ...[...keyring.keys.keys()].filter((id) => id !== keyring.currentId)];
+  return ordered.map((id) => `${id}:${Buffer.from(keyring.keys.get(id)!).toString('hex')}`).join('\n') + '\n';
+}
+
+/** The embedded default's keyring: DATA_DIR/secrets/encryption-keys, else the single key file (created on first start). */
+function fileKeyring(dir: string): Keyring {
+  let text: string | undefined;
+  try {
+    text = readFileSync(path.join(dir, KEYRING_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (text !== undefined) return parseKeyring(text, `${path.join(dir, KEYRING_FILE)}`);
+  const keyHex = fileSecret(path.join(dir, SINGLE_KEY_FILE), () => randomBytes(32).toString('hex'));
+  if (!/^[0-9a-f]{64}$/i.test(keyHex)) throw new Error('The encryption key must be 64 hex characters.');
+  return createKeyring([[FIRST_KEY_ID, Buffer.from(keyHex, 'hex')]]);
+}
+
+/**
+ * Adds a fresh key to the embedded default's keyring and makes it current (the older keys stay,
+ * for decrypting until `reencrypt` has moved everything). Written to a temporary file, then
+ * renamed over DATA_DIR/secrets/encryption-keys (mode 0600). Returns the new key's id.
+ */
+export function rotateFileKeyring(dataDir: string): string {
+  const dir = path.join(dataDir, 'secrets');
+  const ring = fileKeyring(dir);
+  let n = ring.keys.size + 1;
+  while (ring.keys.has(`k${n}`)) n += 1;
+  const id = `k${n}`;
+  const next = createKeyring([[id, randomBytes(32)], ...ring.keys]);
+  const file = path.join(dir, KEYRING_FILE);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, formatKeyring(next), { mode: 0o600 });
+  renameSync(temporary, file);
+  return id;
+}
+
+/**
+ * Drops every key but the current one from the embedded default's keyring (after `reencrypt`
+ * reported nothing left on them), and the first key's file with them. Returns the ids dropped.
+ */
+export function retireFileKeys(dataDir: string): string[] {
+  const dir = path.join(dataDir, 'secrets');
+  const ring = fileKeyring(dir);
+  const retired = [...ring.keys.keys()].filter((id) => id !== ring.currentId);
+  if (retired.length === 0) return [];
+  const file = path.join(dir, KEYRING_FILE);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, formatKeyring(createKeyring([[ring.currentId, ring.keys.get(ring.currentId)!]])), { mode: 0o600 });
+  renameSync(temporary, file);
+  // The first key's own file, superseded by the keyring file since the first rotation.
+  rmSync(path.join(dir, SINGLE_KEY_FILE), { force: true });
+  return retired;
 }
 
 /**
@@ -33,19 +115,30 @@ function fileSecret(file: string, create: () => string): string {
 }
 
 /**
- * JWT_SECRET and ENCRYPTION_KEY from the environment when set (required for several processes
- * on one database: every process must hold the same keys); otherwise generated once and kept
- * under DATA_DIR/secrets/ for the embedded single-process default.
+ * JWT_SECRET and the encryption keys from the environment when set (required for several
+ * processes on one database: every process must hold the same keys); otherwise generated once
+ * and kept under DATA_DIR/secrets/ for the embedded single-process default. The keys: the
+ * keyring ENCRYPTION_KEYS (`id:hex,...`, current first), or the single ENCRYPTION_KEY (id
+ * {@link FIRST_KEY_ID}); in the embedded default DATA_DIR/secrets/encryption-keys (same syntax,
+ * one per line) once a key was rotated, else DATA_DIR/secrets/encryption-key.
  */
-export function loadSecrets(options: { jwtSecret: string | undefined; encryptionKey: string | undefined; dataDir: string }): ServerSecrets {
+export function loadSecrets(options: { jwtSecret: string | undefined; encryptionKey: string | undefined; encryptionKeys?: string | undefined; dataDir: string }): ServerSecrets {
   const dir = path.join(options.dataDir, 'secrets');
   const jwtText = options.jwtSecret ?? fileSecret(path.join(dir, 'jwt-secret'), () => randomBytes(48).toString('base64url'));
-  const keyHex = options.encryptionKey ?? fileSecret(path.join(dir, 'encryption-key'), () => randomBytes(32).toString('hex'));
   if (jwtText.length < 32) throw new Error('The JWT secret must be at least 32 characters.');
-  if (!/^[0-9a-f]{64}$/i.test(keyHex)) throw new Error('The encryption key must be 64 hex characters.');
+  if (options.encryptionKey && options.encryptionKeys) throw new Error('Set ENCRYPTION_KEYS or ENCRYPTION_KEY, not both.');
+  let keyring: Keyring;
+  if (options.encryptionKeys) {
+    keyring = parseKeyring(options.encryptionKeys, 'ENCRYPTION_KEYS');
+  } else if (options.encryptionKey) {
+    if (!/^[0-9a-f]{64}$/i.test(options.encryptionKey)) throw new Error('The encryption key must be 64 hex characters.');
+    keyring = createKeyring([[FIRST_KEY_ID, Buffer.from(options.encryptionKey, 'hex')]]);
+  } else {
+    keyring = fileKeyring(dir);
+  }
   return {
     jwtSecret: new TextEncoder().encode(jwtText),
-    encryptionKey: Buffer.from(keyHex, 'hex'),
-    sources: { jwtSecret: options.jwtSecret ? 'env' : 'file', encryptionKey: options.encryptionKey ? 'env' : 'file' },
+    keyring,
+    sources: { jwtSecret: options.jwtSecret ? 'env' : 'file', encryptionKey: options.encryptionKey || options.encryptionKeys ? 'env' : 'file' },
   };
 }

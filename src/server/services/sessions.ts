@@ -87,7 +87,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
   const successorKey = deriveKey(deps.jwtSecret, 'refresh-successor/v1');
   // Client fingerprints are stored keyed, so the table holds no user agent or address.
   const clientKey = deriveKey(deps.jwtSecret, 'refresh-client/v1');
-  // The check is the function session_user_of (migration 0007: a function's plan is reused,
+  // The check is the function session_user_of (migration 0008: a function's plan is reused,
   // a plain query is planned on every call), named `users` so the user columns map as usual.
   const sessionUser = new Subquery(
     sql`select * from session_user_of(${sql.placeholder('familyId')}, ${sql.placeholder('userId')}, ${sql.placeholder('now')})`,
@@ -116,7 +116,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
      * (`FOR SHARE`), so a password reset committing meanwhile wins — either the reset's
      * revocation sees this family, or this insert sees the new version and returns null.
      * Without it the current version is taken (no password was checked). `device` is how the
-     * owner will recognise the session in the device list.
+     * owner will recognise the session in the device list; `twoFactor` says the sign-in took a
+     * code (or a recovery code) as well as the password.
      */
     async create(
       userId: string,
@@ -124,6 +125,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
       tx: Db = db,
       credentialVersion?: number,
       device: DeviceLabel | null = null,
+      twoFactor = false,
     ): Promise<{ familyId: string; refreshToken: string } | null> {
       const insert = async (q: Db) => {
         const [user] = await q.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, userId)).for('share');
@@ -140,6 +142,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
             lastUsedAt: now,
             absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
             credentialVersion: user.credentialVersion,
+            twoFactorAt: twoFactor ? now : null,
           })
           .returning({ id: sessionFamilies.id });
         if (!family) throw new Error('session family insert returned no row');
@@ -215,6 +218,26 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
         await tx.update(sessionFamilies).set({ revokedAt: now, revokeReason: 'reuse' }).where(eq(sessionFamilies.id, family.id));
         return { kind: 'reuse', ...ids } as const;
       });
+    },
+
+    /**
+     * The session proved the second factor after it began (two-step sign-in was turned on in it,
+     * which took a code). A session that already had it keeps its first time.
+     */
+    async markTwoFactor(familyId: string, userId: string): Promise<void> {
+      await db
+        .update(sessionFamilies)
+        .set({ twoFactorAt: clock.now() })
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.twoFactorAt)));
+    },
+
+    /** Whether the session signed in with a code, or turned two-step sign-in on (see `twoFactorAt`). */
+    async provedTwoFactor(familyId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ at: sessionFamilies.twoFactorAt })
+        .from(sessionFamilies)
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId)));
+      return Boolean(row?.at);
     },
 
     /** Ends the family a refresh token belongs to (any token of the family, current or old). */

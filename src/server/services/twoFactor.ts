@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/index.ts';
 import { recoveryCodes, twoFactorChallenges, twoFactorSettings } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { decryptField, deriveKey, encryptField, hmacSha256, randomToken, sha256Hex } from './crypto.ts';
+import { type Keyring, decryptField, deriveKey, encryptField, hmacSha256, randomToken, sha256Hex } from './crypto.ts';
 
 /** A sign-in waiting for its code is valid this long. */
 export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -20,7 +20,8 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** A challenge token as login hands it out: 43 base64url characters. */
 export const CHALLENGE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-const secretAad = (userId: string) => `two_factor.secret:${userId}`;
+/** Associated data binding the TOTP secret to its user. */
+export const secretAad = (userId: string) => `two_factor.secret:${userId}`;
 
 /** 'abcde-fghjk' with the spaces, dashes and case a user may type removed. */
 export function normaliseRecoveryCode(code: string): string {
@@ -45,10 +46,19 @@ export type ChallengeAttempt =
  * hashes, so a copy of the database alone does not give them away; a code's 30-second step is
  * remembered, so the same code cannot be used twice.
  */
-export function createTwoFactorService(deps: { db: Db; clock: Clock; encryptionKey: Uint8Array }) {
-  const { db, clock, encryptionKey } = deps;
-  const recoveryKey = deriveKey(encryptionKey, 'recovery-codes/v1');
-  const hashRecovery = (userId: string, code: string) => hmacSha256(recoveryKey, `${userId}:${normaliseRecoveryCode(code)}`).toString('hex');
+export function createTwoFactorService(deps: { db: Db; clock: Clock; keyring: Keyring }) {
+  const { db, clock, keyring } = deps;
+  // Recovery codes are keyed hashes, so they cannot be re-encrypted: a new one is hashed with
+  // the current key and tagged with its id; a check accepts the hash under any key of the ring
+  // (and the untagged hashes from before key ids).
+  const recoveryKeys = new Map([...keyring.keys].map(([id, key]) => [id, deriveKey(key, 'recovery-codes/v1')]));
+  const rawRecoveryHash = (key: Uint8Array, userId: string, code: string) => hmacSha256(key, `${userId}:${normaliseRecoveryCode(code)}`).toString('hex');
+  const hashRecovery = (userId: string, code: string) => `${keyring.currentId}:${rawRecoveryHash(recoveryKeys.get(keyring.currentId)!, userId, code)}`;
+  const recoveryHashCandidates = (userId: string, code: string) =>
+    [...recoveryKeys].flatMap(([id, key]) => {
+      const raw = rawRecoveryHash(key, userId, code);
+      return [`${id}:${raw}`, raw];
+    });
   const totpFor = (secretBase32: string, label: string) =>
     new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret: Secret.fromBase32(secretBase32) });
   const settingsOf = async (userId: string) => (await db.select().from(twoFactorSettings).where(eq(twoFactorSettings.userId, userId)))[0];
@@ -56,7 +66,7 @@ export function createTwoFactorService(deps: { db: Db; clock: Clock; encryptionK
   /** The accepted step of `code` for the stored secret, or null. */
   const stepOf = (encrypted: string, userId: string, code: string): number | null => {
     if (!/^\d{6}$/.test(code)) return null;
-    const secret = decryptField(encryptionKey, encrypted, secretAad(userId));
+    const secret = decryptField(keyring, encrypted, secretAad(userId));
     const timestamp = clock.now().getTime();
     const delta = totpFor(secret, 'check').validate({ token: code, timestamp, window: WINDOW });
     if (delta === null) return null;
@@ -96,7 +106,7 @@ export function createTwoFactorService(deps: { db: Db; clock: Clock; encryptionK
       const existing = await settingsOf(userId);
       if (existing?.enabledAt) return null;
       const secret = new Secret({ size: 20 }).base32;
-      const secretEncrypted = encryptField(encryptionKey, secret, secretAad(userId));
+      const secretEncrypted = encryptField(keyring, secret, secretAad(userId));
       await db
         .insert(twoFactorSettings)
         .values({ userId, secretEncrypted, enabledAt: null, lastStep: null, createdAt: clock.now() })
@@ -142,7 +152,7 @@ export function createTwoFactorService(deps: { db: Db; clock: Clock; encryptionK
       const spent = await db
         .update(recoveryCodes)
         .set({ usedAt: clock.now() })
-        .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecovery(userId, trimmed)), isNull(recoveryCodes.usedAt)))
+        .where(and(eq(recoveryCodes.userId, userId), inArray(recoveryCodes.codeHash, recoveryHashCandidates(userId, trimmed)), isNull(recoveryCodes.usedAt)))
         .returning({ id: recoveryCodes.id });
       return spent.length > 0 ? 'recovery_code' : null;
     },

@@ -7,7 +7,7 @@ import type { Form11Entry } from '../../domain/schemas/form11Entry.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { decryptField, encryptField } from './crypto.ts';
+import { type Keyring, decryptField, encryptField } from './crypto.ts';
 import { type Form11EntryRow, type Form11EntryService, toApiForm11Entry } from './form11Entries.ts';
 import type { PensionLedgerService } from './pensionLedger.ts';
 
@@ -43,8 +43,8 @@ export function ppsnAad(userId: string): string {
   return `users.ppsn:${userId}`;
 }
 
-export function encryptPpsn(key: Uint8Array, userId: string, ppsn: string): string {
-  return encryptField(key, ppsn, ppsnAad(userId));
+export function encryptPpsn(keyring: Keyring, userId: string, ppsn: string): string {
+  return encryptField(keyring, ppsn, ppsnAad(userId));
 }
 
 export function centsToEuro(cents: number): number {
@@ -62,7 +62,7 @@ export function euroToCents(euro: number): number {
  */
 export function toApiUser(
   row: UserRow,
-  encryptionKey: Uint8Array,
+  keyring: Keyring,
   extra: { form11?: Form11Entry[]; contributedCents?: number; today?: string; now?: Date } = {},
 ): ApiUser {
   const pensionCents = (extra.contributedCents ?? 0) + row.paidPensionCents;
@@ -80,7 +80,7 @@ export function toApiUser(
     first_name: row.firstName,
     surname: row.surname,
     // Masked in every answer; the full value only through POST /profile/ppsn-reveal (audited).
-    ppsn: row.ppsnEncrypted === null ? null : maskPpsn(decryptField(encryptionKey, row.ppsnEncrypted, ppsnAad(row.id))),
+    ppsn: row.ppsnEncrypted === null ? null : maskPpsn(decryptField(keyring, row.ppsnEncrypted, ppsnAad(row.id))),
     date_of_birth: row.dateOfBirth,
     email: row.email,
     annual_income: row.annualIncomeCents === null ? null : centsToEuro(row.annualIncomeCents),
@@ -129,11 +129,11 @@ export interface NewUser {
 export function createUserService(deps: {
   db: Db;
   clock: Clock;
-  encryptionKey: Uint8Array;
+  keyring: Keyring;
   form11Entries: Form11EntryService;
   pensionLedger: Pick<PensionLedgerService, 'contributedCents'>;
 }) {
-  const { db, clock, encryptionKey, form11Entries, pensionLedger } = deps;
+  const { db, clock, keyring, form11Entries, pensionLedger } = deps;
   const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
   const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare('users_by_email');
 
@@ -202,7 +202,7 @@ export function createUserService(deps: {
       if (changes.first_name !== undefined) set.firstName = changes.first_name;
       if (changes.surname !== undefined) set.surname = changes.surname;
       // A masked PPSN is the answer's own value sent back: the stored one stays (the route checked it matches).
-      if (changes.ppsn !== undefined && !isMaskedPpsn(changes.ppsn)) set.ppsnEncrypted = encryptPpsn(encryptionKey, id, changes.ppsn);
+      if (changes.ppsn !== undefined && !isMaskedPpsn(changes.ppsn)) set.ppsnEncrypted = encryptPpsn(keyring, id, changes.ppsn);
       if (changes.opt_out_paye_auth !== undefined) set.optOutPayeAuth = changes.opt_out_paye_auth;
       if (changes.annual_income !== undefined) set.annualIncomeCents = euroToCents(changes.annual_income);
       if (changes.paid_pension !== undefined) set.paidPensionCents = euroToCents(changes.paid_pension);
@@ -215,7 +215,7 @@ export function createUserService(deps: {
 
     /** The stored PPSN in full (the reveal call; the caller records the access), or null. */
     revealPpsn(row: UserRow): string | null {
-      return row.ppsnEncrypted === null ? null : decryptField(encryptionKey, row.ppsnEncrypted, ppsnAad(row.id));
+      return row.ppsnEncrypted === null ? null : decryptField(keyring, row.ppsnEncrypted, ppsnAad(row.id));
     },
 
     /**
@@ -228,12 +228,12 @@ export function createUserService(deps: {
         form11Entries.listForUser(row.id),
         pensionLedger.contributedCents(row.id, taxYearOf(now)),
       ]);
-      return toApiUser(row, encryptionKey, { form11: claims.map(toApiForm11Entry), contributedCents, today: irishToday(now), now });
+      return toApiUser(row, keyring, { form11: claims.map(toApiForm11Entry), contributedCents, today: irishToday(now), now });
     },
 
     /** {@link toApi} from data already read (the session check of GET /profile reads it in the same query). */
     toApiFrom(data: { user: UserRow; claims: Form11EntryRow[]; contributedCents: number }, now: Date): ApiUser {
-      return toApiUser(data.user, encryptionKey, { form11: data.claims.map(toApiForm11Entry), contributedCents: data.contributedCents, today: irishToday(now), now });
+      return toApiUser(data.user, keyring, { form11: data.claims.map(toApiForm11Entry), contributedCents: data.contributedCents, today: irishToday(now), now });
     },
   };
 }

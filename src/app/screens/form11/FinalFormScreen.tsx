@@ -38,8 +38,12 @@ const route = getRouteApi('/paye/form11/final-form');
 export function FinalFormScreen() {
   const flow = useForm11Flow();
   const profile = useTaxProfile();
+  const search = route.useSearch();
   if (!flow || !profile) return <LoadingView />;
-  return <FinalForm flow={flow} profile={profile} />;
+  // Another choice of incomes or year is another visit: the router keeps this screen mounted when
+  // only the search changes (a link from one declaration to the next), so the key starts it afresh.
+  const visitKey = JSON.stringify([search.incomeIds ?? [], search.incomeId ?? null, search.year ?? null]);
+  return <FinalForm key={visitKey} flow={flow} profile={profile} />;
 }
 
 function FinalForm({ flow, profile }: { flow: Form11FlowActorRef; profile: TaxProfile }) {

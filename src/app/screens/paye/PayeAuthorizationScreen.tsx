@@ -12,8 +12,9 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
-import { Alert, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
+import '@mantine/core/styles/Anchor.css';
+import { Alert, Anchor, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
@@ -30,6 +31,7 @@ import {
   selectIsResending,
   selectLinkSent,
   selectIsSubmitting,
+  selectTwoFactorAdvice,
   selectValues,
   selectView,
 } from '../../../../machines/payeAuthorization/payeAuthorization.selectors.ts';
@@ -180,6 +182,7 @@ function DeclarationForm({ paye }: { paye: PayeActor }) {
   const submitting = useSelector(paye, selectIsSubmitting);
   const error = useSelector(paye, selectErrorMessage);
   const serverErrors = useSelector(paye, selectFieldErrors);
+  const twoFactorAdvice = useSelector(paye, selectTwoFactorAdvice);
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [attempted, setAttempted] = useState(false);
 
@@ -219,6 +222,8 @@ function DeclarationForm({ paye }: { paye: PayeActor }) {
             {error}
           </Alert>
         ) : null}
+        {/* Once the server has refused for want of a code, its message above says the same. */}
+        {twoFactorAdvice && !(twoFactorAdvice === 'signInAgain' && error) ? <TwoFactorAdvice advice={twoFactorAdvice} /> : null}
 
         <Title order={2} size="h4">
           Your details
@@ -279,6 +284,31 @@ function DeclarationForm({ paye }: { paye: PayeActor }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Two-step sign-in is optional and recommended: while it is off, the form recommends it with a
+ * link to Settings → Security. Once it is on, only a session that gave a code may sign, so a
+ * session signed in with the password alone is told to log in again first.
+ */
+function TwoFactorAdvice({ advice }: { advice: 'recommend' | 'signInAgain' }) {
+  if (advice === 'signInAgain') {
+    return (
+      <Alert variant="default" title="Log in with your code to sign" data-testid="two-factor-advice">
+        Two-step sign-in is on for your account, but this session was signed in without a code. Log out and log in again with a code from
+        your authenticator app, then sign here.
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="default" role="note" title="We recommend two-step sign-in" data-testid="two-factor-advice">
+      This declaration lets us deal with Revenue for you. Turn on two-step sign-in so that a code from your phone is needed as well as
+      your password to sign in.{' '}
+      <Anchor component={Link} to="/settings">
+        Turn it on in Settings → Security
+      </Anchor>
+    </Alert>
   );
 }
 

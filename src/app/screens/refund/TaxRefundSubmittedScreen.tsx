@@ -11,14 +11,21 @@ import { Button, Container, Group, List, Paper, Stack, Text, Title } from '@mant
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import { selectLastSubmittedYear } from '../../../../machines/form11Flow/form11Flow.selectors.ts';
+import {
+  selectCanRetry,
+  selectFinalSend,
+  selectLastSubmittedYear,
+  selectSavedProgressYear,
+} from '../../../../machines/form11Flow/form11Flow.selectors.ts';
 import { categoryTitle, isForm11Category } from '../../../domain/catalogue.ts';
 import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
 import { formatEuro, roundToCents } from '../../../domain/money.ts';
 import type { Form11Entry } from '../../../domain/schemas/form11Entry.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { useForm11Flow } from '../../form11FlowContext.tsx';
+import { ClaimNotSent } from './ClaimNotSent.tsx';
 
 
 /** The claim to show: the year the guided flow last sent, else the newest year claimed. */
@@ -42,7 +49,25 @@ export function TaxRefundSubmittedScreen() {
   const user = useSelector(auth, selectUser);
   const flow = useForm11Flow();
   const lastSubmittedYear = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectLastSubmittedYear(snapshot) : null));
+  const finalSend = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectFinalSend(snapshot) : null));
+  const unsentYear = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectSavedProgressYear(snapshot) : null));
+  const canRetry = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectCanRetry(snapshot) : false));
+  // The year the panel names, kept while the flow forgets it (sent: the claim shows a moment later).
+  const [notSentYear, setNotSentYear] = useState<number | null>(null);
+  if (finalSend === 'failed' && unsentYear !== null && unsentYear !== notSentYear) setNotSentYear(unsentYear);
   const claim = submittedClaim(user?.form11 ?? [], lastSubmittedYear);
+
+  // The final send failed: the answers are kept; Try again sends them (and shows progress until the claim is in).
+  if (flow && notSentYear !== null && finalSend !== null) {
+    return (
+      <ClaimNotSent
+        year={notSentYear}
+        sending={finalSend !== 'failed'}
+        canRetry={canRetry}
+        onRetry={() => flow.send({ type: 'flow.retry' })}
+      />
+    );
+  }
 
   if (!claim) {
     return (

@@ -1,0 +1,1 @@
+ALTER TABLE "session_families" ADD COLUMN "two_factor_at" timestamp with time zone;

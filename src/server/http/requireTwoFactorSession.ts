@@ -1,0 +1,28 @@
+import { factory } from '../appEnv.ts';
+import type { Services } from '../services/index.ts';
+import { TWO_FACTOR_SESSION_REQUIRED, TWO_FACTOR_SESSION_REQUIRED_CODE } from './schemas.ts';
+
+/** The 403 body of {@link requireTwoFactorSession}: `code` lets a client say what to do. */
+export interface TwoFactorSessionRequiredBody {
+  message: string;
+  error: string;
+  code: typeof TWO_FACTOR_SESSION_REQUIRED_CODE;
+}
+
+/**
+ * For the PAYE authorisation: once two-step sign-in is on, a signature needs a session that
+ * proved the second factor (signed in with a code or a recovery code, or turned two-step sign-in
+ * on). A password-only session, such as one opened before it was turned on or by someone who
+ * only has the password, gets 403 `{ message, error, code: 'two_factor_required' }`. Users who
+ * have not turned it on are not asked (it is optional). Mount after requireAuth.
+ */
+export function requireTwoFactorSession({ twoFactor, sessions }: Pick<Services, 'twoFactor' | 'sessions'>) {
+  return factory.createMiddleware(async (c, next) => {
+    if ((await twoFactor.isEnabled(c.var.userId)) && !(await sessions.provedTwoFactor(c.var.familyId, c.var.userId))) {
+      const body: TwoFactorSessionRequiredBody = { message: TWO_FACTOR_SESSION_REQUIRED, error: TWO_FACTOR_SESSION_REQUIRED, code: TWO_FACTOR_SESSION_REQUIRED_CODE };
+      c.var.log.info({ userId: c.var.userId, path: c.req.routePath }, 'auth.two_factor_session.refused');
+      return c.json(body, 403);
+    }
+    await next();
+  });
+}

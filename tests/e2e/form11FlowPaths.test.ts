@@ -1,0 +1,385 @@
+/**
+ * The shortest path to each state of the guided flow machine, replayed through the real UI in
+ * Chromium against the production build (spec section 4, "Guided flow"; the paths come from
+ * xstate/graph, see form11FlowPaths.ts). After every step the browser must show what the machine's
+ * state says: the page (URL, "Page n of m", busy or enabled buttons, the failure and Try again),
+ * the saved progress under 'form11Progress', and the request the state is waiting for. A path the
+ * UI cannot follow, or a screen that disagrees with the machine, fails the test.
+ *
+ * Held requests make the waiting states observable at rest: POST /answer and /answer-multiple are
+ * held until the path's next step lets them through (the server answers) or refuses them (422).
+ * States the machine only passes through on its own (a navigation in flight, the 700 ms before the
+ * profile refresh) cannot be held; they are checked by their effects, from a timeline the test
+ * records in the page (history pushes and replaces, writes to 'form11Progress', with their times).
+ * The production build exposes no handle on the flow actor, and gets none for this test.
+ *
+ * One signed-in, PAYE-authorised user and one page serve every path; between paths the saved
+ * progress is removed outside the app and the app loaded afresh, which starts a new flow actor.
+ */
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AnyStateNode } from 'xstate';
+import { form11FlowMachine, progressOf } from '../../machines/form11Flow/form11Flow.machine.ts';
+import { FORM_PAGES, type FormSlug } from '../../src/domain/catalogue.ts';
+import { PROFILE_REFRESH_DELAY_MS } from '../../src/domain/constants.ts';
+import { dayjs } from '../../src/domain/dates.ts';
+import { FORM11_PROGRESS_VERSION, type Form11Progress } from '../../src/domain/form11Progress.ts';
+import { REFUND_SUBMITTED_ROUTE, stepKeyOf, type Form11FlowRoute } from '../../src/domain/form11Routes.ts';
+import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import { defaultClaimYear } from '../../src/domain/tax/index.ts';
+import {
+  OUTSIDE,
+  SELECTION,
+  TRANSIENT,
+  UNREACHABLE_FROM_THE_UI,
+  dotted,
+  shortestUiPaths,
+  type FlowSnapshot,
+  type UiEvent,
+  type UiPath,
+} from './form11FlowPaths.ts';
+import { fillHealthExpenses, fillRent, openInApp, pathOf, signIn } from './form11Steps.ts';
+import { baseUrl, expectNoPageProblems, launchBrowser, newPage, screenshot, settle } from './harness.ts';
+import { API } from './users.ts';
+
+const YEAR = defaultClaimYear(dayjs());
+const user = inject('form11Users').at(-1)!;
+const OWNER = user.email.toLowerCase();
+
+/** A saved flow that posts each answer at once (not from the questionnaire): the app never starts one, but it must resume one. */
+const SAVED_POSTING_AT_ONCE: Form11Progress = {
+  version: FORM11_PROGRESS_VERSION,
+  ownerId: OWNER,
+  year: YEAR,
+  routes: ['/form11/health-expenses', '/form11/rent-tax-credit'],
+  currentRouteIndex: 0,
+  isFromQuestionnaire: false,
+  formData: {},
+  selectedForms: ['health-expenses', 'rent-tax-credit'],
+  selectedIncomeTypes: [],
+};
+
+const freshPaths = shortestUiPaths({ userId: OWNER, defaultYear: YEAR }, PROFILE_REFRESH_DELAY_MS);
+const reached = new Set(freshPaths.map((path) => path.target));
+// From the saved flow: the states only it leads to, and the restore itself.
+const savedPaths = shortestUiPaths({ userId: OWNER, defaultYear: YEAR, saved: SAVED_POSTING_AT_ONCE }, PROFILE_REFRESH_DELAY_MS).filter(
+  (path) => !reached.has(path.target) || path.steps.length === 0,
+);
+
+/** Every state a flow can rest in: the machine's leaf states. */
+function leafStates(node: AnyStateNode, prefix: string[] = []): string[] {
+  return Object.entries(node.states).flatMap(([key, child]) =>
+    Object.keys(child.states).length === 0 ? [[...prefix, key].join('.')] : leafStates(child, [...prefix, key]),
+  );
+}
+
+// ─── The page, its timeline and its held requests ─────────────────────────────────────────────────
+
+type TimelineEntry =
+  | { t: number; kind: 'pushState' | 'replaceState'; path: string }
+  | { t: number; kind: 'save'; value: string }
+  | { t: number; kind: 'clear' };
+
+/**
+ * Records, in the page, every history push/replace and every write to 'form11Progress', with its
+ * time. A string, so the page gets exactly this code (no helpers a transpiler might add).
+ */
+const RECORD_TIMELINE = `(() => {
+  const log = [];
+  Object.defineProperty(window, '__flowTimeline', { value: log });
+  for (const kind of ['pushState', 'replaceState']) {
+    const original = history[kind].bind(history);
+    history[kind] = (data, unused, url) => {
+      original(data, unused, url);
+      log.push({ t: Date.now(), kind, path: location.pathname });
+    };
+  }
+  const setItem = Storage.prototype.setItem;
+  const removeItem = Storage.prototype.removeItem;
+  Storage.prototype.setItem = function (key, value) {
+    setItem.call(this, key, value);
+    if (key === 'form11Progress') log.push({ t: Date.now(), kind: 'save', value: String(value) });
+  };
+  Storage.prototype.removeItem = function (key) {
+    removeItem.call(this, key);
+    if (key === 'form11Progress') log.push({ t: Date.now(), kind: 'clear' });
+  };
+})();`;
+
+const timeline = (page: Page) => page.evaluate(() => (window as unknown as { __flowTimeline: TimelineEntry[] }).__flowTimeline);
+
+interface Held {
+  request: 'answer' | 'answer-multiple';
+  body: { year?: number; question?: string; questions?: Record<string, unknown> };
+  route: Route;
+}
+
+let page: Page;
+const held: Held[] = [];
+/** When the test last acted (Node's clock, the same wall clock the page's timeline uses). */
+let actedAt = 0;
+/** When the last held request was let through or refused. */
+let respondedAt = 0;
+
+async function heldRequest(request: Held['request']): Promise<Held> {
+  await expect.poll(() => held.some((h) => h.request === request), { message: `POST /${request} is on its way` }).toBe(true);
+  return held.find((h) => h.request === request)!;
+}
+
+async function respond(request: Held['request'], ok: boolean) {
+  const next = await heldRequest(request);
+  held.splice(held.indexOf(next), 1);
+  respondedAt = Date.now();
+  if (ok) await next.route.continue();
+  else await next.route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: 'Refused for this test', fields: {} }) });
+}
+
+async function releaseAll() {
+  for (const h of held.splice(0)) await h.route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: 'Path over', fields: {} }) });
+}
+
+/** The first timeline entry since the last action that matches. */
+async function entrySinceAction(match: (entry: TimelineEntry) => boolean, what: string): Promise<TimelineEntry> {
+  let found: TimelineEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await timeline(page)).find((entry) => entry.t >= actedAt && match(entry));
+        return found !== undefined;
+      },
+      { message: what },
+    )
+    .toBe(true);
+  return found!;
+}
+
+// ─── What the UI does for each event ─────────────────────────────────────────────────────────────
+
+const skipButton = (route: Form11FlowRoute) => page.getByRole('button', { name: `Skip ${FORM_PAGES[slugOf(route)].title}` });
+const slugOf = (route: Form11FlowRoute) => route.slice('/form11/'.length) as FormSlug;
+
+async function fill(route: Form11FlowRoute) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  if (route === '/form11/health-expenses') await fillHealthExpenses(page);
+  else if (route === '/form11/rent-tax-credit') await fillRent(page);
+  else throw new Error(`No sample answer for ${route}`);
+}
+
+async function act(event: UiEvent) {
+  switch (event.kind) {
+    case 'start': {
+      if (pathOf(page) !== '/tax-refund-questions') await openInApp(page, '/tax-refund-questions');
+      await page.getByRole('button', { name: 'For Advanced Use' }).click();
+      for (const slug of SELECTION) await page.getByRole('checkbox', { name: FORM_PAGES[slug].title }).check();
+      actedAt = Date.now();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      return;
+    }
+    case 'resume':
+      await openInApp(page, '/tax-refund-questions');
+      actedAt = Date.now();
+      await page.getByRole('button', { name: 'Continue previous application' }).click();
+      return;
+    case 'retry':
+      actedAt = Date.now();
+      await page.getByRole('button', { name: 'Try again' }).click();
+      return;
+    case 'submit':
+      if (event.onItsOwn) await openInApp(page, `${event.route}?returnTo=${encodeURIComponent(OUTSIDE.returnTo)}`);
+      else expect(pathOf(page), 'the flow’s page is on screen').toBe(event.route);
+      await fill(event.route);
+      actedAt = Date.now();
+      await page.getByRole('button', { name: event.onItsOwn ? 'Save' : 'Next', exact: true }).click();
+      return;
+    case 'skip':
+      expect(pathOf(page), 'the flow’s page is on screen').toBe(event.route);
+      actedAt = Date.now();
+      await skipButton(event.route).click();
+      return;
+    case 'respond':
+      actedAt = Date.now();
+      await respond(event.request, event.ok);
+      return;
+    case 'arrive': // The router arrives by itself.
+    case 'wait': // The delay passes by itself.
+      return;
+  }
+}
+
+// ─── What the UI must show for each state ────────────────────────────────────────────────────────
+
+const progressShape = (progress: Form11Progress | null) => (progress ? { ...progress, formData: Object.keys(progress.formData).sort() } : null);
+const expectedProgress = (state: FlowSnapshot) => progressShape(state.context.routes.length > 0 ? progressOf(state.context) : null);
+
+/** 'form11Progress' holds the machine's progress (answers compared by page: the UI's answers are real, the walk's are stand-ins). */
+async function expectSaved(state: FlowSnapshot) {
+  await expect
+    .poll(async () => progressShape(JSON.parse((await page.evaluate(() => localStorage.getItem('form11Progress'))) ?? 'null') as Form11Progress | null), {
+      message: 'the saved progress is the machine’s',
+    })
+    .toEqual(expectedProgress(state));
+}
+
+/** What 'form11Progress' held just before `t` (for a state that has already been left when it is checked). */
+async function expectSavedBefore(state: FlowSnapshot, t: number) {
+  const last = (await timeline(page)).filter((e) => e.t <= t && (e.kind === 'save' || e.kind === 'clear')).at(-1);
+  const held = last?.kind === 'save' ? (JSON.parse(last.value) as Form11Progress) : null;
+  expect(progressShape(held), 'the progress saved in this state is the machine’s').toEqual(expectedProgress(state));
+}
+
+async function expectPath(path: string) {
+  await expect.poll(() => pathOf(page), { message: `the app shows ${path}` }).toBe(path);
+}
+
+/** A navigation the machine made by itself came `delay` ms after the moment it waited from (timers only fire late). */
+async function expectNavigationAfterDelay(to: string, from: number): Promise<number> {
+  const entry = await entrySinceAction((e) => e.kind === 'pushState' && e.path === to, `the app goes to ${to}`);
+  expect(entry.t - from, `${to} only after the ${PROFILE_REFRESH_DELAY_MS} ms delay`).toBeGreaterThanOrEqual(PROFILE_REFRESH_DELAY_MS - 10);
+  await expectPath(to);
+  return entry.t;
+}
+
+async function observe(state: FlowSnapshot, before: FlowSnapshot | null) {
+  const value = dotted(state.value);
+  const { routes, currentRouteIndex, replayIndex, formData } = state.context;
+  const current = routes[currentRouteIndex];
+  switch (value) {
+    case 'idle':
+      if (before && dotted(before.value) === 'single.waitingToRefresh') await expectPath(OUTSIDE.returnTo);
+      else if (!before) await expect(page.getByRole('button', { name: 'Continue previous application' }).count()).resolves.toBe(0);
+      break;
+    case 'inFlow.settingUp.navigating':
+      // In flight for a moment only: setup replaces the page it started from with the first route.
+      await entrySinceAction((e) => e.kind === 'replaceState' && e.path === routes[0], `setup replaces the page with ${routes[0]}`);
+      break;
+    case 'inFlow.replaying':
+      // In flight for a moment only: the resume pushes the flow's pages up to the saved one.
+      await entrySinceAction((e) => e.kind === 'pushState' && e.path === routes[replayIndex], `the resume pushes ${routes[replayIndex]}`);
+      break;
+    case 'inFlow.stepping.atStep':
+      await expectPath(current!);
+      await page.getByText(`Page ${currentRouteIndex + 1} of ${routes.length}`).waitFor();
+      await expect.poll(() => skipButton(current!).isEnabled(), { message: 'the page takes input' }).toBe(true);
+      break;
+    case 'inFlow.stepping.unsent':
+      await expectPath(REFUND_SUBMITTED_ROUTE);
+      await page.getByRole('heading', { name: `Your claim for ${state.context.year} was not sent yet` }).waitFor();
+      await expect(page.getByRole('alert').filter({ hasText: SOMETHING_WENT_WRONG }).count()).resolves.toBe(1);
+      await expect.poll(() => page.getByRole('button', { name: 'Try again' }).isEnabled()).toBe(true);
+      break;
+    case 'inFlow.sendingAll': {
+      const sent = await heldRequest('answer-multiple');
+      expect({ year: sent.body.year, pages: Object.keys(sent.body.questions ?? {}).sort() }).toEqual({ year: state.context.year, pages: Object.keys(formData).sort() });
+      if (before && dotted(before.value) === 'inFlow.stepping.unsent') {
+        await expect.poll(() => page.getByRole('button', { name: /Try again/ }).isDisabled(), { message: 'Try again waits' }).toBe(true);
+      } else {
+        await expectPath(current!);
+        await expect.poll(() => skipButton(current!).isDisabled(), { message: 'the page waits for the send' }).toBe(true);
+      }
+      break;
+    }
+    case 'inFlow.postingAnswer': {
+      const sent = await heldRequest('answer');
+      expect({ year: sent.body.year, question: sent.body.question }).toEqual({ year: state.context.year, question: stepKeyOf(current!) });
+      await expectPath(current!);
+      await expect.poll(() => skipButton(current!).isDisabled(), { message: 'the page waits for the post' }).toBe(true);
+      break;
+    }
+    case 'single.posting': {
+      const sent = await heldRequest('answer');
+      expect({ year: sent.body.year, question: sent.body.question }).toEqual({ year: YEAR, question: stepKeyOf(OUTSIDE.route) });
+      await expectPath(OUTSIDE.route);
+      await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), { message: 'Save waits' }).toBe(true);
+      break;
+    }
+    case 'inFlow.waitingToRefresh': {
+      // The 700 ms before the profile refresh: the flow moves on to the next page only then. The
+      // state is left by the time this is checked, so its saved progress is read from the timeline.
+      const movedOn = await expectNavigationAfterDelay(routes[currentRouteIndex + 1]!, respondedAt);
+      // The move saves the next index just before it goes: what was saved well before the move is this state's.
+      await expectSavedBefore(state, movedOn - PROFILE_REFRESH_DELAY_MS / 2);
+      expectNoPageProblems(page);
+      return;
+    }
+    case 'single.waitingToRefresh':
+      await expectNavigationAfterDelay(OUTSIDE.returnTo, respondedAt);
+      break;
+    case 'finishing': {
+      // Sent (or nothing left to send): the progress is cleared at once, /tax-refund-submitted follows 700 ms later.
+      const cleared = await entrySinceAction((e) => e.kind === 'clear', 'the saved progress is cleared');
+      await expectNavigationAfterDelay(REFUND_SUBMITTED_ROUTE, cleared.t);
+      break;
+    }
+    default:
+      throw new Error(`No UI check for state ${value}`);
+  }
+  await expectSaved(state);
+  expectNoPageProblems(page);
+}
+
+// ─── Running the paths ───────────────────────────────────────────────────────────────────────────
+
+/** A new flow actor: the saved progress set (or removed) outside the app, then the app loaded afresh. */
+async function reset(saved: Form11Progress | null) {
+  await releaseAll();
+  await page.goto(`${baseUrl()}${API}/health`);
+  await page.evaluate((value) => {
+    if (value === null) localStorage.removeItem('form11Progress');
+    else localStorage.setItem('form11Progress', value);
+  }, saved ? JSON.stringify(saved) : null);
+  await page.goto(saved ? saved.routes[saved.currentRouteIndex]! : '/tax-refund-questions');
+  await settle(page);
+}
+
+async function replay(path: UiPath) {
+  await reset(path.saved);
+  await observe(path.initial, null);
+  let before = path.initial;
+  for (const [index, step] of path.steps.entries()) {
+    try {
+      await act(step.event);
+      await observe(step.state, before);
+    } catch (error) {
+      await screenshot(page, `flow-path-${path.target}-step-${index + 1}-failure`).catch(() => undefined);
+      throw new Error(`Step ${index + 1} (${JSON.stringify(step.event)}) → ${dotted(step.state.value)}: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+    before = step.state;
+  }
+}
+
+const describePath = (path: UiPath) =>
+  `${path.target} ← ${path.saved ? 'saved flow' : 'fresh'}${path.steps.map((s) => ` → ${s.event.kind}${'route' in s.event ? `(${slugOf(s.event.route)})` : ''}${'ok' in s.event ? (s.event.ok ? ' ok' : ' refused') : ''}`).join('')}`;
+
+describe('the guided flow machine’s shortest paths, through the UI', () => {
+  beforeAll(async () => {
+    const browser = await launchBrowser();
+    page = await newPage(browser);
+    await page.addInitScript({ content: RECORD_TIMELINE });
+    await page.route(
+      (url) => url.pathname === `${API}/answer` || url.pathname === `${API}/answer-multiple`,
+      (route) => {
+        const request = route.request();
+        if (request.method() !== 'POST') return route.continue();
+        held.push({ request: new URL(request.url()).pathname.endsWith('multiple') ? 'answer-multiple' : 'answer', body: request.postDataJSON() as Held['body'], route });
+      },
+    );
+    await signIn(page, user, { remember: true });
+  });
+
+  afterAll(async () => {
+    await releaseAll().catch(() => undefined);
+    await page?.context().browser()?.close();
+  });
+
+  it('has a path to every state a user can bring about; the others are named with the reason', () => {
+    const covered = new Set([...freshPaths, ...savedPaths].map((path) => path.target));
+    const all = leafStates(form11FlowMachine.root);
+    const left = all.filter((state) => !covered.has(state) && !(state in UNREACHABLE_FROM_THE_UI) && !(TRANSIENT as readonly string[]).includes(state));
+    expect(left).toEqual([]);
+    expect([...covered].filter((state) => state in UNREACHABLE_FROM_THE_UI)).toEqual([]);
+  });
+
+  for (const path of [...freshPaths, ...savedPaths]) it(describePath(path), () => replay(path));
+});

@@ -1,0 +1,170 @@
+/**
+ * The guided flow machine's shortest paths, limited to what a user can do in the browser, for
+ * tests/e2e/form11FlowPaths.test.ts to replay through the real UI.
+ *
+ * `getShortestPaths` (xstate/graph) walks the machine with the events below and keeps, for every
+ * state the walk reaches (keyed by its state value), the shortest event path to it. The events are
+ * the ones the UI can cause, each named so the test can map it to an action:
+ *
+ * - `flow.start` — the Tax Refund page's For Advanced Use with two pages ticked, then Continue
+ *   (the questionnaire sends the same event, with fromQuestionnaire true as the spec's setup does);
+ * - `flow.resume` — "Continue previous application"; `flow.retry` — "Try again" on /tax-refund-submitted;
+ * - `step.submit` / `step.next` — a page's Next (filled in) / its Skip button, on the page the flow is on;
+ *   from `idle` also a page opened on its own and saved (posted at once);
+ * - `xstate.done.actor.navigateTo` — the router arriving (it does so by itself);
+ * - `xstate.done.actor.postAnswer` / `postAllAnswers` — the server's answer to a held request:
+ *   let through (ok) or answered 422 (refused);
+ * - `xstate.after.*` — the 700 ms passing.
+ *
+ * Left out, because a user cannot cause them on purpose: an aborted router navigation (another
+ * navigation superseding setup's at the same instant), and a rejected post actor (the API client
+ * turns every failure into data, so only a bug rejects). The states only those lead to are listed in
+ * UNREACHABLE_FROM_THE_UI with the reason, and the machine tests (tests/machines) cover them.
+ */
+import { __unsafe_getAllOwnEventDescriptors, type EventObject, type SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { form11FlowMachine } from '../../machines/form11Flow/form11Flow.machine.ts';
+import type { Form11FlowEvent, Form11FlowInput } from '../../machines/form11Flow/form11Flow.types.ts';
+import type { Form11Progress } from '../../src/domain/form11Progress.ts';
+import type { Form11FlowRoute } from '../../src/domain/form11Routes.ts';
+
+export type FlowSnapshot = SnapshotFrom<typeof form11FlowMachine>;
+
+/** The two pages the walk's flow is made of (For Advanced Use: Health Expenses and Rent Tax Credit). */
+export const SELECTION = ['health-expenses', 'rent-tax-credit'] as const;
+/** A page opened on its own from `idle`, saved, and where it returns to afterwards. */
+export const OUTSIDE: { route: Form11FlowRoute; returnTo: string } = { route: '/form11/health-expenses', returnTo: '/tax-refund-options' };
+
+/** A step as the UI causes it. */
+export type UiEvent =
+  | { kind: 'start' }
+  | { kind: 'resume' }
+  | { kind: 'retry' }
+  | { kind: 'submit'; route: Form11FlowRoute; onItsOwn: boolean }
+  | { kind: 'skip'; route: Form11FlowRoute }
+  | { kind: 'arrive' }
+  | { kind: 'respond'; request: 'answer' | 'answer-multiple'; ok: boolean }
+  | { kind: 'wait'; ms: number };
+
+export interface UiStep {
+  event: UiEvent;
+  /** The machine's state after the step. */
+  state: FlowSnapshot;
+}
+
+export interface UiPath {
+  /** The state value the path leads to, dotted (`inFlow.stepping.unsent`). */
+  target: string;
+  /** The saved progress the browser starts from (null: none). */
+  saved: Form11Progress | null;
+  initial: FlowSnapshot;
+  steps: UiStep[];
+}
+
+/** States the UI cannot bring about on purpose, and why; every other state must get a path. */
+export const UNREACHABLE_FROM_THE_UI: Readonly<Record<string, string>> = {
+  'inFlow.settingUp.retrying':
+    'Entered only when the router reports setup’s navigation aborted (another navigation superseded it at the same instant); no user action does that deterministically.',
+};
+
+/**
+ * States the machine only passes through (eventless `always`), never resting in them, so no path
+ * ends there: `restoring` (startup), `settling` (after a page posted on its own), `inFlow.advancing`
+ * (Next). Their effects are what the following state shows.
+ */
+export const TRANSIENT = ['restoring', 'settling', 'inFlow.advancing'] as const;
+
+export function dotted(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [key, inner] = Object.entries(value as Record<string, unknown>)[0]!;
+  return `${key}.${dotted(inner)}`;
+}
+
+
+/** What the UI can send in `snapshot`, as machine events; the walk's `year` is filled in by the caller's input. */
+function uiEvents(year: number) {
+  // Internal events (an actor's output, a delay) are not in the machine's event type; the walk sends them all the same.
+  return (snapshot: FlowSnapshot): Form11FlowEvent[] => {
+    const value = dotted(snapshot.value);
+    const { routes, currentRouteIndex } = snapshot.context;
+    const current = routes[currentRouteIndex];
+    const events: EventObject[] = [];
+    if (value === 'idle') {
+      const fromIdle: Form11FlowEvent[] = [
+        { type: 'flow.start', selection: [...SELECTION], year, fromQuestionnaire: true },
+        { type: 'step.submit', route: OUTSIDE.route, data: {}, callback: OUTSIDE.returnTo, year },
+      ];
+      events.push(...fromIdle);
+    }
+    if (value === 'inFlow.stepping.atStep' && current) {
+      const step: Form11FlowEvent[] = [{ type: 'step.submit', route: current, data: {} }, { type: 'step.next', route: current }, { type: 'flow.resume' }];
+      events.push(...step);
+    }
+    if (value === 'inFlow.stepping.unsent') events.push({ type: 'flow.retry' });
+    for (const type of __unsafe_getAllOwnEventDescriptors(snapshot) as string[]) {
+      const done = (output: unknown): EventObject => ({ type, output }) as EventObject;
+      if (type === 'xstate.done.actor.navigateTo') events.push(done({ aborted: false }));
+      if (type === 'xstate.done.actor.postAnswer' || type === 'xstate.done.actor.postAllAnswers') {
+        events.push(done({ ok: true }), done({ ok: false, error: { status: 422, message: 'refused', source: 'server' } }));
+      }
+      if (type.startsWith('xstate.after.')) events.push({ type });
+    }
+    return events as Form11FlowEvent[];
+  };
+}
+
+/** How the UI causes `event`, applied to `before`. */
+function uiEventOf(event: EventObject, before: FlowSnapshot, delayMs: number): UiEvent {
+  const e = event as EventObject & { route?: Form11FlowRoute; output?: { ok?: boolean } };
+  switch (e.type) {
+    case 'flow.start':
+      return { kind: 'start' };
+    case 'flow.resume':
+      return { kind: 'resume' };
+    case 'flow.retry':
+      return { kind: 'retry' };
+    case 'step.submit':
+      return { kind: 'submit', route: e.route!, onItsOwn: !before.context.routes.includes(e.route!) };
+    case 'step.next':
+      return { kind: 'skip', route: e.route! };
+    case 'xstate.done.actor.navigateTo':
+      return { kind: 'arrive' };
+    case 'xstate.done.actor.postAnswer':
+      return { kind: 'respond', request: 'answer', ok: e.output?.ok === true };
+    case 'xstate.done.actor.postAllAnswers':
+      return { kind: 'respond', request: 'answer-multiple', ok: e.output?.ok === true };
+  }
+  if (e.type.startsWith('xstate.after.')) return { kind: 'wait', ms: delayMs };
+  throw new Error(`No UI action for ${e.type}`);
+}
+
+/** The shortest UI path to every state reachable from `input` (one per state value). */
+export function shortestUiPaths(input: Form11FlowInput, delayMs: number): UiPath[] {
+  const paths = getShortestPaths(form11FlowMachine, {
+    input,
+    events: uiEvents(input.defaultYear),
+    // The walk tells apart what decides later branches (which page, what is kept, which flow); the
+    // shortest of those paths per state value is kept below.
+    serializeState: (snapshot) => {
+      const c = snapshot.context;
+      return JSON.stringify([dotted(snapshot.value), c.routes, c.isFromQuestionnaire, c.currentRouteIndex, c.replayIndex, Object.keys(c.formData)]);
+    },
+  });
+  const shortest = new Map<string, (typeof paths)[number]>();
+  for (const path of paths) {
+    const value = dotted(path.state.value);
+    const known = shortest.get(value);
+    if (!known || path.steps.length < known.steps.length) shortest.set(value, path);
+  }
+  return [...shortest.values()].map((path) => {
+    const [first, ...rest] = path.steps;
+    const initial = first!.state;
+    let before = initial;
+    const steps = rest.map((step) => {
+      const ui = { event: uiEventOf(step.event, before, delayMs), state: step.state };
+      before = step.state;
+      return ui;
+    });
+    return { target: dotted(path.state.value), saved: input.saved ?? null, initial, steps };
+  });
+}
