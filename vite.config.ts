@@ -20,7 +20,7 @@ export default defineConfig({
           // Mantine's components share many small modules; split apart they made /auth/login
           // fetch 25 scripts one round trip after the screen's own, each a few kB. Shared
           // chunks under this size (source bytes) are copied into the chunks that use them.
-          experimentalInlineCommonChunks: { maxSize: 30_000 },
+          experimentalInlineCommonChunks: { maxSize: 15_000 },
         },
       },
     },
