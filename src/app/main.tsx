@@ -7,7 +7,7 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent, Observer } from 'xstate';
 import { App } from './App.tsx';
@@ -27,12 +27,25 @@ async function loadInspector(): Promise<Observer<InspectionEvent> | undefined> {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-void loadInspector().then((inspect) => {
+/**
+ * A new task: the browser may paint and handle input between the start-up steps, so none of
+ * them (evaluating the bundle, building the runtime, rendering) blocks the page for long.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+void loadInspector().then(async (inspect) => {
+  const startedAt = Date.now();
+  await nextTask();
   // Built once, outside React: StrictMode's double renders never build a second one.
-  const runtime = createAppRuntime({ startedAt: Date.now(), inspect });
-  createRoot(container).render(
-    <StrictMode>
-      <App runtime={runtime} />
-    </StrictMode>,
-  );
+  const runtime = createAppRuntime({ startedAt, inspect });
+  await nextTask();
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // running as one long task.
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App runtime={runtime} />
+      </StrictMode>,
+    );
+  });
 });

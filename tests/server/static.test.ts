@@ -3,12 +3,13 @@
  * step (scripts/vitePrecompress.ts), then served through createApp + mountSpa. Content
  * negotiation (brotli, gzip, identity), Vary, cache headers, the history fallback.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/vitePrecompress.ts';
+import { routesOf } from '../../scripts/viteRoutePreloads.ts';
 import { createApp } from '../../src/server/app.ts';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, mountSpa } from '../../src/server/http/spa.ts';
 import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
@@ -102,6 +103,53 @@ describe(`static files of the built SPA (${testDatabaseKind()})`, () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('cache-control')).toBe(REVALIDATE_CACHE);
     expect(await plain.text()).toBe(INDEX);
+  });
+
+  it("names a route's screen files in its page when the build listed them, in every encoding", async () => {
+    const withList = mkdtempSync(path.join(os.tmpdir(), 'maxout-dist-'));
+    try {
+      writeFileSync(path.join(withList, 'index.html'), INDEX);
+      const files = ['assets/LoginScreen-Ab12.js', 'assets/LoginScreen-Cd34.css'];
+      writeFileSync(
+        path.join(withList, 'route-preloads.json'),
+        JSON.stringify([
+          { path: '/auth/login', files },
+          { path: '/reset-password/$token', files: ['assets/Reset-Ef56.js'] },
+        ]),
+      );
+      const listed = createApp({ services: t.services }, { mountStatic: (root) => mountSpa(root, withList, t.log) });
+      const expected = INDEX.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="/assets/LoginScreen-Ab12.js"><link rel="preload" as="style" crossorigin href="/assets/LoginScreen-Cd34.css"></head>',
+      );
+      const br = await listed.request('/auth/login?redirect=%2Fprofile', { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('cache-control')).toBe(REVALIDATE_CACHE);
+      expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(br.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(brotliDecompressSync(await bytes(br)).toString()).toBe(expected);
+      const gzip = await listed.request('/auth/login', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(await bytes(gzip)).toString()).toBe(expected);
+      const plain = await listed.request('/auth/login/');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await plain.text()).toBe(expected);
+      expect(await (await listed.request('/reset-password/abc')).text()).toContain('href="/assets/Reset-Ef56.js"');
+      // Paths of no listed route get index.html as it is.
+      for (const other of ['/welcome', '/auth/login/more', '/reset-password/']) expect(await (await listed.request(other)).text(), other).toBe(INDEX);
+    } finally {
+      rmSync(withList, { recursive: true, force: true });
+    }
+  });
+
+  it("the build finds every lazily loaded screen's route in the router", () => {
+    const routes = routesOf(readFileSync(path.join(import.meta.dirname, '../../src/app/router.tsx'), 'utf8'));
+    expect(routes).toContainEqual({ path: '/welcome', module: './screens/auth/WelcomeScreen.tsx' });
+    expect(routes).toContainEqual({ path: '/auth/login', module: './screens/auth/LoginScreen.tsx' });
+    expect(routes).toContainEqual({ path: '/reset-password/$token', module: './screens/auth/ResetPasswordScreen.tsx' });
+    // Routes showing a shared component (the placeholder) have no screen of their own to name.
+    expect(routes.map((route) => route.path)).not.toContain('/');
   });
 
   it('serves a small file as it is, revalidated, and keeps the security headers on static answers', async () => {

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../appEnv.ts';
@@ -32,11 +33,16 @@ export function mountSpa(app: Hono<AppEnv>, staticDir: string, log: Logger) {
   const files = serveStatic<AppEnv>({ root, precompressed: true });
   const index = serveStatic<AppEnv>({ path: path.relative(process.cwd(), indexFile), precompressed: true });
 
+  const routePage = routePages(staticDir, log);
+
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();
     const isAsset = c.req.path.startsWith('/assets/');
     let response = await files(c, async () => {});
-    if (!response && !isAsset) response = await index(c, async () => {});
+    if (!response && !isAsset) {
+      const page = routePage(c.req.path);
+      response = page ? pageResponse(page, c.req.header('accept-encoding'), c.req.method === 'HEAD') : await index(c, async () => {});
+    }
     if (!response) return next();
 
     const type = response.headers.get('content-type') ?? '';
@@ -46,4 +52,74 @@ export function mountSpa(app: Hono<AppEnv>, staticDir: string, log: Logger) {
     }
     return response;
   });
+}
+
+/** index.html naming one route's files, in each encoding (made on first use, then kept). */
+interface RoutePage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** A path of the router (`/reset-password/$token`) as a pattern of request paths. */
+function routePattern(routePath: string): RegExp {
+  const escaped = routePath.split('/').map((part) => (part.startsWith('$') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${escaped.join('/')}/?$`);
+}
+
+/**
+ * index.html for a request path, with `<link rel="modulepreload">` (and style preloads) for the
+ * files of its route's screen, which the build listed in route-preloads.json
+ * (scripts/viteRoutePreloads.ts): the browser fetches them beside the entry instead of after it.
+ * Undefined for a path of no listed route, or without the list: index.html as it is then.
+ */
+function routePages(staticDir: string, log: Logger): (requestPath: string) => RoutePage | undefined {
+  const listFile = path.join(staticDir, 'route-preloads.json');
+  if (!existsSync(listFile)) return () => undefined;
+  let routes: { pattern: RegExp; links: string }[];
+  try {
+    const list = JSON.parse(readFileSync(listFile, 'utf8')) as { path: string; files: string[] }[];
+    routes = list.map((route) => ({
+      pattern: routePattern(route.path),
+      links: route.files
+        .map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`))
+        .join(''),
+    }));
+  } catch (error) {
+    log.warn({ err: error }, 'route-preloads.json unreadable; pages are sent without their route preloads');
+    return () => undefined;
+  }
+  const template = readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  const made = new Map<string, RoutePage>();
+  return (requestPath) => {
+    const route = routes.find((candidate) => candidate.pattern.test(requestPath));
+    if (!route || !route.links) return undefined;
+    let page = made.get(route.links);
+    if (!page) {
+      const html = Buffer.from(template.replace('</head>', `${route.links}</head>`));
+      page = {
+        html,
+        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+        gzip: gzipSync(html, { level: 9 }),
+      };
+      made.set(route.links, page);
+    }
+    return page;
+  };
+}
+
+/** Whether Accept-Encoding admits `coding` (listed, without q=0). */
+function accepts(acceptEncoding: string | undefined, coding: string): boolean {
+  return (acceptEncoding ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    return name === coding && !params.some((param) => /^\s*q=0(?:\.0*)?\s*$/.test(param));
+  });
+}
+
+function pageResponse(page: RoutePage, acceptEncoding: string | undefined, head: boolean): Response {
+  const encoding = accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : undefined;
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.length), Vary: 'Accept-Encoding' });
+  if (encoding) headers.set('Content-Encoding', encoding);
+  return new Response(head ? null : new Uint8Array(body), { status: 200, headers });
 }

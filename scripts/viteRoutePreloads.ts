@@ -1,0 +1,71 @@
+/**
+ * Build step: which files each route's screen needs beyond the entry, so the server can name
+ * them in the HTML of that route (`<link rel="modulepreload">`, src/server/http/spa.ts). Without
+ * it the browser learns of a screen's chunk only once the entry has run and the router matched,
+ * one more round trip before the first paint.
+ *
+ * The routes are read from src/app/router.tsx: each `createRoute({ … })` with a `path` and a
+ * lazily imported screen (`import('./screens/…')`). Writes `route-preloads.json` to the output
+ * directory: `[{ path: '/auth/login', files: ['assets/LoginScreen-….js', …] }]`, paths in the
+ * router's syntax (`$name` for a parameter).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+export interface RoutePreload {
+  path: string;
+  /** Chunks (JS) and their styles (CSS), relative to the output directory. */
+  files: string[];
+}
+
+/** `path` and screen module of every route in the router's source that has both. */
+export function routesOf(routerSource: string): { path: string; module: string }[] {
+  return routerSource
+    .split(/createRoute\(\{/)
+    .slice(1)
+    .flatMap((block) => {
+      const routePath = /\bpath:\s*'([^']+)'/.exec(block)?.[1];
+      const module = /import\('(\.\/[^']+)'\)/.exec(block)?.[1];
+      return routePath && module ? [{ path: routePath, module }] : [];
+    });
+}
+
+export function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'maxout:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const routerFile = path.join(root, 'src/app/router.tsx');
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const byModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
+
+      /** A chunk with its static imports and their styles, recursively. */
+      const closure = (fileName: string, into: Set<string>) => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || into.has(fileName)) return;
+        into.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+        for (const imported of chunk.imports) closure(imported, into);
+      };
+      const initial = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, initial);
+
+      const preloads: RoutePreload[] = routesOf(readFileSync(routerFile, 'utf8')).flatMap((route) => {
+        const chunk = byModule.get(path.resolve(path.dirname(routerFile), route.module));
+        if (!chunk) return [];
+        const files = new Set<string>();
+        closure(chunk.fileName, files);
+        return [{ path: route.path, files: [...files].filter((file) => !initial.has(file)) }];
+      });
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 1)}\n` });
+    },
+  };
+}
