@@ -33,6 +33,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/domain/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'tests/app/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
           environment: 'node',
+          // `npm test` runs these next to the browser tests: a rendered screen's test that takes
+          // 2 s alone can take three times that on two busy cores.
+          testTimeout: 15_000,
         },
       },
       {
@@ -70,7 +73,9 @@ export default defineConfig({
           // (after the others in a single vitest run), as its worker count differs from theirs.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
+          // A test walks a whole journey (the Form 11 page sweep scans every form twice); next to
+          // the other projects on two cores it can take twice its time alone.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
