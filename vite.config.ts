@@ -65,7 +65,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/globalSetup.ts'],
-          fileParallelism: false,
+          // Two files at a time against the one server: a browser test mostly waits (on the page,
+          // the network, timers), so two in parallel take little more than one. Its own group
+          // (after the others in a single vitest run), as its worker count differs from theirs.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

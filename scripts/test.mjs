@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: system dependencies, then type check, lint and every vitest project, in that
-// order, stopping at the first failure with its name and exit code. Extra arguments go to vitest
-// (`npm test -- --project unit`).
+// `npm test`: system dependencies, then type check, lint and every vitest project, all at once,
+// stopping at the first failure with its name and exit code. The steps run side by side because
+// none waits for another and the browser tests spend most of their time waiting on the browser:
+// on two cores the suite takes about the time of its longest step instead of the sum. The
+// browser tests get their own vitest process (its files run in its own pool next to the others').
+// Each step's output is printed in one piece when it ends, so the logs do not interleave.
+// Extra arguments go to a single vitest run (`npm test -- --project unit`).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstall, canAptInstall, installHint, missingSystemDeps } from '../tests/support/systemDeps.mjs';
@@ -16,46 +21,59 @@ function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-const REPORT = 'test-results/vitest-report.json';
+const REPORTS = ['test-results/vitest-report.json', 'test-results/vitest-report-e2e.json'];
 
 /** The plain closing line that any CI can read: "tests: N passed, N failed[, N skipped]". */
 function printCounts() {
-  if (!existsSync(REPORT)) return;
-  const report = JSON.parse(readFileSync(REPORT, 'utf8'));
-  const skipped = report.numPendingTests + report.numTodoTests;
-  console.log(`\ntests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  const reports = REPORTS.filter((file) => existsSync(file)).map((file) => JSON.parse(readFileSync(file, 'utf8')));
+  if (reports.length === 0) return;
+  const sum = (key) => reports.reduce((total, report) => total + report[key], 0);
+  const skipped = sum('numPendingTests') + sum('numTodoTests');
+  console.log(`\ntests: ${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
 function printTimings() {
   if (timings.length === 0) return;
   const width = Math.max(...timings.map((t) => t.name.length));
   console.log('\nnpm test timings:');
-  for (const t of timings) console.log(`  ${t.name.padEnd(width)}  ${seconds(t.ms).padStart(8)}  ${t.ok ? 'ok' : 'FAILED'}`);
+  for (const t of timings) console.log(`  ${t.name.padEnd(width)}  ${seconds(t.ms).padStart(8)}  ${t.status}`);
 }
 
-function fail(step, code) {
-  printTimings();
-  console.error(`\nnpm test: step "${step}" failed (exit ${code}).`);
-  process.exit(code || 1);
-}
+const running = new Set();
 
+/** Runs one step with its output kept until it ends; resolves to its exit status. */
 function run(name, file, args) {
   return new Promise((resolve) => {
-    console.log(`\n▶ ${name}`);
+    console.log(`▶ ${name} started`);
     const started = performance.now();
-    const child = spawn(process.execPath, [file, ...args], { stdio: 'inherit', env: process.env });
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
+    // Children write to a pipe, not a terminal: keep vitest's colours when ours is one.
+    const env = process.stdout.isTTY ? { FORCE_COLOR: '1', ...process.env } : process.env;
+    const child = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const step = { name, child, stopped: false };
+    running.add(step);
+    child.on('close', (code, signal) => {
+      running.delete(step);
       const status = code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : 1);
-      timings.push({ name, ms: performance.now() - started, ok: status === 0 });
+      const ms = performance.now() - started;
+      timings.push({ name, ms, status: step.stopped ? 'stopped' : status === 0 ? 'ok' : 'FAILED' });
+      console.log(`\n━━━ ${name} (${seconds(ms)}${step.stopped ? ', stopped after another step failed' : ''}) ━━━`);
+      process.stdout.write(Buffer.concat(output));
       resolve(status);
     });
   });
 }
+
+function stopAll(signal = 'SIGTERM') {
+  for (const step of running) {
+    step.stopped = true;
+    step.child.kill(signal);
+  }
+}
+process.on('SIGINT', () => stopAll('SIGINT'));
+process.on('SIGTERM', () => stopAll('SIGTERM'));
 
 // 1. System programs npm does not install.
 {
@@ -65,26 +83,46 @@ function run(name, file, args) {
     aptInstall(missing.map((m) => m.pkg));
     missing = missingSystemDeps();
   }
-  timings.push({ name: 'system dependencies', ms: performance.now() - started, ok: missing.length === 0 });
+  timings.push({ name: 'system dependencies', ms: performance.now() - started, status: missing.length === 0 ? 'ok' : 'FAILED' });
   if (missing.length > 0) {
     console.error(installHint(missing));
     process.exit(1);
   }
 }
 
-// 2. Type check, lint, tests.
-rmSync(REPORT, { force: true });
+// 2. Type check, lint, tests: side by side.
+for (const report of REPORTS) rmSync(report, { force: true });
+mkdirSync('test-results', { recursive: true });
+const vitest = 'node_modules/vitest/vitest.mjs';
+const vitestArgs = (report) => ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+const extra = process.argv.slice(2);
 const steps = [
   ['tsc -p .', 'node_modules/typescript/bin/tsc', ['-p', '.']],
   ['eslint .', 'node_modules/eslint/bin/eslint.js', ['.']],
-  ['vitest run', 'node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT}`, ...process.argv.slice(2)]],
+  ...(extra.length > 0
+    ? [['vitest run', vitest, [...vitestArgs(REPORTS[0]), ...extra]]]
+    : [
+        ['vitest run --project e2e', vitest, [...vitestArgs(REPORTS[1]), '--project', 'e2e']],
+        // One worker per core (vitest's default leaves one core free, which here only idles
+        // while the browser tests wait).
+        ['vitest run --project !e2e', vitest, [...vitestArgs(REPORTS[0]), '--project', '!e2e', `--maxWorkers=${availableParallelism()}`]],
+      ]),
 ];
-for (const [name, file, args] of steps) {
-  const code = await run(name, file, args);
-  if (code !== 0) {
-    printCounts();
-    fail(name, code);
-  }
-}
+const started = performance.now();
+let failed;
+await Promise.all(
+  steps.map(async ([name, file, args]) => {
+    const code = await run(name, file, args);
+    if (code !== 0 && !failed) {
+      failed = { name, code };
+      stopAll();
+    }
+  }),
+);
+timings.push({ name: 'all steps (wall)', ms: performance.now() - started, status: failed ? 'FAILED' : 'ok' });
 printTimings();
 printCounts();
+if (failed) {
+  console.error(`\nnpm test: step "${failed.name}" failed (exit ${failed.code}).`);
+  process.exit(failed.code || 1);
+}

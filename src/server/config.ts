@@ -40,6 +40,10 @@ const Env = v.object({
   PAYE_AGENT_TAIN: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z0-9]{4,12}$/, 'PAYE_AGENT_TAIN must be 4-12 capital letters or digits')), DEV_PAYE_AGENT.tain),
   PAYE_AGENT_ADDRESS: v.optional(v.pipe(v.string(), v.trim(), v.minLength(5, 'PAYE_AGENT_ADDRESS must be at least 5 characters'), v.maxLength(300)), DEV_PAYE_AGENT.agentAddress),
   PAYE_AGENT_SIGNATORY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'PAYE_AGENT_SIGNATORY must be at least 2 characters'), v.maxLength(200)), DEV_PAYE_AGENT.agentSignature),
+  /** Seconds a payment attempt is held before housekeeping asks the provider about it (recovery after a crash). */
+  PAYMENT_LEASE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'PAYMENT_LEASE_SECONDS must be a whole number of seconds, 1 or more')), '120'),
+  /** Tests only: `kill-after-collect` ends the process (SIGKILL) after the payment provider answered, before the answer is recorded. */
+  FAULT_INJECTION: v.optional(v.picklist(['kill-after-collect'], 'FAULT_INJECTION must be kill-after-collect')),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^(\d|true|false)$/, 'TRUST_PROXY must be a hop count 0-9, true or false')), '0'),
 });
 
@@ -59,6 +63,10 @@ export interface ServerConfig {
   encryptionKeys: string | undefined;
   /** Trusted proxy hops for X-Forwarded-For (0: use the socket address). */
   trustProxy: number;
+  /** How long a payment attempt is held before housekeeping recovers it (ms). */
+  paymentLeaseMs: number;
+  /** A fault to inject (tests of crash recovery); never in production. */
+  faultInjection: 'kill-after-collect' | undefined;
   /** The tax agent of the PAYE A1 declaration. */
   payeAgent: AgentDetails;
 }
@@ -78,6 +86,7 @@ export function productionProblems(env: Record<string, string | undefined>): str
   if (env.DATABASE_URL && !env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL, or the keyring ENCRYPTION_KEYS (every process must share it)');
   }
+  if (env.FAULT_INJECTION) problems.push('FAULT_INJECTION: never in production (it crashes the server on purpose)');
   if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') problems.push('TRUST_PROXY: set it explicitly in production (0 when no proxy of yours sets X-Forwarded-For)');
   return problems;
 }
@@ -116,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     encryptionKey: e.ENCRYPTION_KEY,
     encryptionKeys: e.ENCRYPTION_KEYS,
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
+    paymentLeaseMs: Number(e.PAYMENT_LEASE_SECONDS) * 1000,
+    faultInjection: e.FAULT_INJECTION,
     payeAgent: { taxAgencyName: e.PAYE_AGENT_NAME, tain: e.PAYE_AGENT_TAIN, agentAddress: e.PAYE_AGENT_ADDRESS, agentSignature: e.PAYE_AGENT_SIGNATORY },
   };
 }

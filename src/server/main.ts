@@ -42,7 +42,7 @@ async function main() {
     'secrets ready',
   );
   if (database.kind === 'postgres' && (secrets.sources.jwtSecret === 'file' || secrets.sources.encryptionKey === 'file')) {
-    log.warn('secrets come from files under DATA_DIR; every API process on this database must share them (set JWT_SECRET and ENCRYPTION_KEY)');
+    log.warn('secrets come from files under DATA_DIR; every API process on this database must share them (set JWT_SECRET and ENCRYPTION_KEYS or ENCRYPTION_KEY)');
   }
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(createMailPrinter(destination));
   log.info({ kind: mailTransport.kind }, 'mail transport');
@@ -57,6 +57,14 @@ async function main() {
     jwtSecret: secrets.jwtSecret,
     keyring: secrets.keyring,
     mailTransport,
+    paymentLeaseMs: config.paymentLeaseMs,
+    // The crash test's fault: the provider has collected, our record of it is not yet written.
+    afterCollect:
+      config.faultInjection === 'kill-after-collect'
+        ? () => {
+            process.kill(process.pid, 'SIGKILL');
+          }
+        : undefined,
   });
   const app = createApp({ services, trustProxy: config.trustProxy }, { mountStatic: (root) => mountSpa(root, config.staticDir, log) });
 

@@ -206,6 +206,9 @@ describe('the guided Form 11 flow', () => {
     await signIn(page, freshUser());
     await openInApp(page, '/tax-refund-questions');
     await page.getByRole('button', { name: 'For Advanced Use' }).click();
+    // The panel has opened (its animation over) before Continue is pressed.
+    await page.getByRole('checkbox', { name: 'Rent Tax Credit' }).waitFor();
+    await settle(page);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => page.getByText('Please select at least one option to continue').count()).toBe(1);
     await page.getByRole('checkbox', { name: 'Rent Tax Credit' }).check();

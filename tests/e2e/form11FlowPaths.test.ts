@@ -40,7 +40,7 @@ import {
 } from './form11FlowPaths.ts';
 import { fillHealthExpenses, fillRent, openInApp, pathOf, signIn } from './form11Steps.ts';
 import { baseUrl, expectNoPageProblems, launchBrowser, newPage, screenshot, settle } from './harness.ts';
-import { API } from './users.ts';
+import { API, signOutFromMenu } from './users.ts';
 
 const YEAR = defaultClaimYear(dayjs());
 const user = inject('form11Users').at(-1)!;
@@ -382,4 +382,16 @@ describe('the guided flow machine’s shortest paths, through the UI', () => {
   });
 
   for (const path of [...freshPaths, ...savedPaths]) it(describePath(path), () => replay(path));
+
+  // flow.clear leads back to idle, which has its (empty) path above; signing out is how the UI sends it. Last, as it signs out.
+  it('flow.clear: signing out forgets the flow in flight and its saved progress; signing in again offers nothing to continue', async () => {
+    const [inFlow] = freshPaths.filter((path) => path.target === 'inFlow.stepping.atStep');
+    await replay(inFlow!);
+    await signOutFromMenu(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('form11Progress'))).toBeNull();
+    await signIn(page, user, { remember: true });
+    await openInApp(page, '/tax-refund-questions');
+    await expect(page.getByRole('button', { name: 'Continue previous application' }).count()).resolves.toBe(0);
+    expectNoPageProblems(page);
+  });
 });

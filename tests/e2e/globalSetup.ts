@@ -91,10 +91,13 @@ export default async function setup(project: TestProject) {
   // A1 form, so the flag is set in the database while the server is stopped (PGlite has one owner).
   const seedStarted = performance.now();
   let payeUser: SeededUser;
-  const form11Users: SeededUser[] = [];
+  let form11Users: SeededUser[];
   try {
-    payeUser = await createSeededUser(baseUrl, logPath, 'paye');
-    for (let i = 0; i < FORM11_USERS; i++) form11Users.push(await createSeededUser(baseUrl, logPath, `form11-${i}`));
+    // All at once: each one mostly waits for its mail and for password hashing.
+    [payeUser, form11Users] = await Promise.all([
+      createSeededUser(baseUrl, logPath, 'paye'),
+      Promise.all(Array.from({ length: FORM11_USERS }, (_, i) => createSeededUser(baseUrl, logPath, `form11-${i}`))),
+    ]);
     await stopServer(child, dataDir, { keepData: true });
     await markPayeAuthorised(
       path.join(dataDir, 'pglite'),

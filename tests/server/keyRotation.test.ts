@@ -5,15 +5,19 @@
  * clear server error logged without secrets, and the keyring's configuration (environment or the
  * embedded default's file, 0600) is validated at boot.
  */
+import { execFile } from 'node:child_process';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { eq, getTableColumns, is, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../scripts/ops.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/index.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { DecryptionError, type Keyring, UnknownKeyError, createKeyring, decryptField, encryptField } from '../../src/server/services/crypto.ts';
@@ -315,5 +319,48 @@ describe('the keyring configuration', () => {
     expect(loadSecrets({ jwtSecret: undefined, encryptionKey: undefined, dataDir }).keyring.currentId).toBe('k3');
     writeFileSync(file, 'k3:nothex\n', { mode: 0o600 });
     expect(() => loadSecrets({ jwtSecret: undefined, encryptionKey: undefined, dataDir })).toThrow(/key "k3" must be 64 hex/);
+  });
+});
+
+describe.skipIf(testDatabaseKind() !== 'pglite')('rotation with the real ops script on the embedded default (pglite)', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-keys-ops-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const script = (...argv: string[]) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    for (const name of ['DATABASE_URL', 'ENCRYPTION_KEY', 'ENCRYPTION_KEYS']) delete env[name];
+    return promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...argv], { cwd: root, env }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+  };
+
+  it('keys rotate, reencrypt, keys retire: the data reads under the new key alone', { timeout: 180_000 }, async () => {
+    const keyring = () => loadSecrets({ jwtSecret: undefined, encryptionKey: undefined, dataDir }).keyring;
+    const first = keyring();
+    let database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const app = await createTestApp({ database, deps: { keyring: first } });
+    const { userId } = await userWithEverything(app, 'ann@example.ie');
+    await app.close();
+    await database.close();
+
+    expect(await script('keys', 'rotate')).toMatchObject({ code: 0, stdout: expect.stringContaining('Key k2 added and made current') });
+    expect(await script('keys', 'retire')).toMatchObject({ code: 1, stderr: expect.stringContaining('Nothing retired') });
+    const moved = await script('reencrypt', '--batch', '1');
+    expect(moved).toMatchObject({ code: 0, stderr: '' });
+    expect(moved.stdout).toContain('5 values moved; every encrypted value is on key k2.');
+    expect(await script('keys', 'retire')).toMatchObject({ code: 0, stdout: expect.stringContaining('Retired k1') });
+
+    const after = keyring();
+    expect([...after.keys.keys()]).toEqual(['k2']);
+    database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const reopened = await createTestApp({ database, deps: { keyring: after } });
+      expect(await reopened.services.users.revealPpsn((await reopened.services.users.findById(userId))!)).toBe(PPSN);
+      expect((await envelopes(reopened)).every((e) => e.value.startsWith('v2.k2.'))).toBe(true);
+      await reopened.close();
+    } finally {
+      await database.close();
+    }
   });
 });

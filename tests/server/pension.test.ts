@@ -29,6 +29,7 @@ function countingProvider() {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return sandbox.collect(request);
     },
+    lookup: (reference) => sandbox.lookup(reference),
   };
   return { provider, collected };
 }
@@ -201,7 +202,7 @@ describe(`contributions ledger (${testDatabaseKind()})`, () => {
     expect((await t.request('GET', '/profile', undefined, auth)).body.pension).toBe(1000);
   });
 
-  it('an outage at the provider records nothing, and the retry with the same key pays once', async () => {
+  it('an outage at the provider leaves the attempt pending and unlisted, and the retry with the same key pays once', async () => {
     let fail = true;
     const sandbox = createSandboxPaymentProvider();
     const flaky: PaymentProvider = {
@@ -211,13 +212,16 @@ describe(`contributions ledger (${testDatabaseKind()})`, () => {
         if (fail) throw new Error('provider timeout');
         return sandbox.collect(request);
       },
+      lookup: (reference) => sandbox.lookup(reference),
     };
     const services = createServices({ ...t.deps, paymentProvider: flaky });
     const auth = await setUp(t);
     const userId = (await queryRows<{ id: string }>(t.database, sql`select id from users`))[0]!.id;
     const order = { amountCents: 5000, taxYear: 2026, kind: 'one_off' as const, sourceId: CARD, sourceLabel: 'Sandbox debit card' };
     await expect(services.pensionLedger.pay(userId, 'outage-key-1', order)).rejects.toThrow('provider timeout');
-    expect(await ledgerRows(t)).toHaveLength(0);
+    expect((await ledgerRows(t)).map((r) => r.status)).toEqual(['pending']);
+    expect((await t.request('GET', '/contributions', undefined, auth)).body.contributions).toEqual([]);
+    expect((await t.request('GET', '/profile', undefined, auth)).body.pension).toBe(1000);
     fail = false;
     expect((await services.pensionLedger.pay(userId, 'outage-key-1', order)).kind).toBe('succeeded');
     expect((await services.pensionLedger.pay(userId, 'outage-key-1', order)).kind).toBe('succeeded');

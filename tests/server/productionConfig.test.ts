@@ -28,6 +28,16 @@ describe('production mode', () => {
     expect(loadConfig({ ...base, ...KEYS }).databaseUrl).toBe('postgres://db/maxout');
   });
 
+  it('refuses the crash-test fault injection in production, and checks the payment lease', () => {
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0' };
+    expect(productionProblems({ ...base, FAULT_INJECTION: 'kill-after-collect' })).toEqual([expect.stringMatching(/^FAULT_INJECTION/)]);
+    expect(loadConfig({ FAULT_INJECTION: 'kill-after-collect' }).faultInjection).toBe('kill-after-collect');
+    expect(() => loadConfig({ FAULT_INJECTION: 'something-else' })).toThrow(/FAULT_INJECTION/);
+    expect(loadConfig({}).paymentLeaseMs).toBe(120_000);
+    expect(loadConfig({ PAYMENT_LEASE_SECONDS: '5' }).paymentLeaseMs).toBe(5_000);
+    expect(() => loadConfig({ PAYMENT_LEASE_SECONDS: '0' })).toThrow(/PAYMENT_LEASE_SECONDS/);
+  });
+
   it('leaves the development default as it is', () => {
     expect(productionProblems({})).toEqual([]);
     expect(loadConfig({}).smtpUrl).toBeUndefined();

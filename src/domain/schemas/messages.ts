@@ -179,6 +179,7 @@ export const SOURCE_UNKNOWN = 'Please choose an account or card';
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 8 to 100 letters, digits, hyphens or underscores';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 export const PAYMENT_DECLINED = 'Your payment was declined. No money was taken. Please try another account or card.';
+export const PAYMENT_IN_PROGRESS = 'This payment is still being processed. Please try again in a moment; it will not be taken twice.';
 export const IBAN_INVALID = 'Please enter a valid IBAN';
 export const IBAN_NOT_SEPA = 'We can only collect from a bank account in the SEPA area';
 export const DIRECT_DEBIT_MIN = 'Must be at least €10';

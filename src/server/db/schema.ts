@@ -242,8 +242,17 @@ export const contributions = pgTable(
     kind: text('kind', { enum: ['one_off', 'direct_debit', 'round_up'] }).notNull(),
     /** The account or card it was paid from, as the user saw it (e.g. "Sandbox debit card"). */
     sourceLabel: text('source').notNull(),
-    /** `pending` only inside the transaction that calls the provider; committed rows are decided. */
-    status: text('status', { enum: ['pending', 'succeeded', 'declined'] }).notNull(),
+    /**
+     * `pending` from before the provider is asked until its answer is recorded (a crash in between
+     * leaves it so, for the recovery in services/pensionLedger.ts); `failed`: the provider never
+     * received it (found so after an interrupted attempt), so nothing was paid.
+     */
+    status: text('status', { enum: ['pending', 'succeeded', 'declined', 'failed'] }).notNull(),
+    /**
+     * When a process last took charge of a pending payment (asking the provider). Null: nobody is
+     * on it. A pending row whose lock is older than the lease is recovered by asking the provider.
+     */
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
     /** The payment provider's reference of the collection. */
     providerReference: text('provider_reference'),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -253,10 +262,26 @@ export const contributions = pgTable(
   },
   (t) => [
     uniqueIndex('contributions_user_key_idx').on(t.userId, t.idempotencyKey),
+    index('contributions_pending_idx')
+      .on(t.lockedAt)
+      .where(sql`${t.status} = 'pending'`),
     index('contributions_user_year_idx').on(t.userId, t.taxYear),
     check('contributions_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * The sandbox payment provider's own records (services/paymentProvider.ts): what a real provider
+ * keeps on its side, one row per collection reference, so that asking it later "did you collect
+ * this?" has an answer that survives a crash of ours. Not read by anything but the sandbox.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  reference: text('reference').primaryKey(),
+  amountCents: cents('amount_cents').notNull(),
+  outcome: text('outcome', { enum: ['succeeded', 'declined'] }).notNull(),
+  providerReference: text('provider_reference'),
+  createdAt: createdAt(),
+});
 
 /**
  * Direct debit mandates (SEPA style): the IBAN encrypted at rest, bound to its row; a monthly

@@ -83,6 +83,8 @@ export function pensionRoutes(services: Services) {
         sourceLabel: source.label,
       });
       if (outcome.kind === 'keyReused') throw new ApiError(422, m.IDEMPOTENCY_KEY_REUSED, { [IDEMPOTENCY_HEADER]: [m.IDEMPOTENCY_KEY_REUSED] });
+      // The first request with this key is still waiting for the provider; the client retries later.
+      if (outcome.kind === 'inProgress') throw new ApiError(409, m.PAYMENT_IN_PROGRESS, undefined, { 'Retry-After': '2' });
       if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
       // Amounts and ids only: never the source label or anything the user typed.
       c.var.log.info({ userId: c.var.userId, contributionId: outcome.row.id, status: outcome.kind, replayed: outcome.replayed }, 'contribution');

@@ -115,7 +115,7 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
             sourceLabel: `Direct debit ${mandate.ibanMasked}`,
             mandateId: mandate.id,
           });
-          if (outcome.kind !== 'keyReused' && !outcome.replayed) made += 1;
+          if ((outcome.kind === 'succeeded' || outcome.kind === 'declined') && !outcome.replayed) made += 1;
         }
       }
       return made;

@@ -15,7 +15,7 @@ import { type PayeAuthorisationService, createPayeAuthorisationService } from '.
 import { DEV_PAYE_AGENT } from '../config.ts';
 import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
 import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
-import { type PaymentProvider, createSandboxPaymentProvider } from './paymentProvider.ts';
+import { type PaymentProvider, createSandboxPaymentProvider, databaseSandboxLedger } from './paymentProvider.ts';
 import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
@@ -49,8 +49,12 @@ export interface ServiceDeps {
   sleep?: ((ms: number) => Promise<void>) | undefined;
   /** Overrides of the session lifetimes and grace window (tests). */
   sessionLimits?: Partial<typeof SESSION_LIMITS> | undefined;
-  /** Where contributions are paid from; the sandbox (no money moves) when absent. */
+  /** Where contributions are paid from; the sandbox (no money moves, its records in the database) when absent. */
   paymentProvider?: PaymentProvider | undefined;
+  /** How long a pending payment is held before housekeeping asks the provider about it (PAYMENT_LEASE_SECONDS); PAYMENT_LEASE_MS when absent. */
+  paymentLeaseMs?: number | undefined;
+  /** Fault injection for the crash test only (FAULT_INJECTION): runs after the provider answered, before the answer is recorded. */
+  afterCollect?: ((reference: string) => void) | undefined;
 }
 
 /** Every service, built once per process by {@link createServices} and handed to the routes. */
@@ -97,8 +101,8 @@ export interface Services {
   /** Moves encrypted values to the current key after a rotation (`npm run ops -- reencrypt`). */
   reencryption: ReencryptionService;
   /**
-   * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions, and
-   * accounts never verified within 48 hours.
+   * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions,
+   * accounts never verified within 48 hours, and payment attempts cut short by a crash.
    */
   housekeeping(): Promise<void>;
 }
@@ -114,8 +118,8 @@ export function createServices(deps: ServiceDeps): Services {
   const mailer = createMailer({ database, log, transport: deps.mailTransport, now: () => clock.now() });
   const accountMail = createAccountMail({ mailer, publicUrl: deps.publicUrl });
   const form11Entries = createForm11EntryService({ db, clock });
-  const payments = deps.paymentProvider ?? createSandboxPaymentProvider();
-  const pensionLedger = createPensionLedgerService({ db, payments, now: () => clock.now() });
+  const payments = deps.paymentProvider ?? createSandboxPaymentProvider(databaseSandboxLedger(db));
+  const pensionLedger = createPensionLedgerService({ db, payments, now: () => clock.now(), leaseMs: deps.paymentLeaseMs, afterCollect: deps.afterCollect });
   const directDebits = createDirectDebitService({ db, clock, keyring: deps.keyring, ledger: pensionLedger });
   const users = createUserService({ db, clock, keyring: deps.keyring, form11Entries, pensionLedger });
   const sessions = createSessionService({ db, clock, jwtSecret: deps.jwtSecret, limits: deps.sessionLimits });
@@ -173,6 +177,9 @@ export function createServices(deps: ServiceDeps): Services {
         userData.purgeExpired(),
         directDebits.collectDue(),
       ]);
+      // Payments cut short by a crash: booked or failed as the provider says they went.
+      const recovered = await pensionLedger.recoverStale();
+      if (recovered.booked + recovered.declined + recovered.failed > 0) log.info({ ...recovered }, 'housekeeping.payments_recovered');
       const deleted = await users.deleteUnverified();
       if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },

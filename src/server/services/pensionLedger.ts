@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Contribution } from '../../domain/schemas/pension.ts';
 import type { Db } from '../db/index.ts';
 import { contributions } from '../db/schema.ts';
 import { sha256Hex } from './crypto.ts';
-import type { PaymentProvider } from './paymentProvider.ts';
+import type { CollectResult, PaymentProvider } from './paymentProvider.ts';
 
 export type ContributionRow = typeof contributions.$inferSelect;
 export type ContributionKind = ContributionRow['kind'];
@@ -24,7 +24,30 @@ export type PaymentOutcome =
   /** `replayed`: the key was used before with the same request; this is that request's result. */
   | { kind: 'succeeded' | 'declined'; row: ContributionRow; replayed: boolean }
   /** The key was used before for a different request: nothing is paid. */
-  | { kind: 'keyReused' };
+  | { kind: 'keyReused' }
+  /** Another request with this key is still waiting for the provider: nothing more is paid. */
+  | { kind: 'inProgress' };
+
+/** What one run of {@link PensionLedgerService.recoverStale} decided. */
+export interface RecoveryReport {
+  /** Found collected at the provider and booked (succeeded). */
+  booked: number;
+  declined: number;
+  /** Not received by the provider: failed, nothing was paid. */
+  failed: number;
+}
+
+/**
+ * How long a process may hold a pending payment (from recording the attempt to recording the
+ * provider's answer) before another one takes it over by asking the provider. Well above any
+ * provider call: a payment still in flight is never taken over.
+ */
+export const PAYMENT_LEASE_MS = 120_000;
+/** How long a duplicate request waits for the first one's answer before answering "in progress". */
+const DUPLICATE_WAIT_MS = 10_000;
+const DUPLICATE_POLL_MS = 25;
+/** How long an attempt found `failed` is asked about again, in case a stalled process's collection still reached the provider. */
+const FAILED_RECHECK_MS = 24 * 3_600_000;
 
 /** A ledger row as the API shows it (euro). */
 export function toApiContribution(row: ContributionRow): Contribution {
@@ -45,15 +68,35 @@ function requestHash(order: PaymentOrder): string {
 }
 
 /**
- * The contributions ledger. A payment is made exactly once per (user, idempotency key): the row
- * is inserted first, in the same transaction as the provider call and the outcome, so a
- * concurrent duplicate waits on the unique index and then reads the first one's committed result
- * (PGlite runs transactions one at a time, which gives the same). If the provider call throws
- * (an outage), the transaction rolls back and a retry with the same key calls the provider again
- * with the same reference, which a provider must collect only once.
+ * The contributions ledger. A payment is made at most once per (user, idempotency key), and a
+ * payment the provider made is never lost:
+ *
+ * 1. the attempt is committed first, `pending` with `locked_at` (this process holds it);
+ * 2. the provider is asked to collect, with our reference `<user id>/<key>` (a provider collects
+ *    once per reference and answers the same again);
+ * 3. its answer is recorded (`succeeded` or `declined`).
+ *
+ * A crash between 2 and 3 leaves the row pending. Once its lock is older than the lease,
+ * housekeeping ({@link recoverStale}) asks the provider what became of the reference and books
+ * it, or fails it when the provider never received it; a retry of the same request takes it
+ * over and collects with the same reference instead. A duplicate arriving while the first is in
+ * flight waits for its answer. If the provider call throws (an outage) the row stays pending,
+ * unlocked, so a retry or the reaper settles it at once.
  */
-export function createPensionLedgerService(deps: { db: Db; payments: PaymentProvider; now: () => Date }) {
+export function createPensionLedgerService(deps: {
+  db: Db;
+  payments: PaymentProvider;
+  now: () => Date;
+  /** {@link PAYMENT_LEASE_MS} unless set (PAYMENT_LEASE_SECONDS). */
+  leaseMs?: number | undefined;
+  /** How long a duplicate waits for the first request's answer; DUPLICATE_WAIT_MS unless set (tests). */
+  duplicateWaitMs?: number | undefined;
+  /** Called after the provider answered, before the answer is recorded: a fault-injection point for the crash test. */
+  afterCollect?: ((reference: string) => void) | undefined;
+}) {
   const { db, payments, now } = deps;
+  const leaseMs = deps.leaseMs ?? PAYMENT_LEASE_MS;
+  const referenceOf = (row: Pick<ContributionRow, 'userId' | 'idempotencyKey'>) => `${row.userId}/${row.idempotencyKey}`;
 
   const sumForYears = async (userId: string, years: readonly number[]): Promise<Record<string, number>> => {
     const sums: Record<string, number> = Object.fromEntries(years.map((year) => [String(year), 0]));
@@ -67,6 +110,56 @@ export function createPensionLedgerService(deps: { db: Db; payments: PaymentProv
     return sums;
   };
 
+  const byId = async (id: string) => (await db.select().from(contributions).where(eq(contributions.id, id)))[0];
+
+  /** Pending rows nobody holds: unlocked, or locked longer ago than the lease. */
+  const unheld = (at: Date) => and(eq(contributions.status, 'pending'), or(isNull(contributions.lockedAt), lt(contributions.lockedAt, new Date(at.getTime() - leaseMs))));
+
+  /**
+   * Takes charge of an attempt nobody holds (one atomic update: of several processes one wins).
+   * `failed` rows too when a retry of the request takes one over to collect.
+   */
+  const claim = async (id: string, orFailed: boolean): Promise<ContributionRow | undefined> => {
+    const at = now();
+    const [row] = await db
+      .update(contributions)
+      .set({ status: 'pending', lockedAt: at })
+      .where(and(eq(contributions.id, id), orFailed ? or(unheld(at), eq(contributions.status, 'failed')) : unheld(at)))
+      .returning();
+    return row;
+  };
+
+  /** Records the provider's answer; it wins over a `failed` written meanwhile (the provider knows). */
+  const record = async (id: string, result: CollectResult): Promise<ContributionRow> => {
+    const [row] = await db
+      .update(contributions)
+      .set(result.ok ? { status: 'succeeded', providerReference: result.providerReference, lockedAt: null } : { status: 'declined', lockedAt: null })
+      .where(and(eq(contributions.id, id), inArray(contributions.status, ['pending', 'failed'])))
+      .returning();
+    const settled = row ?? (await byId(id));
+    if (!settled) throw new Error('contribution row vanished');
+    return settled;
+  };
+
+  /** Steps 2 and 3 for an attempt this process holds. */
+  const collect = async (row: ContributionRow, order: PaymentOrder): Promise<PaymentOutcome> => {
+    const reference = referenceOf(row);
+    let result: CollectResult;
+    try {
+      result = await payments.collect({ reference, userId: row.userId, amountCents: row.amountCents, source: order.sourceId });
+    } catch (error) {
+      // Whether it was collected is unknown: let go, so a retry or the reaper asks at once.
+      await db
+        .update(contributions)
+        .set({ lockedAt: null })
+        .where(and(eq(contributions.id, row.id), eq(contributions.status, 'pending')));
+      throw error;
+    }
+    deps.afterCollect?.(reference);
+    const settled = await record(row.id, result);
+    return { kind: settled.status === 'succeeded' ? 'succeeded' : 'declined', row: settled, replayed: false };
+  };
+
   return {
     /** Cents paid through MaxOut that count for `year` (succeeded payments only). */
     async contributedCents(userId: string, year: number): Promise<number> {
@@ -76,49 +169,115 @@ export function createPensionLedgerService(deps: { db: Db; payments: PaymentProv
     /** Cents paid per tax year, for each year asked (0 when none). */
     contributedByYear: sumForYears,
 
-    /** The user's payments, newest first. */
+    /** The user's decided payments (succeeded or declined), newest first. */
     async list(userId: string, limit = 50): Promise<ContributionRow[]> {
-      return db.select().from(contributions).where(eq(contributions.userId, userId)).orderBy(desc(contributions.createdAt)).limit(limit);
+      return db
+        .select()
+        .from(contributions)
+        .where(and(eq(contributions.userId, userId), inArray(contributions.status, ['succeeded', 'declined'])))
+        .orderBy(desc(contributions.createdAt))
+        .limit(limit);
     },
 
     /** Pays `order` once for this key (see the service comment). */
     async pay(userId: string, idempotencyKey: string, order: PaymentOrder): Promise<PaymentOutcome> {
       const hash = requestHash(order);
-      return db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(contributions)
-          .values({
-            userId,
-            amountCents: order.amountCents,
-            taxYear: order.taxYear,
-            kind: order.kind,
-            sourceLabel: order.sourceLabel,
-            status: 'pending',
-            idempotencyKey,
-            requestHash: hash,
-            mandateId: order.mandateId ?? null,
-            createdAt: now(),
-          })
-          .onConflictDoNothing({ target: [contributions.userId, contributions.idempotencyKey] })
-          .returning();
-        if (!inserted) {
-          const [existing] = await tx
-            .select()
-            .from(contributions)
-            .where(and(eq(contributions.userId, userId), eq(contributions.idempotencyKey, idempotencyKey)));
-          if (!existing) throw new Error('contribution conflict without a row');
-          if (existing.requestHash !== hash) return { kind: 'keyReused' };
-          return { kind: existing.status === 'succeeded' ? 'succeeded' : 'declined', row: existing, replayed: true };
+      const [inserted] = await db
+        .insert(contributions)
+        .values({
+          userId,
+          amountCents: order.amountCents,
+          taxYear: order.taxYear,
+          kind: order.kind,
+          sourceLabel: order.sourceLabel,
+          status: 'pending',
+          lockedAt: now(),
+          idempotencyKey,
+          requestHash: hash,
+          mandateId: order.mandateId ?? null,
+          createdAt: now(),
+        })
+        .onConflictDoNothing({ target: [contributions.userId, contributions.idempotencyKey] })
+        .returning();
+      if (inserted) return collect(inserted, order);
+
+      const deadline = Date.now() + (deps.duplicateWaitMs ?? DUPLICATE_WAIT_MS);
+      for (;;) {
+        const [existing] = await db
+          .select()
+          .from(contributions)
+          .where(and(eq(contributions.userId, userId), eq(contributions.idempotencyKey, idempotencyKey)));
+        if (!existing) throw new Error('contribution conflict without a row');
+        if (existing.requestHash !== hash) return { kind: 'keyReused' };
+        if (existing.status === 'succeeded' || existing.status === 'declined') return { kind: existing.status, row: existing, replayed: true };
+        // Cut short (pending, nobody on it) or never received (failed): this retry collects, with
+        // the same reference, so the provider still collects once.
+        const claimed = await claim(existing.id, true);
+        if (claimed) return collect(claimed, order);
+        if (Date.now() >= deadline) return { kind: 'inProgress' };
+        await new Promise((resolve) => setTimeout(resolve, DUPLICATE_POLL_MS));
+      }
+    },
+
+    /**
+     * Housekeeping: settles attempts cut short (pending past the lease) by asking the provider
+     * what became of each reference: collected → booked as it went; never received → failed,
+     * nothing paid. Attempts failed within the last day are asked about again, in case a stalled
+     * process's collection reached the provider after all. A provider outage leaves them for the
+     * next run.
+     */
+    async recoverStale(limit = 100): Promise<RecoveryReport> {
+      const report: RecoveryReport = { booked: 0, declined: 0, failed: 0 };
+      const at = now();
+      const stale = await db
+        .select()
+        .from(contributions)
+        .where(
+          or(
+            unheld(at),
+            and(
+              eq(contributions.status, 'failed'),
+              gt(contributions.createdAt, new Date(at.getTime() - FAILED_RECHECK_MS)),
+              lt(contributions.lockedAt, new Date(at.getTime() - leaseMs)),
+            ),
+          ),
+        )
+        .limit(limit);
+      for (const row of stale) {
+        const wasFailed = row.status === 'failed';
+        let result: CollectResult | null;
+        if (wasFailed) {
+          // Checked again: mark the time first, so other processes leave it for a lease.
+          const touched = await db
+            .update(contributions)
+            .set({ lockedAt: at })
+            .where(and(eq(contributions.id, row.id), eq(contributions.status, 'failed'), lt(contributions.lockedAt, new Date(at.getTime() - leaseMs))))
+            .returning({ id: contributions.id });
+          if (touched.length === 0) continue;
+        } else if (!(await claim(row.id, false))) {
+          continue;
         }
-        const result = await payments.collect({ reference: `${userId}/${idempotencyKey}`, userId, amountCents: order.amountCents, source: order.sourceId });
-        const [row] = await tx
-          .update(contributions)
-          .set(result.ok ? { status: 'succeeded', providerReference: result.providerReference } : { status: 'declined' })
-          .where(eq(contributions.id, inserted.id))
-          .returning();
-        if (!row) throw new Error('contribution row vanished');
-        return { kind: result.ok ? 'succeeded' : 'declined', row, replayed: false };
-      });
+        try {
+          result = await payments.lookup(referenceOf(row));
+        } catch {
+          continue;
+        }
+        if (result === null) {
+          if (wasFailed) continue;
+          // The lock time stays: it is when it was found failed (the re-check above counts from it).
+          const failed = await db
+            .update(contributions)
+            .set({ status: 'failed' })
+            .where(and(eq(contributions.id, row.id), eq(contributions.status, 'pending')))
+            .returning({ id: contributions.id });
+          report.failed += failed.length;
+          continue;
+        }
+        const settled = await record(row.id, result);
+        if (settled.status === 'succeeded') report.booked += 1;
+        else if (settled.status === 'declined') report.declined += 1;
+      }
+      return report;
     },
   };
 }

@@ -19,7 +19,7 @@ import {
   selectLastSubmittedYear,
   selectSavedProgressYear,
 } from '../../../../machines/form11Flow/form11Flow.selectors.ts';
-import { categoryTitle, isForm11Category } from '../../../domain/catalogue.ts';
+import { FORM11_CATEGORIES, categoryTitle, type Form11Category } from '../../../domain/catalogue.ts';
 import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
 import { formatEuro, roundToCents } from '../../../domain/money.ts';
 import type { Form11Entry } from '../../../domain/schemas/form11Entry.ts';
@@ -32,6 +32,11 @@ import { ClaimNotSent } from './ClaimNotSent.tsx';
 export function submittedClaim(claims: readonly Form11Entry[], lastSubmittedYear: number | null): Form11Entry | null {
   const byYear = lastSubmittedYear === null ? undefined : claims.find((claim) => claim.year === lastSubmittedYear);
   return byYear ?? [...claims].sort((a, b) => b.year - a.year)[0] ?? null;
+}
+
+/** What the claim holds, in catalogue order (the forms, then the incomes), whatever order the server kept them in. */
+export function claimedCategories(claim: Pick<Form11Entry, 'snapshot'>): Form11Category[] {
+  return FORM11_CATEGORIES.filter((category) => category in claim.snapshot);
 }
 
 /** The claim's estimated refund in euro: tax back minus tax due on declared income. */
@@ -93,7 +98,7 @@ export function TaxRefundSubmittedScreen() {
   }
 
   const refund = estimatedRefund(claim);
-  const categories = Object.keys(claim.snapshot).filter(isForm11Category);
+  const categories = claimedCategories(claim);
 
   return (
     <Container size="sm" py="lg">
