@@ -115,7 +115,10 @@ export function loginFields(page: Page) {
 
 /**
  * Signs in through the login screen (visiting /auth/login unless the page is already on it) and
- * waits until the app has left /auth. A new user has no annual income, so the guard lands them on /pension-info.
+ * waits until the app has left the sign-in forms. A new user has no annual income, so the guard
+ * lands them on /pension-info; one sent back to a PAYE route lands on /auth/paye-authorization,
+ * which is under /auth too (waiting for a path outside /auth would only see it when a route in
+ * between happened to be caught).
  */
 export async function signIn(page: Page, user: TestUser, options: { remember?: boolean; visitLogin?: boolean } = {}) {
   if (options.visitLogin !== false) await visit(page, '/auth/login');
@@ -124,7 +127,7 @@ export async function signIn(page: Page, user: TestUser, options: { remember?: b
   await fields.password.fill(user.password);
   if (options.remember) await fields.remember.check();
   await fields.submit.click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await page.waitForURL((url) => url.pathname === '/auth/paye-authorization' || !url.pathname.startsWith('/auth'));
   await checkScreen(page);
 }
 
