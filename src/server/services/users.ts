@@ -63,24 +63,26 @@ export function euroToCents(euro: number): number {
 export function toApiUser(
   row: UserRow,
   keyring: Keyring,
-  extra: { form11?: Form11Entry[]; contributedCents?: number; today?: string; now?: Date } = {},
+  extra: { form11?: Form11Entry[]; contributedCents?: number; today?: string; now?: Date; memo?: ApiUserMemo } = {},
 ): ApiUser {
   const pensionCents = (extra.contributedCents ?? 0) + row.paidPensionCents;
-  const progress = pensionProgress(
-    {
-      date_of_birth: row.dateOfBirth,
-      annual_income: row.annualIncomeCents === null ? null : centsToEuro(row.annualIncomeCents),
-      paid_pension: centsToEuro(row.paidPensionCents),
-      pension: centsToEuro(pensionCents),
-      marital_status: row.maritalStatus,
-    },
-    dayjs(extra.today ?? irishToday(extra.now ?? new Date())),
-  );
+  const today = extra.today ?? irishToday(extra.now ?? new Date());
+  const user = {
+    date_of_birth: row.dateOfBirth,
+    annual_income: row.annualIncomeCents === null ? null : centsToEuro(row.annualIncomeCents),
+    paid_pension: centsToEuro(row.paidPensionCents),
+    pension: centsToEuro(pensionCents),
+    marital_status: row.maritalStatus,
+  };
+  const taxback = remembered(extra.memo?.taxback, `${today}|${JSON.stringify(user)}`, () => euroToCents(pensionProgress(user, dayjs(today)).taxback));
   return {
     first_name: row.firstName,
     surname: row.surname,
     // Masked in every answer; the full value only through POST /profile/ppsn-reveal (audited).
-    ppsn: row.ppsnEncrypted === null ? null : maskPpsn(decryptField(keyring, row.ppsnEncrypted, ppsnAad(row.id))),
+    ppsn:
+      row.ppsnEncrypted === null
+        ? null
+        : remembered(extra.memo?.maskedPpsn, `${row.id}|${row.ppsnEncrypted}`, () => maskPpsn(decryptField(keyring, row.ppsnEncrypted!, ppsnAad(row.id)))),
     date_of_birth: row.dateOfBirth,
     email: row.email,
     annual_income: row.annualIncomeCents === null ? null : centsToEuro(row.annualIncomeCents),
@@ -88,13 +90,38 @@ export function toApiUser(
     pension: centsToEuro(pensionCents),
     marital_status: row.maritalStatus,
     pension_plan_id: row.pensionPlanId,
-    taxback: euroToCents(progress.taxback),
+    taxback,
     form11: extra.form11 ?? [],
     // In force: signed and not lapsed (GET /paye-authorization gives the lapse date).
     paye_a1_authorized: isPayeAuthorisationInForce(row, extra.now ?? new Date()),
     opt_out_paye_auth: row.optOutPayeAuth,
     email_verified: row.emailVerifiedAt !== null,
   };
+}
+
+/**
+ * Results of the pure parts of {@link toApiUser} that cost most (the relief computation parses
+ * dates; the PPSN mask decrypts), by their exact inputs: the same inputs give the same result, so
+ * a remembered one is never stale. The PPSN key is the row id and its ciphertext: a changed PPSN
+ * is a new ciphertext, and only its mask is kept, never the number.
+ */
+export interface ApiUserMemo {
+  taxback: Map<string, number>;
+  maskedPpsn: Map<string, string>;
+}
+
+/** Entries per memo map; a full map starts again empty (bounded memory, no eviction bookkeeping). */
+const MEMO_SIZE = 10_000;
+
+function remembered<T>(memo: Map<string, T> | undefined, key: string, compute: () => T): T {
+  const known = memo?.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (memo) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(key, value);
+  }
+  return value;
 }
 
 /** Today's calendar date in Ireland, as YYYY-MM-DD (age rules are judged on the Irish date). */
@@ -134,6 +161,7 @@ export function createUserService(deps: {
   pensionLedger: Pick<PensionLedgerService, 'contributedCents'>;
 }) {
   const { db, clock, keyring, form11Entries, pensionLedger } = deps;
+  const memo: ApiUserMemo = { taxback: new Map(), maskedPpsn: new Map() };
   const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
   const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare('users_by_email');
 
@@ -228,12 +256,12 @@ export function createUserService(deps: {
         form11Entries.listForUser(row.id),
         pensionLedger.contributedCents(row.id, taxYearOf(now)),
       ]);
-      return toApiUser(row, keyring, { form11: claims.map(toApiForm11Entry), contributedCents, today: irishToday(now), now });
+      return toApiUser(row, keyring, { form11: claims.map(toApiForm11Entry), contributedCents, today: irishToday(now), now, memo });
     },
 
     /** {@link toApi} from data already read (the session check of GET /profile reads it in the same query). */
     toApiFrom(data: { user: UserRow; claims: Form11EntryRow[]; contributedCents: number }, now: Date): ApiUser {
-      return toApiUser(data.user, keyring, { form11: data.claims.map(toApiForm11Entry), contributedCents: data.contributedCents, today: irishToday(now), now });
+      return toApiUser(data.user, keyring, { form11: data.claims.map(toApiForm11Entry), contributedCents: data.contributedCents, today: irishToday(now), now, memo });
     },
   };
 }
