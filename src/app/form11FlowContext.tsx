@@ -14,16 +14,28 @@ export interface Form11Runtime {
   incomeDeclarationLogic: IncomeDeclarationLogic;
 }
 
-const Form11Context = createContext<Form11Runtime | null>(null);
+/**
+ * The Form 11 runtime is code a signed-out visitor never needs: the app runtime loads it when
+ * someone signs in, and a screen that reads it first suspends until it is there.
+ */
+export interface LazyForm11Runtime {
+  /** Loads the runtime once; every call returns the same promise. */
+  load(): Promise<Form11Runtime>;
+  /** The runtime once loaded, else null. */
+  loaded(): Form11Runtime | null;
+}
 
-export function Form11FlowProvider({ value, children }: { value: Form11Runtime; children: ReactNode }) {
+const Form11Context = createContext<LazyForm11Runtime | null>(null);
+
+export function Form11FlowProvider({ value, children }: { value: LazyForm11Runtime; children: ReactNode }) {
   return <Form11Context value={value}>{children}</Form11Context>;
 }
 
 function useForm11Runtime(): Form11Runtime {
   const value = use(Form11Context);
   if (!value) throw new Error('Form 11 screens need Form11FlowProvider');
-  return value;
+  // `use` may be called conditionally: once loaded, the screen renders without suspending.
+  return value.loaded() ?? use(value.load());
 }
 
 /** The flow actor of the signed-in user, or null while nobody is signed in. */

@@ -5,7 +5,7 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import { isFormSlug, type FormSlug } from '../domain/catalogue.ts';
+import { isFormSlug, type FormSlug } from '../domain/catalogueIds.ts';
 import { guardRoute, mergeRouteRules, type RouteRules } from '../domain/routeAccess.ts';
 import { Form11PageSearchSchema, IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema, YearSearchSchema } from '../domain/schemas/search.ts';
 import { LoadingView } from './layout/LoadingView.tsx';

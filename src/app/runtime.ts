@@ -5,13 +5,8 @@ import type { SessionHooks } from '../api/client.ts';
 import { sameGuardUser } from '../domain/routeAccess.ts';
 import type { AuthActorRef } from './actors.tsx';
 import { createAuthLogic } from './effects/authEffects.ts';
-import { answerCallsOver } from './effects/form11FlowEffects.ts';
-import { FINAL_FORM_ROUTE } from '../domain/catalogue.ts';
-import type { JsonValue } from '../domain/form11Progress.ts';
-import { createIncomeDeclarationLogic } from './effects/incomeDeclarationEffects.ts';
-import { createQuestionnaireLogic } from './effects/questionnaireEffects.ts';
-import type { Form11Runtime } from './form11FlowContext.tsx';
-import { createForm11FlowHost, type Form11FlowHost } from './form11FlowHost.ts';
+import { FORM11_PROGRESS_KEY } from '../domain/form11ProgressKey.ts';
+import type { Form11Runtime, LazyForm11Runtime } from './form11FlowContext.tsx';
 import { readStoredTokens } from './effects/sessionStore.ts';
 import { createTabChannel, type TabChannel } from './effects/tabSync.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
@@ -31,10 +26,12 @@ export interface AppRuntime {
    * API for a signed-in user make their client with `createSessionClient(sessionHooks)`.
    */
   sessionHooks: SessionHooks;
-  /** The signed-in user's guided Form 11 flow (made at sign-in with their saved progress). */
-  form11Flow: Form11FlowHost;
-  /** What the Form 11 screens get: the flow host and the questionnaire with its effects. */
-  form11: Form11Runtime;
+  /**
+   * What the Form 11 screens get: the flow host (the signed-in user's guided flow, made at sign-in
+   * with their saved progress) and the questionnaire and income declaration with their effects.
+   * Loaded at the first sign-in, so a signed-out visitor never downloads it.
+   */
+  form11: LazyForm11Runtime;
   /** Stops the actor and removes every listener (tests; a page never needs it). */
   stop(): void;
 }
@@ -52,52 +49,39 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     // The actor navigates only once started, and it starts below, after the router exists.
     navigate: (to) => void router.navigate({ href: to, replace: to === LOGIN_ROUTE }),
     // The answers not yet sent are the guided flow's: signing out forgets them and their saved progress.
-    clearAnswers: () => form11Flow.clear(),
+    clearAnswers: () => (form11Loaded ? form11Loaded.host.clear() : forgetSavedProgress()),
     tabs,
     sessionHooks: () => hooks,
   });
-  const form11Flow = createForm11FlowHost({
-    navigator: {
-      navigate: (to, replace) => router.navigate({ href: to, replace }),
-      currentPath: () => router.state.location.pathname,
-    },
-    answers: answerCallsOver(() => hooks),
-    reloadProfile: () => auth.send({ type: 'profile.reload' }),
-    storage: localStorage,
-    log: console,
-    now: () => new Date(),
-    ...(inspect ? { inspect } : {}),
-  });
+  let stopped = false;
+  let form11Loaded: Form11Runtime | null = null;
+  let form11Loading: Promise<Form11Runtime> | null = null;
+  const form11: LazyForm11Runtime = {
+    loaded: () => form11Loaded,
+    load: () =>
+      (form11Loading ??= import('./form11Runtime.ts').then(({ createForm11Runtime }) => {
+        const made = createForm11Runtime({ router, sessionHooks: () => hooks, reloadProfile: () => auth.send({ type: 'profile.reload' }), ...(inspect ? { inspect } : {}) });
+        // Whoever is signed in by now owns the flow; later changes reach it through followSignedInUser.
+        if (!stopped) made.host.setOwner(ownerOf(auth.getSnapshot()));
+        form11Loaded = made;
+        return made;
+      })),
+  };
   const auth: AuthActorRef = createActor(logic, { input: { now: startedAt }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
   const router = createAppRouter({ session: routerSession(auth) });
   const hooks = sessionHooks(auth);
 
-  const stops = [followSignedInUser(auth, form11Flow), rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
+  const stops = [followSignedInUser(auth, form11), rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
   auth.start();
   return {
     auth,
     router,
     sessionHooks: hooks,
-    form11Flow,
-    form11: {
-      host: form11Flow,
-      questionnaireLogic: createQuestionnaireLogic({
-        // The user was asked on the Tax Refund page before a flow in flight is replaced.
-        startGuidedFlow: (selection, year) =>
-          form11Flow.current()?.send({ type: 'flow.start', selection, year, fromQuestionnaire: true, replace: true }),
-        navigate: (to) => void router.navigate({ href: to }),
-      }),
-      incomeDeclarationLogic: createIncomeDeclarationLogic({
-        sessionHooks: () => hooks,
-        completeFlow: (declaration) => form11Flow.current()?.send({ type: 'step.submit', route: FINAL_FORM_ROUTE, data: declaration as JsonValue }),
-        navigate: (to) => void router.navigate({ href: to }),
-        reloadProfile: () => auth.send({ type: 'profile.reload' }),
-        log: console,
-      }),
-    },
+    form11,
     stop: () => {
+      stopped = true;
       for (const stop of stops) stop();
-      form11Flow.stop();
+      form11Loaded?.host.stop();
       auth.stop();
       tabs.close();
     },
@@ -127,12 +111,33 @@ function sessionHooks(auth: AuthActorRef): SessionHooks {
   };
 }
 
-/** The flow actor follows who is signed in: their email names the owner of the saved progress. */
-function followSignedInUser(auth: AuthActorRef, form11Flow: Form11FlowHost): () => void {
-  const ownerOf = (snapshot: ReturnType<AuthActorRef['getSnapshot']>) => snapshot.context.user?.email.toLowerCase() ?? null;
-  form11Flow.setOwner(ownerOf(auth.getSnapshot()));
-  const subscription = auth.subscribe((snapshot) => form11Flow.setOwner(ownerOf(snapshot)));
+/** Who owns the guided flow: the signed-in user's email names the owner of the saved progress. */
+function ownerOf(snapshot: ReturnType<AuthActorRef['getSnapshot']>): string | null {
+  return snapshot.context.user?.email.toLowerCase() ?? null;
+}
+
+/**
+ * The flow actor follows who is signed in. The first sign-in loads the Form 11 runtime, which
+ * then picks up whoever is signed in when it arrives.
+ */
+function followSignedInUser(auth: AuthActorRef, form11: LazyForm11Runtime): () => void {
+  const follow = (owner: string | null) => {
+    const loaded = form11.loaded();
+    if (loaded) loaded.host.setOwner(owner);
+    else if (owner !== null) void form11.load();
+  };
+  follow(ownerOf(auth.getSnapshot()));
+  const subscription = auth.subscribe((snapshot) => follow(ownerOf(snapshot)));
   return () => subscription.unsubscribe();
+}
+
+/** Signing out before the Form 11 runtime loaded: a save from earlier is still forgotten. */
+function forgetSavedProgress(): void {
+  try {
+    localStorage.removeItem(FORM11_PROGRESS_KEY);
+  } catch {
+    // Storage unavailable: nothing was saved either.
+  }
 }
 
 /** Guards read the user: run them again whenever who is signed in, their income or PAYE authorisation changes. */

@@ -6,45 +6,9 @@
  * income types). Every figure behind these pages lives in src/domain/tax.
  */
 
-/** The 30 Form 11 pages reachable at /form11/{form-slug}, in the order of spec section 2. */
-export const FORM_SLUGS = [
-  'assistance-dog-allowance',
-  'permanent-health-benefit',
-  'guide-dog-allowance',
-  'income-continuance',
-  'nursing-home-expenses',
-  'blind-person-tax-credit',
-  'health-expenses',
-  'medical-insurance-relief',
-  'dependant-relevant-tax-credit',
-  'incapacitated-child-tax-credit',
-  'maintenance-payment-relief',
-  'single-person-child-carer-credit',
-  'rent-tax-credit',
-  'tuition-fees',
-  'additional-voluntary-contributions',
-  'flat-rate-expenses',
-  'personal-retirement-savings',
-  'remote-working-relief',
-  'retirement-annuity-relief',
-  'fisher-tax-credit',
-  'seafarer-allowance',
-  'naval-service-credit',
-  'owner-occupier-relief',
-  'home-renovation-incentive',
-  'approved-sports-bodies',
-  'startup-relief-entrepreneurs',
-  'employment-investment-incentive',
-  'mortgage-interest-tax-credit',
-  'employee-tax-credit',
-  'earned-income-tax-credit',
-] as const;
+import { FORM_SLUGS, INCOME_TYPE_IDS, isFormSlug, isIncomeTypeId, type FormSlug, type IncomeTypeId } from './catalogueIds.ts';
 
-export type FormSlug = (typeof FORM_SLUGS)[number];
-
-export function isFormSlug(value: string): value is FormSlug {
-  return (FORM_SLUGS as readonly string[]).includes(value);
-}
+export { FORM_SLUGS, INCOME_TYPE_IDS, isFormSlug, isIncomeTypeId, type FormSlug, type IncomeTypeId };
 
 export interface FormPage {
   readonly title: string;
@@ -189,7 +153,7 @@ export const INCOME_SELECTION_ROUTE = '/form11/income-selection';
 // Income types
 
 export interface IncomeType {
-  readonly id: string;
+  readonly id: IncomeTypeId;
   readonly label: string;
   /** One plain-English line: what counts as this income. */
   readonly description: string;
@@ -197,7 +161,7 @@ export interface IncomeType {
   readonly asks: string;
 }
 
-/** The 13 kinds of additional income declared on /form11/final-form (ids from spec section 3). */
+/** The 13 kinds of additional income declared on /form11/final-form, in the order of INCOME_TYPE_IDS. */
 export const INCOME_TYPES = [
   {
     id: 'canadian-dividends',
@@ -278,14 +242,6 @@ export const INCOME_TYPES = [
     asks: 'Where it came from, the gross amount and the tax already deducted.',
   },
 ] as const satisfies readonly IncomeType[];
-
-export type IncomeTypeId = (typeof INCOME_TYPES)[number]['id'];
-
-export const INCOME_TYPE_IDS = INCOME_TYPES.map((t) => t.id) as readonly IncomeTypeId[];
-
-export function isIncomeTypeId(value: string): value is IncomeTypeId {
-  return (INCOME_TYPE_IDS as readonly string[]).includes(value);
-}
 
 export function incomeType(id: IncomeTypeId): IncomeType {
   // Every id comes from INCOME_TYPES, so the lookup cannot miss.

@@ -9,8 +9,7 @@ import { isFormSlug, isIncomeTypeId, type FormSlug, type IncomeTypeId } from './
 import { buildFlowPlan, isForm11FlowRoute, stepKeyOf, type Form11FlowRoute, type Form11StepKey } from './form11Routes.ts';
 import { isSupportedTaxYear } from './tax/years.ts';
 
-/** The localStorage key (spec section 3). */
-export const FORM11_PROGRESS_KEY = 'form11Progress';
+export { FORM11_PROGRESS_KEY } from './form11ProgressKey.ts';
 
 /** Bumped whenever the saved shape changes; a save of another version is discarded, never migrated. */
 export const FORM11_PROGRESS_VERSION = 1;

@@ -86,22 +86,46 @@ describe('the app runtime', () => {
     expect(inactivity.getSnapshot().context.lastActivityAt).toBeGreaterThan(before);
   });
 
-  it('makes the signed-in user’s guided flow at sign-in and forgets it, with its saved progress, at sign-out', async () => {
+  it('loads the Form 11 runtime at sign-in, makes the user’s guided flow, and forgets it, with its saved progress, at sign-out', async () => {
     const { runtime } = start();
     await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
     vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
     vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
-    expect(runtime.form11Flow.current()).toBeNull();
+    // A signed-out visitor never loads the flow's code.
+    expect(runtime.form11.loaded()).toBeNull();
     runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
     await waitFor(runtime.auth, selectIsSignedIn);
-    const flow = runtime.form11Flow.current()!;
+    const { host } = await runtime.form11.load();
+    expect(runtime.form11.loaded()?.host).toBe(host);
+    const flow = host.current()!;
     expect(flow.getSnapshot().context.userId).toBe('aoife@example.ie');
     flow.send({ type: 'flow.start', selection: ['tuition-fees'], year: 2024, fromQuestionnaire: true });
     expect(localStorage.getItem('form11Progress')).toContain('/form11/tuition-fees');
     runtime.auth.send({ type: 'logout' });
     await waitFor(runtime.auth, (s) => s.matches('signedOut'));
     expect(localStorage.getItem('form11Progress')).toBeNull();
-    expect(runtime.form11Flow.current()).toBeNull();
+    expect(host.current()).toBeNull();
+  });
+
+  it('signing out while the Form 11 runtime is still loading forgets an earlier save', async () => {
+    const { runtime } = start();
+    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
+    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
+    await waitFor(runtime.auth, selectIsSignedIn);
+    localStorage.setItem('form11Progress', '{"saved":"earlier"}');
+    // Signing out starts before the runtime arrives (the import takes at least a task): whichever
+    // of the two finishes first, the save is gone and no flow is left for the signed-out tab.
+    if (runtime.form11.loaded() === null) {
+      runtime.auth.send({ type: 'logout' });
+      await waitFor(runtime.auth, (s) => s.matches('signedOut'));
+      expect(localStorage.getItem('form11Progress')).toBeNull();
+      const { host } = await runtime.form11.load();
+      expect(host.current()).toBeNull();
+    } else {
+      throw new Error('the Form 11 runtime loaded synchronously; this test needs it in flight');
+    }
   });
 
   it('stop() ends the actor and its listeners', async () => {

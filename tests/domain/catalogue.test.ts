@@ -71,6 +71,10 @@ describe('income types', () => {
     ]);
   });
 
+  it('the catalogue has one entry per id, in the same order', () => {
+    expect(INCOME_TYPES.map((t) => t.id)).toEqual([...INCOME_TYPE_IDS]);
+  });
+
   it('each has a label, a description and what its form asks', () => {
     for (const t of INCOME_TYPES) {
       expect(t.label.length, t.id).toBeGreaterThan(2);

@@ -4,9 +4,9 @@
  * error screen: every field is wrapped in `v.fallback`.
  */
 import * as v from 'valibot';
-import { isIncomeTypeId } from '../catalogue.ts';
+import { isIncomeTypeId } from '../catalogueIds.ts';
 import { safeInternalPath } from '../navigation.ts';
-import { isSupportedTaxYear } from '../tax/years.ts';
+import { isSupportedTaxYear } from '../tax/supportedYears.ts';
 
 /** A same-site path (see safeInternalPath); anything else (`//evil.example`, `javascript:…`) is dropped. */
 const internalPath = v.fallback(

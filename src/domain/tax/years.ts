@@ -9,12 +9,9 @@
  * to the user as a caveat.
  */
 
-export const SUPPORTED_TAX_YEARS = [2022, 2023, 2024, 2025, 2026] as const;
-export type TaxYear = (typeof SUPPORTED_TAX_YEARS)[number];
+import type { TaxYear } from './supportedYears.ts';
 
-export function isSupportedTaxYear(value: unknown): value is TaxYear {
-  return typeof value === 'number' && (SUPPORTED_TAX_YEARS as readonly number[]).includes(value);
-}
+export { SUPPORTED_TAX_YEARS, isSupportedTaxYear, type TaxYear } from './supportedYears.ts';
 
 export interface YearRow<T = number> {
   readonly values: Readonly<Record<TaxYear, T>>;
