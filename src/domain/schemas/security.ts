@@ -3,7 +3,7 @@
  * client and the server) and response bodies (lenient, as the client reads them).
  */
 import * as v from 'valibot';
-import { newPasswordField, passwordField, requestObject, responseObject, stop, tokenField } from './fields.ts';
+import { newPasswordField, passwordField, requestObject, responseObject, stop, tokenField } from './basicFields.ts';
 import * as m from './messages.ts';
 
 /** A 6-digit code from the authenticator app, or a recovery code ('abcde-fghjk'). */

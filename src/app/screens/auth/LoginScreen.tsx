@@ -27,7 +27,7 @@ import {
   selectLoginError,
   selectNeedsCode,
 } from '../../../../machines/auth/auth.selectors.ts';
-import { emailField, passwordField } from '../../../domain/schemas/fields.ts';
+import { emailField, passwordField } from '../../../domain/schemas/basicFields.ts';
 import { twoFactorCodeField } from '../../../domain/schemas/security.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { actionTime } from '../../effects/clock.ts';
