@@ -12,7 +12,7 @@ import { PayeAuthorisationAnswerSchema, PayeAuthorisationStatusSchema, isSignatu
 import * as v from 'valibot';
 import { DEV_PAYE_AGENT, loadConfig } from '../../src/server/config.ts';
 import { payeAuthorisations, users } from '../../src/server/db/schema.ts';
-import { TWO_FACTOR_SESSION_REQUIRED, UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
+import { TWO_FACTOR_SESSION_REQUIRED, TWO_FACTOR_SESSION_REQUIRED_TO_DISABLE, UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
 import { decryptField } from '../../src/server/services/crypto.ts';
 import { lapseOf, payeAad, retentionOf } from '../../src/server/services/payeAuthorisations.ts';
 import { isPayeAuthorisationInForce } from '../../src/server/services/users.ts';
@@ -291,6 +291,21 @@ describe(`PAYE authorisation with two-step sign-in (${testDatabaseKind()})`, () 
     // The session that turned it on gave a code to do so: it may sign.
     expect(await status(turnedOnHere)).toEqual({ enabled: true, session_verified: true });
     expect((await sign(turnedOnHere)).status).toBe(200);
+  });
+
+  it('a password-only session cannot turn two-step sign-in off to sign after all; a session that gave a code can', async () => {
+    await account();
+    const before = await passwordSession();
+    const turnedOnHere = await passwordSession();
+    await enable(turnedOnHere);
+    const refused = await t.request('POST', '/security/two-factor/disable', { password: PASSWORD }, bearer(before));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: TWO_FACTOR_SESSION_REQUIRED_TO_DISABLE, error: TWO_FACTOR_SESSION_REQUIRED_TO_DISABLE, code: 'two_factor_required' });
+    expect(await status(before)).toEqual({ enabled: true, session_verified: false });
+    expect((await sign(before)).status).toBe(403);
+    // The session that gave a code may turn it off; then nobody is asked for one.
+    expect((await t.request('POST', '/security/two-factor/disable', { password: PASSWORD }, bearer(turnedOnHere))).status).toBe(200);
+    expect((await sign(before)).status).toBe(200);
   });
 
   it('a session signed in with a code signs, also after its tokens were refreshed; so does one signed in with a recovery code', async () => {

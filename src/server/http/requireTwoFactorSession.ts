@@ -14,12 +14,14 @@ export interface TwoFactorSessionRequiredBody {
  * proved the second factor (signed in with a code or a recovery code, or turned two-step sign-in
  * on). A password-only session, such as one opened before it was turned on or by someone who
  * only has the password, gets 403 `{ message, error, code: 'two_factor_required' }`. Users who
- * have not turned it on are not asked (it is optional). Mount after requireAuth.
+ * have not turned it on are not asked (it is optional). Mount after requireAuth. Also guards
+ * turning two-step sign-in off (with its own `message`), so a password-only session cannot first
+ * turn it off and then sign.
  */
-export function requireTwoFactorSession({ twoFactor, sessions }: Pick<Services, 'twoFactor' | 'sessions'>) {
+export function requireTwoFactorSession({ twoFactor, sessions }: Pick<Services, 'twoFactor' | 'sessions'>, message: string = TWO_FACTOR_SESSION_REQUIRED) {
   return factory.createMiddleware(async (c, next) => {
     if ((await twoFactor.isEnabled(c.var.userId)) && !(await sessions.provedTwoFactor(c.var.familyId, c.var.userId))) {
-      const body: TwoFactorSessionRequiredBody = { message: TWO_FACTOR_SESSION_REQUIRED, error: TWO_FACTOR_SESSION_REQUIRED, code: TWO_FACTOR_SESSION_REQUIRED_CODE };
+      const body: TwoFactorSessionRequiredBody = { message, error: message, code: TWO_FACTOR_SESSION_REQUIRED_CODE };
       c.var.log.info({ userId: c.var.userId, path: c.req.routePath }, 'auth.two_factor_session.refused');
       return c.json(body, 403);
     }

@@ -28,6 +28,12 @@ export const EMAIL_ALREADY_VERIFIED = 'Your email address is already confirmed.'
 export const TWO_FACTOR_SESSION_REQUIRED =
   'Two-step sign-in is on for your account, but this session was signed in without a code. To sign the PAYE authorisation, log out and log in again with a code from your authenticator app.';
 export const TWO_FACTOR_SESSION_REQUIRED_CODE = 'two_factor_required';
+/**
+ * Turning two-step sign-in off from a session that never gave a code: otherwise someone with only
+ * the password (or an older device's session) could turn it off and then sign the PAYE declaration.
+ */
+export const TWO_FACTOR_SESSION_REQUIRED_TO_DISABLE =
+  'This session was signed in without a code. To turn two-step sign-in off, log out and log in again with a code from your authenticator app or a recovery code.';
 /** Closing the account: the password given is not the account's. */
 export const PASSWORD_INCORRECT = 'The password is not correct.';
 /** Closing an account whose password was never set from the mailed link. */

@@ -13,6 +13,7 @@ import { deviceOf } from '../http/device.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
 import { requireAuth } from '../http/requireAuth.ts';
+import { requireTwoFactorSession } from '../http/requireTwoFactorSession.ts';
 import {
   CURRENT_PASSWORD_WRONG,
   DEVICE_NOT_FOUND,
@@ -22,6 +23,7 @@ import {
   PASSWORD_WRONG,
   TWO_FACTOR_ALREADY_ON,
   TWO_FACTOR_NOT_STARTED,
+  TWO_FACTOR_SESSION_REQUIRED_TO_DISABLE,
   TWO_FACTOR_WRONG_CODE,
 } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
@@ -134,7 +136,7 @@ export function securityRoutes(services: Services) {
       return c.json({ recovery_codes: result.recoveryCodes }, 200);
     })
 
-    .post('/security/two-factor/disable', auth, async (c) => {
+    .post('/security/two-factor/disable', auth, requireTwoFactorSession(services, TWO_FACTOR_SESSION_REQUIRED_TO_DISABLE), async (c) => {
       const body = await readJson(c, DisableTwoFactorRequestSchema);
       await confirmPassword(c, body.password, 'password', PASSWORD_WRONG);
       const wasOn = await twoFactor.disable(c.var.userId);
