@@ -59,13 +59,21 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   const form11: LazyForm11Runtime = {
     loaded: () => form11Loaded,
     load: () =>
-      (form11Loading ??= import('./form11Runtime.ts').then(({ createForm11Runtime }) => {
-        const made = createForm11Runtime({ router, sessionHooks: () => hooks, reloadProfile: () => auth.send({ type: 'profile.reload' }), ...(inspect ? { inspect } : {}) });
-        // Whoever is signed in by now owns the flow; later changes reach it through followSignedInUser.
-        if (!stopped) made.host.setOwner(ownerOf(auth.getSnapshot()));
-        form11Loaded = made;
-        return made;
-      })),
+      (form11Loading ??= import('./form11Runtime.ts').then(
+        ({ createForm11Runtime }) => {
+          const made = createForm11Runtime({ router, sessionHooks: () => hooks, reloadProfile: () => auth.send({ type: 'profile.reload' }), ...(inspect ? { inspect } : {}) });
+          // Whoever is signed in by now owns the flow; later changes reach it through followSignedInUser.
+          if (!stopped) made.host.setOwner(ownerOf(auth.getSnapshot()));
+          form11Loaded = made;
+          return made;
+        },
+        (error: unknown) => {
+          // A failed download (offline, or a new release removed the old chunk) is not kept:
+          // the next screen that needs the runtime tries again.
+          form11Loading = null;
+          throw error;
+        },
+      )),
   };
   const auth: AuthActorRef = createActor(logic, { input: { now: startedAt }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
   const router = createAppRouter({ session: routerSession(auth) });
@@ -124,7 +132,8 @@ function followSignedInUser(auth: AuthActorRef, form11: LazyForm11Runtime): () =
   const follow = (owner: string | null) => {
     const loaded = form11.loaded();
     if (loaded) loaded.host.setOwner(owner);
-    else if (owner !== null) void form11.load();
+    // Loaded ahead of need: a failure here is retried by the first Form 11 screen, which shows it.
+    else if (owner !== null) form11.load().catch((error: unknown) => console.warn('Form 11 runtime not loaded yet', error));
   };
   follow(ownerOf(auth.getSnapshot()));
   const subscription = auth.subscribe((snapshot) => follow(ownerOf(snapshot)));
