@@ -135,6 +135,9 @@ export const authMachine = setup({
       refreshToken: params.session.refresh_token,
       user: params.user,
       remember: params.remember,
+      // Opening the page is the user's doing, and the stored tokens may be minutes old: the first
+      // interval refreshes them even if the user then only reads.
+      activitySinceRefresh: true,
     })),
     setLoginError: assign((_, params: { error: ApiFailure }) => ({
       ...SIGNED_OUT_CONTEXT,

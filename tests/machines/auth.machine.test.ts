@@ -416,15 +416,26 @@ describe('keep-alive follows activity, not the open tab', () => {
   const MINUTE = 60_000;
   const inactivityOf = (actor: AnyActorRef) => actor.system.get('inactivity') as AnyActorRef;
 
+  it('opening the page counts as activity: the first interval refreshes the restored tokens, which may be minutes old', async () => {
+    vi.useFakeTimers();
+    const h = await restored();
+    expect(h.actor.getSnapshot().context.activitySinceRefresh).toBe(true);
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    expect(h.promises.starts('refreshSession')).toBe(1);
+  });
+
   it('no activity for 10 minutes or longer: no refresh request, the session goes idle', async () => {
     vi.useFakeTimers();
     const h = await restored();
     await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
-    expect(h.promises.starts('refreshSession')).toBe(0);
+    await h.settle('refreshSession', { ok: true, session: session(2) });
+    h.calls.length = 0;
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    expect(h.promises.starts('refreshSession')).toBe(1);
     expect(h.actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
     // Still nothing while the tab stays unattended, up to the inactivity warning.
-    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS - SESSION_REFRESH_INTERVAL_MS - 1);
-    expect(h.promises.starts('refreshSession')).toBe(0);
+    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS - 2 * SESSION_REFRESH_INTERVAL_MS - 1);
+    expect(h.promises.starts('refreshSession')).toBe(1);
     expect(h.calls).toEqual([]);
   });
 
@@ -450,24 +461,31 @@ describe('keep-alive follows activity, not the open tab', () => {
   it("activity in another tab of the browser counts like this tab's", async () => {
     vi.useFakeTimers();
     const h = await restored();
-    inactivityOf(h.actor).send({ type: 'tab.activity', at: T0 + MINUTE });
+    // The page load's own refresh first: after it, only new activity earns the next one.
     await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
-    expect(h.promises.starts('refreshSession')).toBe(1);
+    await h.settle('refreshSession', { ok: true, session: session(2) });
+    expect(h.actor.getSnapshot().context.activitySinceRefresh).toBe(false);
+    inactivityOf(h.actor).send({ type: 'tab.activity', at: T0 + SESSION_REFRESH_INTERVAL_MS + MINUTE });
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    expect(h.promises.starts('refreshSession')).toBe(2);
   });
 
   it('back after an idle interval: the first activity refreshes at once, well before the server idle limit', async () => {
     vi.useFakeTimers();
     const h = await restored();
-    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS);
+    // The page load's own refresh at the first interval; nothing after it.
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    await h.settle('refreshSession', { ok: true, session: session(2) });
+    await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS - SESSION_REFRESH_INTERVAL_MS);
     expect(inactivityOf(h.actor).getSnapshot().value).toBe('warning');
-    expect(h.promises.starts('refreshSession')).toBe(0);
+    expect(h.promises.starts('refreshSession')).toBe(1);
     // Activity while the warning shows is not activity (only Continue Session is), so no refresh either.
     inactivityOf(h.actor).send({ type: 'activity', at: T0 + IDLE_WARNING_MS + 1_000 });
-    expect(h.promises.starts('refreshSession')).toBe(0);
-    inactivityOf(h.actor).send({ type: 'session.continue', at: T0 + IDLE_WARNING_MS + 2_000 });
     expect(h.promises.starts('refreshSession')).toBe(1);
+    inactivityOf(h.actor).send({ type: 'session.continue', at: T0 + IDLE_WARNING_MS + 2_000 });
+    expect(h.promises.starts('refreshSession')).toBe(2);
     expect(h.actor.getSnapshot().matches({ signedIn: 'refreshing' })).toBe(true);
-    await h.settle('refreshSession', { ok: true, session: session(2) });
+    await h.settle('refreshSession', { ok: true, session: session(3) });
     expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
   });
 
@@ -486,8 +504,11 @@ describe('keep-alive follows activity, not the open tab', () => {
     vi.useFakeTimers();
     const h = await restored();
     await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    await h.settle('refreshSession', { ok: true, session: session(2) });
+    await vi.advanceTimersByTimeAsync(SESSION_REFRESH_INTERVAL_MS);
+    expect(h.actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
     h.actor.send({ type: 'session.unauthorized' });
-    expect(h.promises.starts('refreshSession')).toBe(1);
+    expect(h.promises.starts('refreshSession')).toBe(2);
 
     const bare = start();
     await bare.settle('restoreSession', { ok: true, session: { access_token: 'access-only', refresh_token: '' }, user, remember: false });
