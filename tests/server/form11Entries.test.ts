@@ -2,9 +2,11 @@
  * Form 11 claims (both databases): one per user and tax year, merged on re-submission, decided
  * per category, shown in the profile's `form11` list newest year first.
  */
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
+import { sessionFamilies } from '../../src/server/db/schema.ts';
 import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
@@ -38,6 +40,17 @@ describe(`Form 11 claims (${testDatabaseKind()})`, () => {
     const list = await claims.listForUser(userId);
     expect(list.map((row) => row.year)).toEqual([2024, 2023]);
     expect(Object.keys(list[1]!.snapshot).sort()).toEqual(['rent-tax-credit', 'tuition-fees']);
+  });
+
+  it('the profile read (one SQL function) returns each claim exactly as the claims service does, every column included', async () => {
+    const { userId } = await register('claims-read@example.ie');
+    const claims = t.services.form11Entries;
+    const entry = await claims.submitCategories(userId, 2024, { 'rent-tax-credit': { data: { amount: 12000 }, refundCents: 100_000 } });
+    await claims.decide(entry.id, 'approved', 'rent-tax-credit');
+    const [family] = await t.database.db.select({ id: sessionFamilies.id }).from(sessionFamilies).where(eq(sessionFamilies.userId, userId));
+    const read = await t.services.sessions.authenticateWithProfile(family!.id, userId, 2024);
+    // A column added to form11_entries but not to the function form11_claims_of fails here.
+    expect(read?.claims).toEqual(await claims.listForUser(userId));
   });
 
   it('shows claims in the profile with per-category refunds, statuses and the approved total', async () => {
