@@ -69,11 +69,6 @@ export function envelopeKeyId(envelope: string): string | null {
   return null;
 }
 
-/** Whether an envelope is already under the ring's current key (re-encryption skips it). */
-export function isCurrentEnvelope(keyring: Keyring, envelope: string): boolean {
-  return envelope.startsWith(`${ENVELOPE_VERSION}.${keyring.currentId}.`);
-}
-
 /** The prefix every envelope under the current key starts with (for SQL `like`). */
 export function currentEnvelopePrefix(keyring: Keyring): string {
   return `${ENVELOPE_VERSION}.${keyring.currentId}.`;
