@@ -73,6 +73,21 @@ describe(`payment recovery (${testDatabaseKind()})`, () => {
     expect(await sandboxCount(t)).toBe(1);
   });
 
+  it('attempts cut short come before failed ones asked about again: a backlog of re-checks never holds back a collected payment', async () => {
+    const user = await userId(t);
+    const older = new Date(t.clock.now().getTime() - 2 * LEASE_MS - 1000);
+    // Three failed attempts due for their re-check, with older locks than the cut-short one.
+    for (const key of ['failed-a', 'failed-b', 'failed-c']) {
+      await cutShort(t, user, key, older);
+      await t.database.db.execute(sql`update contributions set status = 'failed' where idempotency_key = ${key}`);
+    }
+    await cutShort(t, user, 'collected-key', new Date(t.clock.now().getTime() - LEASE_MS - 1000));
+    await t.services.payments.collect({ reference: `${user}/collected-key`, userId: user, amountCents: ORDER.amountCents, source: ORDER.sourceId });
+    // Room for one row per run: the collected payment is booked first.
+    expect(await t.services.pensionLedger.recoverStale(1)).toEqual({ booked: 1, declined: 0, failed: 0 });
+    expect(await t.services.pensionLedger.contributedCents(user, 2026)).toBe(5000);
+  });
+
   it('a failed attempt whose collection reached the provider after all is booked when asked again', async () => {
     const user = await userId(t);
     await cutShort(t, user, 'late-key', new Date(t.clock.now().getTime() - LEASE_MS - 1000));

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Contribution } from '../../domain/schemas/pension.ts';
 import type { Db } from '../db/index.ts';
 import { contributions } from '../db/schema.ts';
@@ -242,6 +242,9 @@ export function createPensionLedgerService(deps: {
             ),
           ),
         )
+        // Attempts cut short first, oldest lease first: a backlog of failed re-checks never keeps
+        // a collected payment from being booked.
+        .orderBy(sql`${contributions.status} = 'failed'`, asc(contributions.lockedAt))
         .limit(limit);
       for (const row of stale) {
         const wasFailed = row.status === 'failed';
