@@ -4,7 +4,7 @@
  *   npm run ops -- claims list <email>                                 a user's claims and their ids
  *   npm run ops -- claims approve|reject|pending <claimId> [category]  decide a claim, or one category of it
  *   npm run ops -- reencrypt [--batch N]                               move every encrypted value to the current key
- *   npm run ops -- keys rotate|retire                                  the embedded default's keyring file (README, key rotation)
+ *   npm run ops -- keys rotate|retire [--force]                        the embedded default's keyring file (README, key rotation)
  *
  * The database is the server's (same configuration: DATABASE_URL, else DATA_DIR/pglite). Output
  * names claims by id, year, category, status and amount only — never what the user entered.
@@ -27,7 +27,7 @@ export const USAGE = `Usage:
   npm run ops -- claims list <email>
   npm run ops -- claims approve|reject|pending <claimId> [category]
   npm run ops -- reencrypt [--batch N]
-  npm run ops -- keys rotate|retire`;
+  npm run ops -- keys rotate|retire [--force]`;
 
 const DECISIONS: Readonly<Record<string, ClaimStatus>> = { approve: 'approved', reject: 'rejected', pending: 'pending' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,7 +64,7 @@ export type OpsCommand =
   | { readonly action: 'list'; readonly email: string }
   | { readonly action: 'decide'; readonly decision: ClaimStatus; readonly claimId: string; readonly category: string | undefined }
   | { readonly action: 'reencrypt'; readonly batchSize: number }
-  | { readonly action: 'keys'; readonly op: 'rotate' | 'retire' };
+  | { readonly action: 'keys'; readonly op: 'rotate' | 'retire'; readonly force: boolean };
 
 const DEFAULT_BATCH = 500;
 
@@ -72,11 +72,12 @@ const DEFAULT_BATCH = 500;
 export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
   let positionals: string[];
   let batch: string | undefined;
+  let force: boolean | undefined;
   try {
     ({
       positionals,
-      values: { batch },
-    } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { batch: { type: 'string' } } }));
+      values: { batch, force },
+    } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { batch: { type: 'string' }, force: { type: 'boolean' } } }));
   } catch {
     return null;
   }
@@ -86,7 +87,11 @@ export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
     return { action: 'reencrypt', batchSize: batch === undefined ? DEFAULT_BATCH : Number(batch) };
   }
   if (batch !== undefined) return null;
-  if (area === 'keys') return (action === 'rotate' || action === 'retire') && positionals.length === 2 ? { action: 'keys', op: action } : null;
+  if (area === 'keys') {
+    if (force && action !== 'retire') return null;
+    return (action === 'rotate' || action === 'retire') && positionals.length === 2 ? { action: 'keys', op: action, force: force === true } : null;
+  }
+  if (force !== undefined) return null;
   if (area !== 'claims' || target === undefined || extra.length > 0) return null;
   if (action === 'list') return category === undefined ? { action, email: target } : null;
   const decision = DECISIONS[action];
@@ -97,7 +102,7 @@ export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
 export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise<number> {
   const { services, out, err } = deps;
   if (command.action === 'reencrypt') return reencrypt(command.batchSize, deps);
-  if (command.action === 'keys') return keys(command.op, deps);
+  if (command.action === 'keys') return keys(command.op, command.force, deps);
   if (command.action === 'list') {
     const user = await services.users.findByEmail(command.email);
     if (!user) {
@@ -174,8 +179,12 @@ async function reencrypt(batchSize: number, deps: OpsDeps): Promise<number> {
   return 0;
 }
 
-/** `keys rotate|retire`: the embedded default's keyring file; retiring only once nothing is left on older keys. */
-async function keys(op: 'rotate' | 'retire', deps: OpsDeps): Promise<number> {
+/**
+ * `keys rotate|retire`: the embedded default's keyring file; retiring only once nothing is left on
+ * older keys, and unused recovery codes hashed under them only with `--force` (they would stop
+ * working, and a user without their phone could be locked out).
+ */
+async function keys(op: 'rotate' | 'retire', force: boolean, deps: OpsDeps): Promise<number> {
   const { services, keyFile, out, err } = deps;
   if (!keyFile) {
     err('The encryption keys come from the environment: change ENCRYPTION_KEYS on every process instead (README, "Rotating the encryption key").');
@@ -190,6 +199,14 @@ async function keys(op: 'rotate' | 'retire', deps: OpsDeps): Promise<number> {
   if (left.length > 0) {
     for (const column of left) err(`${column.column}: ${column.count} values not on key ${services.reencryption.keyring.currentId}`);
     err('Nothing retired: run npm run ops -- reencrypt first.');
+    return 1;
+  }
+  const codes = await services.reencryption.recoveryCodesOnOlderKeys();
+  if (codes > 0 && !force) {
+    err(
+      `Nothing retired: ${codes} unused two-step recovery codes are hashed under an older key and would stop working. ` +
+        'Ask their owners to make new ones (turn two-step sign-in off and on), or retire anyway with: npm run ops -- keys retire --force',
+    );
     return 1;
   }
   const retired = keyFile.retire();

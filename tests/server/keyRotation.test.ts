@@ -243,6 +243,32 @@ describe(`reencrypt (${testDatabaseKind()})`, () => {
     expect(await rotated.services.twoFactor.verify(userId, codes[0]!)).toBeNull();
   });
 
+  it('keys retire refuses while unused recovery codes are hashed under an older key, unless --force', async () => {
+    const { userId, totpSecret } = await userWithEverything(t, 'ann@example.ie');
+    const { TOTP, Secret } = await import('otpauth');
+    const code = new TOTP({ secret: Secret.fromBase32(totpSecret), digits: 6, period: 30 }).generate({ timestamp: t.clock.now().getTime() });
+    expect((await t.services.twoFactor.confirm(userId, code)).ok).toBe(true);
+    const rotated = await withKeyring(ROTATED_RING);
+    let retiredCalls = 0;
+    const keyFile = {
+      rotate: () => 'k3',
+      retire: () => {
+        retiredCalls += 1;
+        return ['k1'];
+      },
+    };
+    const err: string[] = [];
+    const deps = { services: rotated.services, keyFile, out: () => undefined, err: (l: string) => err.push(l) };
+    expect(await runOps(['reencrypt'], deps)).toBe(0);
+    expect(await runOps(['keys', 'retire'], deps)).toBe(1);
+    expect(err.at(-1)).toContain('10 unused two-step recovery codes are hashed under an older key and would stop working');
+    expect(retiredCalls).toBe(0);
+    expect(await runOps(['keys', 'retire', '--force'], deps)).toBe(0);
+    expect(retiredCalls).toBe(1);
+    // --force means something only for retire.
+    expect(await runOps(['keys', 'rotate', '--force'], deps)).toBe(2);
+  });
+
   it('keys retire refuses while values remain on an older key, and refuses keys from the environment', async () => {
     await userWithEverything(t, 'ann@example.ie');
     const rotated = await withKeyring(ROTATED_RING);
