@@ -268,7 +268,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir });
   try {
     const stderr = pino.destination({ dest: 2, sync: true });
-    const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, encryptionKeys: config.encryptionKeys, dataDir: config.dataDir });
+    const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, encryptionKeys: config.encryptionKeys, encryptionKeyCurrent: config.encryptionKeyCurrent, dataDir: config.dataDir });
     const services = createServices({
       database,
       log: createLogger({ level: 'warn', destination: stderr }),

@@ -34,6 +34,11 @@ const Env = v.object({
       v.regex(/^\s*[A-Za-z0-9_-]{1,32}:[0-9a-f]{64}\s*(,\s*[A-Za-z0-9_-]{1,32}:[0-9a-f]{64}\s*)*$/i, 'ENCRYPTION_KEYS must be <key id>:<64 hex characters> entries separated by commas, the current key first'),
     ),
   ),
+  /**
+   * Which key of ENCRYPTION_KEYS encrypts new values (default: the first). Lets a rotation across
+   * several processes first hand out a new key for decrypting only, then switch to it.
+   */
+  ENCRYPTION_KEY_CURRENT: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'ENCRYPTION_KEY_CURRENT must be a key id of ENCRYPTION_KEYS'))),
   /** Number of reverse proxies in front of the server whose X-Forwarded-For entries are believed; 0 = none. */
   /** The tax agent named on every PAYE A1 declaration (development defaults below; set them in production). */
   PAYE_AGENT_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'PAYE_AGENT_NAME must be at least 2 characters'), v.maxLength(200)), DEV_PAYE_AGENT.taxAgencyName),
@@ -61,6 +66,8 @@ export interface ServerConfig {
   encryptionKey: string | undefined;
   /** ENCRYPTION_KEYS as given (parsed into a keyring by services/secrets.ts). */
   encryptionKeys: string | undefined;
+  /** ENCRYPTION_KEY_CURRENT: the key id that encrypts, when not the keyring's first. */
+  encryptionKeyCurrent: string | undefined;
   /** Trusted proxy hops for X-Forwarded-For (0: use the socket address). */
   trustProxy: number;
   /** How long a payment attempt is held before housekeeping recovers it (ms). */
@@ -104,6 +111,7 @@ export function startupNotice(config: Pick<ServerConfig, 'smtpUrl'>): string {
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const result = v.safeParse(Env, env);
   const problems = productionProblems(env);
+  if (env.ENCRYPTION_KEY_CURRENT && !env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEY_CURRENT: only with ENCRYPTION_KEYS (it names one of its keys)');
   if (env.ENCRYPTION_KEY && env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEYS: set it or ENCRYPTION_KEY, not both (put the single key into the keyring)');
   if (!result.success || problems.length > 0) {
     const lines = [...(result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`)), ...problems].map((line) => `  ${line}`);
@@ -124,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     encryptionKeys: e.ENCRYPTION_KEYS,
+    encryptionKeyCurrent: e.ENCRYPTION_KEY_CURRENT,
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
     paymentLeaseMs: Number(e.PAYMENT_LEASE_SECONDS) * 1000,
     faultInjection: e.FAULT_INJECTION,

@@ -35,7 +35,7 @@ async function main() {
   ]);
   const database = await opening;
 
-  const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, encryptionKeys: config.encryptionKeys, dataDir: config.dataDir });
+  const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, encryptionKeys: config.encryptionKeys, encryptionKeyCurrent: config.encryptionKeyCurrent, dataDir: config.dataDir });
   // Key ids only: which key encrypts, which others are held for decrypting.
   log.info(
     { jwtFrom: secrets.sources.jwtSecret, encryptionFrom: secrets.sources.encryptionKey, currentKeyId: secrets.keyring.currentId, keyIds: [...secrets.keyring.keys.keys()] },

@@ -327,6 +327,24 @@ describe('the keyring configuration', () => {
     expect(() => parseKeyring(`k1:${hex(1)}ff`, 'ENCRYPTION_KEYS')).toThrow(/^ENCRYPTION_KEYS: key "k1" must be 64 hex characters\.$/);
   });
 
+  it('ENCRYPTION_KEY_CURRENT: a new key is handed to every process first for decrypting only, then made current', async () => {
+    const ring = (current?: string) =>
+      loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: undefined, encryptionKeys: `k1:${hex(1)},k2:${hex(2)}`, encryptionKeyCurrent: current, dataDir: tempDir() }).keyring;
+    // Step 1: k2 is held everywhere, k1 still encrypts; step 2: k2 encrypts, k1 still decrypts.
+    const step1 = ring('k1');
+    const step2 = ring('k2');
+    expect(step1.currentId).toBe('k1');
+    expect(step2.currentId).toBe('k2');
+    const { encryptField, decryptField } = await import('../../src/server/services/crypto.ts');
+    const written = encryptField(step2, 'IE29AIBK93115212345678', 'row-1');
+    expect(written.startsWith('v2.k2.')).toBe(true);
+    expect(decryptField(step1, written, 'row-1')).toBe('IE29AIBK93115212345678');
+    expect(() => ring('k9')).toThrow(/ENCRYPTION_KEY_CURRENT: "k9" is not a key id of ENCRYPTION_KEYS/);
+    expect(() => loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: hex(1), encryptionKeyCurrent: 'k1', dataDir: tempDir() })).toThrow(/ENCRYPTION_KEY_CURRENT/);
+    expect(() => loadConfig({ ENCRYPTION_KEY: hex(1), ENCRYPTION_KEY_CURRENT: 'k1' })).toThrow(/ENCRYPTION_KEY_CURRENT: only with ENCRYPTION_KEYS/);
+    expect(loadConfig({ ENCRYPTION_KEYS: `k1:${hex(1)},k2:${hex(2)}`, ENCRYPTION_KEY_CURRENT: 'k2' }).encryptionKeyCurrent).toBe('k2');
+  });
+
   it('the embedded default: rotate adds a current key to DATA_DIR/secrets/encryption-keys (0600), keeping the first; retire keeps only the current', () => {
     const dataDir = tempDir();
     const first = loadSecrets({ jwtSecret: undefined, encryptionKey: undefined, dataDir }).keyring;

@@ -122,14 +122,26 @@ function fileSecret(file: string, create: () => string): string {
  * {@link FIRST_KEY_ID}); in the embedded default DATA_DIR/secrets/encryption-keys (same syntax,
  * one per line) once a key was rotated, else DATA_DIR/secrets/encryption-key.
  */
-export function loadSecrets(options: { jwtSecret: string | undefined; encryptionKey: string | undefined; encryptionKeys?: string | undefined; dataDir: string }): ServerSecrets {
+export function loadSecrets(options: {
+  jwtSecret: string | undefined;
+  encryptionKey: string | undefined;
+  encryptionKeys?: string | undefined;
+  /** The id of ENCRYPTION_KEYS that encrypts (ENCRYPTION_KEY_CURRENT); default its first. */
+  encryptionKeyCurrent?: string | undefined;
+  dataDir: string;
+}): ServerSecrets {
   const dir = path.join(options.dataDir, 'secrets');
   const jwtText = options.jwtSecret ?? fileSecret(path.join(dir, 'jwt-secret'), () => randomBytes(48).toString('base64url'));
   if (jwtText.length < 32) throw new Error('The JWT secret must be at least 32 characters.');
   if (options.encryptionKey && options.encryptionKeys) throw new Error('Set ENCRYPTION_KEYS or ENCRYPTION_KEY, not both.');
+  if (options.encryptionKeyCurrent !== undefined && !options.encryptionKeys) throw new Error('ENCRYPTION_KEY_CURRENT names a key of ENCRYPTION_KEYS, which is not set.');
   let keyring: Keyring;
   if (options.encryptionKeys) {
     keyring = parseKeyring(options.encryptionKeys, 'ENCRYPTION_KEYS');
+    if (options.encryptionKeyCurrent !== undefined) {
+      if (!keyring.keys.has(options.encryptionKeyCurrent)) throw new Error(`ENCRYPTION_KEY_CURRENT: "${options.encryptionKeyCurrent}" is not a key id of ENCRYPTION_KEYS.`);
+      keyring = { ...keyring, currentId: options.encryptionKeyCurrent };
+    }
   } else if (options.encryptionKey) {
     if (!/^[0-9a-f]{64}$/i.test(options.encryptionKey)) throw new Error('The encryption key must be 64 hex characters.');
     keyring = createKeyring([[FIRST_KEY_ID, Buffer.from(options.encryptionKey, 'hex')]]);
