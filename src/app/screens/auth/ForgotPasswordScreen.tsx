@@ -22,6 +22,7 @@ import {
 import { emailField } from '../../../domain/schemas/fields.ts';
 import { forgotPasswordLogic } from '../../effects/recoveryEffects.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const ForgotForm = v.object({ email: emailField });
 
@@ -58,11 +59,7 @@ export function ForgotPasswordScreen() {
       ) : (
         <form noValidate onSubmit={form.onSubmit((values) => recovery.send({ type: 'reminder.submit', email: values.email.trim() }))}>
           <Stack>
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={error} />
             <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
             <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
               Send reset link

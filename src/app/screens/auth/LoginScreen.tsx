@@ -13,7 +13,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -32,6 +32,7 @@ import { twoFactorCodeField } from '../../../domain/schemas/security.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { actionTime } from '../../effects/clock.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const route = getRouteApi('/public/auth/login');
 
@@ -56,11 +57,7 @@ function CodeStep() {
     <AuthCard title="Two-step sign-in" intro="Enter the 6-digit code from your authenticator app.">
       <form noValidate onSubmit={form.onSubmit((values) => auth.send({ type: 'twoFactor.submit', code: values.code.trim(), at: actionTime() }))}>
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert" title="Could not log in">
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={error} title="Could not log in" />
           <TextInput
             label="Code"
             description="Lost your phone? Enter one of your recovery codes instead."
@@ -113,11 +110,7 @@ function PasswordStep() {
         )}
       >
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert" title="Could not log in">
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={error} title="Could not log in" />
           <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"

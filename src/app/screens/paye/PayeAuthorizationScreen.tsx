@@ -46,6 +46,7 @@ import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { SignaturePad } from '../../components/SignaturePad.tsx';
 import { createPayeAuthorizationLogic } from '../../effects/payeEffects.ts';
 import { useAccountDeps } from '../../useAccountDeps.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const route = getRouteApi('/signedIn/auth/paye-authorization');
 
@@ -125,11 +126,7 @@ export function PayeAuthorizationScreen() {
               We cannot process your tax refund while you are opted out. Enable PAYE authorisation to let MaxOut act as your tax agent
               with Revenue again.
             </Alert>
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={error} />
             <Group justify="flex-end">
               <Button variant="outline" disabled={!canDecline} onClick={() => paye.send({ type: 'paye.decline' })}>
                 Decline
@@ -151,11 +148,7 @@ export function PayeAuthorizationScreen() {
                 We have emailed you a new link. It works for 24 hours.
               </Alert>
             ) : null}
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={error} />
             <Group justify="flex-end">
               <Button variant="outline" disabled={!canDecline} onClick={() => paye.send({ type: 'paye.decline' })}>
                 Decline
@@ -217,11 +210,7 @@ function DeclarationForm({ paye }: { paye: PayeActor }) {
           With this declaration (Revenue form PAYE A1) you authorise MaxOut to deal with Revenue for you about your income tax, including
           claims for refunds, credits, allowances and reliefs. It stays in force until you cancel it, or for at most 4 years.
         </Text>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} />
         {/* Once the server has refused for want of a code, its message above says the same. */}
         {twoFactorAdvice && !(twoFactorAdvice === 'signInAgain' && error) ? <TwoFactorAdvice advice={twoFactorAdvice} /> : null}
 

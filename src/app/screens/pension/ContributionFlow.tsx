@@ -45,6 +45,7 @@ import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { createContributionLogic, newIdempotencyKey } from '../../effects/pensionEffects.ts';
 import { useAccountDeps } from '../../useAccountDeps.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** The year's figures for a payment counted in `year`: the room left and the relief `amount` earns. */
 function yearFigures(user: User | null, options: ContributionOptions | null, year: number, amount: number, today: Dayjs) {
@@ -237,11 +238,7 @@ function ContributionForm({ mode, user, options, today, draft, error, serverFiel
   return (
     <form noValidate onSubmit={submit} aria-label={mode === 'roundPayment' ? 'Round payment' : 'Contribution'}>
       <Stack>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} />
         {roundChoices ? (
           <RadioFieldset
             label="How much to pay in"

@@ -43,6 +43,7 @@ import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { WholeNumberInput } from '../../components/WholeNumberInput.tsx';
 import { createDirectDebitLogic } from '../../effects/pensionEffects.ts';
 import { useAccountDeps } from '../../useAccountDeps.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const CREDITOR = 'MaxOut Pensions (sandbox)';
 
@@ -84,11 +85,7 @@ export function DirectDebitScreen() {
           />
         ) : (
           <Stack>
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={error} />
             {notice === 'saved' ? (
               <Alert color="teal" variant="outline" role="status">
                 Your direct debit is set up. The first collection is on {apiDateToDisplayDate(mandate?.next_collection)}.
@@ -228,11 +225,7 @@ function MandateForm({ mandate, busy, onSubmit, onBack, machine }: MandateFormPr
   return (
     <form noValidate onSubmit={submit} aria-label="Direct debit">
       <Stack>
-        {error ? (
-          <Alert color="red" role="alert" title="Your direct debit was not saved">
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} title="Your direct debit was not saved" />
         <TextInput
           label="IBAN"
           description={changing ? `Leave empty to keep collecting from ${mandate.iban_masked}.` : 'Your bank account, e.g. IE29 AIBK 9311 5212 3456 78'}

@@ -14,7 +14,7 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
-import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -32,6 +32,7 @@ import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { createPensionSetupLogic } from '../../effects/pensionEffects.ts';
 import { useAccountDeps } from '../../useAccountDeps.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const MARITAL_OPTIONS = [
   { value: 'single', label: 'Single' },
@@ -109,11 +110,7 @@ export function PensionSetupScreen() {
         </Text>
         <form noValidate onSubmit={submit} aria-label="Pension Setup">
           <Stack>
-            {error ? (
-              <Alert color="red" role="alert" title="Your pension details were not saved">
-                {error}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={error} title="Your pension details were not saved" />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <MoneyInput label="Annual income" description="Before tax, from all employments" required {...form.getInputProps('annual_income')} />
               <MoneyInput

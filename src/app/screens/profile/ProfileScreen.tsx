@@ -32,6 +32,7 @@ import { useAuthActor } from '../../actors.tsx';
 import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { createProfileEditLogic } from '../../effects/accountEffects.ts';
 import { useAccountDeps } from '../../useAccountDeps.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const route = getRouteApi('/signedIn/profile');
 
@@ -93,11 +94,7 @@ export function ProfileScreen() {
         </Text>
         <form noValidate onSubmit={submit} aria-label="Profile">
           <Stack>
-            {error ? (
-              <Alert color="red" role="alert" title="Your profile was not saved">
-                {error}
-              </Alert>
-            ) : null}
+            <ErrorAlert message={error} title="Your profile was not saved" />
             {saved ? (
               <Alert color="teal" variant="outline" role="status">
                 Your profile is saved.

@@ -28,6 +28,7 @@ import { PASSWORD_REQUIRED } from '../../../domain/schemas/messages.ts';
 import type { RetentionPlan } from '../../../domain/schemas/account.ts';
 import { createAccountCloseLogic } from '../../effects/accountEffects.ts';
 import { useAccountDeps } from '../../useAccountDeps.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 function Kept({ plan, closed }: { plan: RetentionPlan; closed: boolean }) {
   return (
@@ -122,11 +123,7 @@ export function CloseAccountSection() {
                 }}
               >
                 <Stack gap="sm">
-                  {error ? (
-                    <Alert color="red" role="alert">
-                      {error}
-                    </Alert>
-                  ) : null}
+                  <ErrorAlert message={error} />
                   <PasswordInput
                     label="Your password"
                     description="To confirm it is you."

@@ -18,6 +18,7 @@ import {
 } from '../../../../machines/dataExport/dataExport.selectors.ts';
 import { createDataExportLogic } from '../../effects/accountEffects.ts';
 import { useAccountDeps } from '../../useAccountDeps.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** Download my data: one machine-readable JSON file of everything held about the user (GDPR Art. 20). */
 export function DataExportSection() {
@@ -39,11 +40,7 @@ export function DataExportSection() {
           One JSON file with everything we hold about you: your profile, your tax claims and what you entered for them, your sign-ins and the
           emails we sent you. Passwords and security keys are left out. You can take the file to another service.
         </Text>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} />
         {downloaded ? (
           <Alert color="teal" variant="outline" role="status">
             Downloaded {downloaded}.

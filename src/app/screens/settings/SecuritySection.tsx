@@ -30,6 +30,7 @@ import { appCodeField } from '../../../domain/schemas/security.ts';
 import { describeSecurityEvent, isWarningEvent } from '../../../domain/securityEvents.ts';
 import { useSessionHooks } from '../../actors.tsx';
 import { createSecurityLogic } from '../../effects/securityEffects.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 type SecurityActor = ActorRefFrom<SecurityMachine>;
 
@@ -127,11 +128,7 @@ function ChangePasswordCard({ security }: { security: SecurityActor }) {
               {notice}
             </Alert>
           ) : null}
-          {error ? (
-            <Alert color="red" role="alert" title="Your password was not changed">
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={error} title="Your password was not changed" />
           <PasswordInput label="Current password" autoComplete="current-password" required key={form.key('current_password')} {...form.getInputProps('current_password')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PasswordInput
@@ -178,11 +175,7 @@ function TwoFactorCard({ security }: { security: SecurityActor }) {
   return (
     <Card title="Two-step sign-in">
       <Stack>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} />
         {view === 'off' || view === 'starting' ? (
           <>
             <Text fz="sm">
@@ -326,11 +319,7 @@ function DevicesCard({ security }: { security: SecurityActor }) {
             {notice}
           </Alert>
         ) : null}
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={error} />
         <Stack gap={0} component="ul" aria-label="Signed-in devices" p={0} m={0} style={{ listStyle: 'none' }}>
           {devices.map((device) => (
             <Group
