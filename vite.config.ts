@@ -21,6 +21,10 @@ export default defineConfig({
           // fetch 25 scripts one round trip after the screen's own, each a few kB. Shared
           // chunks under this size (source bytes) are copied into the chunks that use them.
           experimentalInlineCommonChunks: { maxSize: 15_000 },
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'initial', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

@@ -8,7 +8,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
 /** The app around an already running runtime: React only renders it. */
 export function App({ runtime }: { runtime: AppRuntime }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
       <AuthActorProvider actor={runtime.auth} sessionHooks={runtime.sessionHooks}>
         <Form11FlowProvider value={runtime.form11}>
           <RouterProvider router={runtime.router} />

@@ -1,7 +1,6 @@
 // Mantine's global styles, then those of the components every page shows first (the loading view).
 // Each screen imports the styles of its own components, so a route downloads only what it shows.
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Loader.css';
