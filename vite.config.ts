@@ -21,6 +21,9 @@ export default defineConfig({
           // fetch 25 scripts one round trip after the screen's own, each a few kB. Shared
           // chunks under this size (source bytes) are copied into the chunks that use them.
           experimentalInlineCommonChunks: { maxSize: 15_000 },
+          // What every page runs before its screen ('$initial': the entry's static imports) ships
+          // as two files, react-dom and the rest, not seven: compressed together they are 4 kB
+          // smaller, and a page waits on fewer requests. Two, so neither passes 120 kB gzip.
           groups: [
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'initial', tags: ['$initial'], priority: 1 },

@@ -5,7 +5,12 @@ import { Form11FlowProvider } from './form11FlowContext.tsx';
 import type { AppRuntime } from './runtime.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-/** The app around an already running runtime: React only renders it. */
+/**
+ * The app around an already running runtime: React only renders it.
+ *
+ * `deduplicateCssVariables={false}`: the provider writes all of the theme's CSS variables, so
+ * Mantine's default-css-variables.css (27 kB, the same values) is not shipped with the first page.
+ */
 export function App({ runtime }: { runtime: AppRuntime }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
