@@ -37,18 +37,20 @@ export type DatabaseOptions =
     };
 
 /**
- * The PGlite client as drizzle sees it: the same client, but queries go without drizzle's
- * per-query `parsers` option. Given that option, PGlite copies its whole parser table into a
- * new object on every query (about 0.1 ms, a fifth of a primary-key lookup); the client was
- * created with the same parsers as its defaults, so the results are the same.
+ * The PGlite client as drizzle sees it: the same client, but
+ * - queries go without drizzle's per-query `parsers` option. Given that option, PGlite copies
+ *   its whole parser table into a new object on every query (about 0.1 ms); the client was
+ *   created with the same parsers as its defaults, so the results are the same;
+ * - outside transactions, queries go through `statementQuery` (named prepared statements,
+ *   pgliteStatements.ts) when given.
  */
-function drizzleView<T extends object>(target: T): T {
+function drizzleView<T extends object>(target: T, statementQuery?: PGliteQueries['query']): T {
   return new Proxy(target, {
     get(target, key) {
       const object = target as unknown as PGliteQueries;
       if (key === 'query') {
-        return (query: string, params?: unknown[], options?: { parsers?: unknown }) =>
-          object.query(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+        const query = statementQuery ?? object.query.bind(object);
+        return (text: string, params?: unknown[], options?: { parsers?: unknown }) => query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
       }
       if (key === 'transaction') {
         return <R>(callback: (tx: object) => Promise<R>) => object.transaction((tx) => callback(drizzleView(tx)));
@@ -139,6 +141,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const { PGlite, types } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  const { createStatementQuery } = await import('./pgliteStatements.ts');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) {
     if (options.loadDataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -152,7 +155,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzle({ client: drizzleView(client), schema });
+  const db = drizzle({ client: drizzleView(client, createStatementQuery(client)), schema });
   await migrateUnlessCurrent((text) => client.query(text), () => migrate(db, { migrationsFolder }));
   return {
     db: db as unknown as Db,
