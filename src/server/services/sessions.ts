@@ -1,7 +1,7 @@
-import { Subquery, and, desc, eq, getTableColumns, getTableName, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_LIMIT_MS } from '../../domain/constants.ts';
 import type { Db } from '../db/index.ts';
-import { refreshTokens, sessionFamilies, users } from '../db/schema.ts';
+import { contributions, form11Entries, refreshTokens, sessionFamilies, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceLabel } from './securityEvents.ts';
 import { deriveKey, hmacSha256, randomToken, sha256Hex } from './crypto.ts';
@@ -87,23 +87,34 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
   const successorKey = deriveKey(deps.jwtSecret, 'refresh-successor/v1');
   // Client fingerprints are stored keyed, so the table holds no user agent or address.
   const clientKey = deriveKey(deps.jwtSecret, 'refresh-client/v1');
-  // The check is the function session_user_of (migration 0008: a function's plan is reused,
-  // a plain query is planned on every call), named `users` so the user columns map as usual.
-  const sessionUser = new Subquery(
-    sql`select * from session_user_of(${sql.placeholder('familyId')}, ${sql.placeholder('userId')}, ${sql.placeholder('now')})`,
-    getTableColumns(users),
-    getTableName(users),
+  // The session check of every authenticated request. A session from before the last password
+  // set or reset is over, whatever else says. As a prepared statement (named, on both drivers)
+  // its plan is made once per connection.
+  const sessionIsLive = and(
+    eq(sessionFamilies.id, sql.placeholder('familyId')),
+    eq(sessionFamilies.userId, sql.placeholder('userId')),
+    eq(sessionFamilies.credentialVersion, users.credentialVersion),
+    isNull(sessionFamilies.revokedAt),
+    gt(sessionFamilies.absoluteExpiresAt, sql.placeholder('now')),
   );
-  const principal = db.select({ user: users }).from(sessionUser).prepare('session_principal');
+  const principal = db.select({ user: users }).from(sessionFamilies).innerJoin(users, eq(users.id, sessionFamilies.userId)).where(sessionIsLive).prepare('session_principal');
   // GET /profile is the app's most frequent signed-in read: the session check, the year's
   // ledger total and the claims in one round trip instead of three.
   const principalWithProfile = db
     .select({
       user: users,
-      contributedCents: sql<string>`contributed_cents_of(${users.id}, ${sql.placeholder('taxYear')})`,
-      claims: sql<ClaimJson[]>`form11_claims_of(${users.id})`,
+      contributedCents: sql<string>`(select coalesce(sum(${contributions.amountCents}), 0) from ${contributions}
+        where ${contributions.userId} = ${users.id} and ${contributions.taxYear} = ${sql.placeholder('taxYear')} and ${contributions.status} = 'succeeded')`,
+      // Every column of form11_entries, as Form11EntryRow names them (a test compares with the claims service).
+      claims: sql<ClaimJson[]>`(select coalesce(json_agg(json_build_object(
+          'id', ${form11Entries.id}, 'userId', ${form11Entries.userId}, 'year', ${form11Entries.year}, 'snapshot', ${form11Entries.snapshot},
+          'categoryStatus', ${form11Entries.categoryStatus}, 'categoryRefundCents', ${form11Entries.categoryRefundCents},
+          'createdAt', ${form11Entries.createdAt}, 'updatedAt', ${form11Entries.updatedAt}) order by ${form11Entries.year} desc), '[]'::json)
+        from ${form11Entries} where ${form11Entries.userId} = ${users.id})`,
     })
-    .from(sessionUser)
+    .from(sessionFamilies)
+    .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .where(sessionIsLive)
     .prepare('session_principal_profile');
 
   return {
