@@ -13,8 +13,7 @@
  *    /api/maxout/health, with a fresh DATA_DIR and again with the now existing one; RSS and
  *    CPU time of the server once healthy. The PGlite template that a fresh DATA_DIR copies is
  *    prepared first, as `npm run build` does.
- * 6. The API: `npm run bench:api`'s figures (scripts/benchApi.ts) with 5-second runs, unless
- *    `--no-api`.
+ * 6. The API: `npm run bench:api`'s figures (scripts/benchApi.ts), unless `--no-api`.
  *
  * `--runs N` repeats each server start N times and reports the median (default 1).
  */
@@ -210,7 +209,7 @@ rows.push({ figure: 'server RSS after start (fresh / existing)', value: `${mb(me
 // ─── 6. API ────────────────────────────────────────────────────────────────────────────────
 
 if (!process.argv.includes('--no-api')) {
-  rows.push(...(await benchApi({ connections: 50, durationSeconds: numberArg('duration', 5) })));
+  rows.push(...(await benchApi({ connections: 50, durationSeconds: numberArg('duration', 5), rounds: numberArg('rounds', 3) })));
 }
 
 // ─── Table ─────────────────────────────────────────────────────────────────────────────────
