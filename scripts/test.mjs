@@ -72,8 +72,9 @@ function stopAll(signal = 'SIGTERM') {
     step.child.kill(signal);
   }
 }
-process.on('SIGINT', () => stopAll('SIGINT'));
-process.on('SIGTERM', () => stopAll('SIGTERM'));
+// Between steps (while system packages install, say) nothing is running to stop: exit at once.
+process.on('SIGINT', () => (running.size === 0 ? process.exit(130) : stopAll('SIGINT')));
+process.on('SIGTERM', () => (running.size === 0 ? process.exit(143) : stopAll('SIGTERM')));
 
 // 1. System programs npm does not install.
 {
