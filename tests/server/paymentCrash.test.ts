@@ -174,6 +174,9 @@ describe(`a crash between the provider's charge and our commit (${testDatabaseKi
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(listed).toEqual([expect.objectContaining({ status: 'succeeded', amount: 123 })]);
+    // The log line follows the commit that the list above already saw: wait for it to arrive.
+    const logDeadline = Date.now() + 10_000;
+    while (!restarted.output().includes('housekeeping.payments_recovered') && Date.now() < logDeadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(restarted.output()).toContain('housekeeping.payments_recovered');
 
     // 3. The client's retry with the same key gets the booked payment, and nothing is paid again.
