@@ -9,10 +9,10 @@
  * 4. For each page: performance, accessibility and best-practices scores, FCP, LCP, TBT, CLS,
  *    Speed Index and the bytes transferred; the median run of `--runs N` (default 1).
  *
- * Usage: npm run bench:lighthouse [-- --runs 3] [-- --skip-build] [-- /welcome /auth/login …]
+ * Usage: npm run bench:lighthouse [-- --runs 3] [-- --skip-build] [-- --save DIR] [-- /welcome /auth/login …]
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,10 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = Math.max(1, Number(runsAt >= 0 ? args[runsAt + 1] : 1) || 1);
 const skipBuild = args.includes('--skip-build');
-const pages = args.filter((arg, i) => arg.startsWith('/') && args[i - 1] !== '--runs');
+const saveAt = args.indexOf('--save');
+/** `--save DIR`: every run's full Lighthouse report as JSON there (long tasks, script bootup, …). */
+const saveDir = saveAt >= 0 ? args[saveAt + 1] : undefined;
+const pages = args.filter((arg, i) => arg.startsWith('/') && args[i - 1] !== '--runs' && args[i - 1] !== '--save');
 if (pages.length === 0) pages.push('/welcome', '/auth/login');
 
 const CHROMIUM_FLAGS = [
@@ -108,6 +111,10 @@ async function measure(url: string, port: number): Promise<Figures> {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (saveDir) {
+    mkdirSync(saveDir, { recursive: true });
+    writeFileSync(path.join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
