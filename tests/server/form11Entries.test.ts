@@ -49,7 +49,7 @@ describe(`Form 11 claims (${testDatabaseKind()})`, () => {
     await claims.decide(entry.id, 'approved', 'rent-tax-credit');
     const [family] = await t.database.db.select({ id: sessionFamilies.id }).from(sessionFamilies).where(eq(sessionFamilies.userId, userId));
     const read = await t.services.sessions.authenticateWithProfile(family!.id, userId, 2024);
-    // A column added to form11_entries but not to the function form11_claims_of fails here.
+    // A column added to form11_entries but not to the claims of the /profile query (services/sessions.ts) fails here.
     expect(read?.claims).toEqual(await claims.listForUser(userId));
   });
 
