@@ -1,10 +1,13 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
-import type { ContributeAnswer, ContributionRequest, ContributionsAnswer } from '../../src/domain/schemas/pension.ts';
+import type { ContributeAnswer, Contribution, ContributionRequest, ContributionsAnswer } from '../../src/domain/schemas/pension.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 
-/** What the form needs from the server: the years a payment may count for, sources, what is paid. */
-export type ContributionOptions = Pick<ContributionsAnswer, 'tax_year' | 'assignable_years' | 'contributed' | 'sources'>;
+/**
+ * What the form needs from the server: the years a payment may count for, sources, what is paid,
+ * and the payments not confirmed yet (not in `contributed`: the form says so before another).
+ */
+export type ContributionOptions = Pick<ContributionsAnswer, 'tax_year' | 'assignable_years' | 'contributed' | 'sources'> & { pending: Contribution[] };
 
 export interface ContributionContext {
   options: ContributionOptions | null;

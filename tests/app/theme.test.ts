@@ -27,6 +27,13 @@ describe('theme contrast (light scheme)', () => {
     expect(contrast(hover as string, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('a yellow outline alert (title and border) is AA on white', () => {
+    const outline = light['--mantine-color-yellow-outline'];
+    expect(outline).toBeDefined();
+    expect(contrast(outline as string, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(resolved.colors.yellow[9], '#ffffff')).toBeLessThan(4.5);
+  });
+
   it('the primary filled colour itself is AA under white text', () => {
     expect(contrast(resolved.colors.teal[9], '#ffffff')).toBeGreaterThanOrEqual(4.5);
     // Mantine's own hover shade for primaryShade 9 would fail, which is why the resolver overrides it.

@@ -25,6 +25,7 @@ const OPTIONS: ContributionOptions = {
   assignable_years: [2026, 2025],
   contributed: { 2026: 0, 2025: 0 },
   sources: [{ id: 'sandbox-debit-card', label: 'Sandbox debit card' }],
+  pending: [],
 };
 const DRAFT = { amount: 500, tax_year: 2026, source: 'sandbox-debit-card' };
 const USER = { email: 'ann@example.ie', pension: 1500 } as unknown as User;

@@ -202,7 +202,7 @@ describe(`contributions ledger (${testDatabaseKind()})`, () => {
     expect((await t.request('GET', '/profile', undefined, auth)).body.pension).toBe(1000);
   });
 
-  it('an outage at the provider leaves the attempt pending and unlisted, and the retry with the same key pays once', async () => {
+  it('an outage at the provider leaves the attempt pending (listed as such, counted nowhere), and the retry with the same key pays once', async () => {
     let fail = true;
     const sandbox = createSandboxPaymentProvider();
     const flaky: PaymentProvider = {
@@ -220,13 +220,16 @@ describe(`contributions ledger (${testDatabaseKind()})`, () => {
     const order = { amountCents: 5000, taxYear: 2026, kind: 'one_off' as const, sourceId: CARD, sourceLabel: 'Sandbox debit card' };
     await expect(services.pensionLedger.pay(userId, 'outage-key-1', order)).rejects.toThrow('provider timeout');
     expect((await ledgerRows(t)).map((r) => r.status)).toEqual(['pending']);
-    expect((await t.request('GET', '/contributions', undefined, auth)).body.contributions).toEqual([]);
+    const listed = (await t.request('GET', '/contributions', undefined, auth)).body;
+    expect(listed.contributions).toEqual([expect.objectContaining({ status: 'pending', amount: 50, tax_year: 2026, source: 'Sandbox debit card' })]);
+    expect(listed.contributed).toEqual({ 2026: 0, 2025: 0 });
     expect((await t.request('GET', '/profile', undefined, auth)).body.pension).toBe(1000);
     fail = false;
     expect((await services.pensionLedger.pay(userId, 'outage-key-1', order)).kind).toBe('succeeded');
     expect((await services.pensionLedger.pay(userId, 'outage-key-1', order)).kind).toBe('succeeded');
     expect(await ledgerRows(t)).toHaveLength(1);
     expect((await t.request('GET', '/profile', undefined, auth)).body.pension).toBe(1050);
+    expect((await t.request('GET', '/contributions', undefined, auth)).body.contributions).toEqual([expect.objectContaining({ status: 'succeeded', amount: 50 })]);
   });
 
   describe('refusals: 422 with field errors, nothing paid', () => {

@@ -44,8 +44,9 @@ export function createContributionLogic(deps: AccountEffectDeps) {
       loadOptions: fromPromise<LoadOptionsResult, void>(async ({ signal }) => {
         const result = await attempt(() => getContributions(client, signal));
         if (!result.ok) return result;
-        const { tax_year, assignable_years, contributed, sources } = result.value;
-        return { ok: true, options: { tax_year, assignable_years, contributed, sources } };
+        const { tax_year, assignable_years, contributed, sources, contributions } = result.value;
+        const pending = contributions.filter((contribution) => contribution.status === 'pending');
+        return { ok: true, options: { tax_year, assignable_years, contributed, sources, pending } };
       }),
       // No abort signal: once sent, a payment's answer is worth waiting for even if the screen closes.
       pay: fromPromise<PayResult, PayInput>(async ({ input }) => {

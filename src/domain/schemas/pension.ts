@@ -158,7 +158,11 @@ export type DirectDebitRequest = v.InferOutput<ReturnType<typeof directDebitRequ
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────
 
 export const CONTRIBUTION_KINDS = ['one_off', 'direct_debit', 'round_up'] as const;
-export const CONTRIBUTION_STATUSES = ['succeeded', 'declined'] as const;
+/**
+ * `pending`: the provider was asked and its answer is not recorded yet — in flight, or cut short
+ * (a crash) and waiting for the server's recovery to ask the provider. Not counted in any total.
+ */
+export const CONTRIBUTION_STATUSES = ['pending', 'succeeded', 'declined'] as const;
 
 export const ContributionSchema = responseObject({
   id: v.string(),

@@ -57,7 +57,8 @@ export function toApiContribution(row: ContributionRow): Contribution {
     tax_year: row.taxYear,
     kind: row.kind,
     source: row.sourceLabel,
-    status: row.status === 'succeeded' ? 'succeeded' : 'declined',
+    // A failed attempt (the provider never received it) is not listed; were it shown, nothing was paid.
+    status: row.status === 'failed' ? 'declined' : row.status,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -169,12 +170,16 @@ export function createPensionLedgerService(deps: {
     /** Cents paid per tax year, for each year asked (0 when none). */
     contributedByYear: sumForYears,
 
-    /** The user's decided payments (succeeded or declined), newest first. */
+    /**
+     * The user's payments, newest first: decided ones (succeeded or declined) and those still
+     * pending, so a payment being confirmed is shown rather than paid again. Failed attempts
+     * (the provider never received them) are left out: nothing was paid.
+     */
     async list(userId: string, limit = 50): Promise<ContributionRow[]> {
       return db
         .select()
         .from(contributions)
-        .where(and(eq(contributions.userId, userId), inArray(contributions.status, ['succeeded', 'declined'])))
+        .where(and(eq(contributions.userId, userId), inArray(contributions.status, ['pending', 'succeeded', 'declined'])))
         .orderBy(desc(contributions.createdAt))
         .limit(limit);
     },

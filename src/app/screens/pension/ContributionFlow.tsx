@@ -16,6 +16,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { LoadFailed } from './LoadFailed.tsx';
+import { PendingPayments } from './PendingPayments.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -239,6 +240,7 @@ function ContributionForm({ mode, user, options, today, draft, error, serverFiel
     <form noValidate onSubmit={submit} aria-label={mode === 'roundPayment' ? 'Round payment' : 'Contribution'}>
       <Stack>
         <ErrorAlert message={error} />
+        <PendingPayments pending={options.pending} />
         {roundChoices ? (
           <RadioFieldset
             label="How much to pay in"
