@@ -11,14 +11,13 @@ import { FORM11_FORMS } from '../../src/domain/schemas/form11/index.ts';
 import { dayjs } from '../../src/domain/dates.ts';
 import { formatEuro } from '../../src/domain/money.ts';
 import { calculateRefund, defaultClaimYear, signedAmount, type TaxProfile } from '../../src/domain/tax/index.ts';
-import { createUserWithPassword, editProfileByApi, field, type TestUser } from './users.ts';
+import { createUserWithPassword, editProfileByApi, type TestUser } from './users.ts';
 import { allowConsoleErrors, checkScreen, expectAccessible, expectNoPageProblems, screenshot, settle, useBrowser, viewports } from './harness.ts';
 import {
   HEALTH,
   MEDICAL,
   RENT,
   answerQuestionnaire,
-  drawSignature,
   fillHealthExpenses,
   fillMedicalInsurance,
   fillRent,
@@ -26,6 +25,7 @@ import {
   pathOf,
   profileOf,
   signIn,
+  signPayeAuthorization,
 } from './form11Steps.ts';
 
 /** The seeded users' profile (seedUsers.ts): single, €48,000 a year, born 1 February 1985. */
@@ -65,13 +65,7 @@ describe('the guided Form 11 flow', () => {
     // The questionnaire needs the PAYE authorisation: sign it, then back to the questionnaire.
     await page.waitForURL((url) => url.pathname === '/auth/paye-authorization');
     await settle(page);
-    await field(page, 'First name').fill('Siobhán');
-    await field(page, 'Surname').fill("O'Brien");
-    await field(page, 'PPSN').fill('1234567T');
-    await drawSignature(page);
-    const authorize = page.getByRole('button', { name: 'Authorize' });
-    await expect.poll(() => authorize.isEnabled(), { timeout: 3_000 }).toBe(true);
-    await authorize.click();
+    await signPayeAuthorization(page);
     await page.waitForURL((url) => url.pathname === '/form11-questionnaire');
     await checkScreen(page, 'questionnaire');
     await answerQuestionnaire(page, ['health-expenses', 'medical-insurance-relief', 'rent-tax-credit']);

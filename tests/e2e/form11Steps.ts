@@ -4,9 +4,10 @@
  * sample pages, drawing a signature, and reading the profile the server keeps.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { QUESTIONS } from '../../src/domain/catalogue.ts';
 import { baseUrl, expectNoPageProblems, settle, visit } from './harness.ts';
-import { API, loginFields, type TestUser } from './users.ts';
+import { API, field, loginFields, type TestUser } from './users.ts';
 
 export const MEDICAL = {
   selectedEmployment: 'Acme Software Ltd',
@@ -89,6 +90,17 @@ export async function fillRent(page: Page) {
 
 export async function fillHealthExpenses(page: Page) {
   await page.getByRole('textbox', { name: /^Doctor and consultant fees/ }).fill(String(HEALTH.doctorsAndConsultants));
+}
+
+/** Fills the PAYE authorisation's names and PPSN, signs, and presses Authorize once the pad has enabled it. */
+export async function signPayeAuthorization(page: Page) {
+  await field(page, 'First name').fill('Siobhán');
+  await field(page, 'Surname').fill("O'Brien");
+  await field(page, 'PPSN').fill('1234567T');
+  await drawSignature(page);
+  const authorize = page.getByRole('button', { name: 'Authorize' });
+  await expect.poll(() => authorize.isEnabled(), { timeout: 3_000 }).toBe(true);
+  await authorize.click();
 }
 
 /** Draws a signature on the pad with the mouse: two strokes, like a name and an underline. */

@@ -7,10 +7,10 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, checkScreen, screenshot, useBrowser, viewports, visit } from './harness.ts';
+import { checkScreen, screenshot, useBrowser, viewports, visit } from './harness.ts';
 import { readServerLog, waitForMail } from './serverLog.ts';
-import { API, createUserWithPassword, editProfileByApi, field, signIn, uniqueEmail } from './users.ts';
-import { drawSignature } from './form11Steps.ts';
+import { API, createUserWithPassword, editProfileByApi, field, postJson, signIn, uniqueEmail } from './users.ts';
+import { drawSignature, signPayeAuthorization } from './form11Steps.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -131,14 +131,7 @@ describe('PAYE authorisation', () => {
     const { page } = b;
     // Registration signs in at once, before the mailed link proves the address.
     const email = uniqueEmail('unverified');
-    const post = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${baseUrl()}${API}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as Record<string, string>;
-    };
+    const post = async (path: string, body: unknown, token?: string) => (await postJson(path, body, token)).body as Record<string, string>;
     const session = await post('/auth/register', { email, details: { dob: '1985-02-01', maritalStatus: 'single' } });
     await post('/edit-profile', { annual_income: 48_000 }, session.access_token);
     await visit(page, '/welcome');
@@ -164,14 +157,7 @@ describe('PAYE authorisation', () => {
     await signIn(page, user); // with the password only: two-step sign-in is not on yet
 
     // Turned on from another session (another device), which gives a code to do so.
-    const post = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${baseUrl()}${API}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as Record<string, string>;
-    };
+    const post = async (path: string, body: unknown, token?: string) => (await postJson(path, body, token)).body as Record<string, string>;
     const other = await post('/auth/login', { email: user.email, password: user.password });
     const setup = await post('/security/two-factor/setup', {}, other.access_token);
     const code = TOTP.generate({ secret: Secret.fromBase32(setup.secret ?? '') });
@@ -179,13 +165,7 @@ describe('PAYE authorisation', () => {
 
     await visit(page, '/auth/paye-authorization');
     await page.getByText('Log in with your code to sign').waitFor();
-    await field(page, 'First name').fill('Siobhán');
-    await field(page, 'Surname').fill("O'Brien");
-    await field(page, 'PPSN').fill('1234567T');
-    await drawSignature(page);
-    const authorize = page.getByRole('button', { name: 'Authorize' });
-    await expect.poll(() => authorize.isEnabled(), { timeout: 3_000 }).toBe(true);
-    await authorize.click();
+    await signPayeAuthorization(page);
     // The server refuses (403 two_factor_required) and the form says why, in the server's words.
     await page.getByRole('alert').filter({ hasText: 'To sign the PAYE authorisation, log out and log in again with a code' }).waitFor();
     expect(pathOf(page.url())).toBe('/auth/paye-authorization');

@@ -26,7 +26,8 @@ export function uniqueEmail(label = 'user'): string {
   return `e2e-${label}-${randomUUID().slice(0, 8)}@maxout.test`;
 }
 
-async function postJson(path: string, body: unknown, accessToken?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+/** POST to the API (with an access token when given): the status and the parsed body. */
+export async function postJson(path: string, body: unknown, accessToken?: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${baseUrl()}${API}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },

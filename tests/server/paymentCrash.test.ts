@@ -14,12 +14,11 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { API_PREFIX } from '../../src/domain/constants.ts';
 import { type Database, openDatabase } from '../../src/server/db/index.ts';
 import { createKeyring } from '../../src/server/services/crypto.ts';
-import { type TestApp, createTestApp, markEmailVerified, queryRows, testDatabaseKind, withDatabase } from '../support/testDatabase.ts';
+import { type TestApp, adminQuery, createTestApp, markEmailVerified, queryRows, testDatabaseKind, withDatabase } from '../support/testDatabase.ts';
 
 const JWT_SECRET = randomBytes(32).toString('hex');
 const ENCRYPTION_KEY = randomBytes(32).toString('hex');
@@ -57,15 +56,7 @@ async function target(): Promise<Target> {
   }
   const adminUrl = inject('postgresAdminUrl');
   const name = `${inject('postgresDatabasePrefix')}crash${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => adminQuery(adminUrl, statement);
   await admin(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   const url = withDatabase(adminUrl, name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-crash-'));

@@ -184,7 +184,8 @@ async function createPostgresDatabase(): Promise<Database> {
   };
 }
 
-async function adminQuery(adminUrl: string, statement: string) {
+/** One statement on the test cluster as its admin (CREATE / DROP DATABASE …). */
+export async function adminQuery(adminUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
