@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { QUESTIONS } from '../../src/domain/catalogue.ts';
+import { form11Sample } from '../../src/domain/schemas/form11/index.ts';
 import { baseUrl, expectNoPageProblems, settle, visit } from './harness.ts';
 import { API, field, loginFields, type TestUser } from './users.ts';
 
@@ -14,17 +15,8 @@ export const MEDICAL = {
   insurances: [{ nameOfPersonCoveredByPolicy: 'Seán Ó Briain', amountOfGrossPremium: 1200, amountOfMonthsPolicyWasActive: 12, isChild: false, isForOfficeUseOnly: false }],
 };
 
-export const RENT = {
-  landlordName: 'Harbour Lettings Ltd',
-  propertyAddress: '12 Quay Street, Galway',
-  eircode: 'H91 X2Y3',
-  propertyId: '',
-  rtbRegistrationNumber: '',
-  purpose: 'home',
-  rentPaid: 14400,
-  landlordIsRelative: 'no',
-  housingSupport: 'no',
-};
+/** The rent form's own sample (the one "Fill Mock Data" uses), typed in field by field. */
+export const RENT = form11Sample('rent-tax-credit');
 
 export const HEALTH = { doctorsAndConsultants: 800 };
 
