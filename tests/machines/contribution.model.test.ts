@@ -1,18 +1,8 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { contributionMachine } from '../../machines/contribution/contribution.machine.ts';
-import {
-  selectCanConfirm,
-  selectCanEdit,
-  selectCanRetry,
-  selectCanReview,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsBusy,
-  selectSourceLabel,
-  selectStep,
-} from '../../machines/contribution/contribution.selectors.ts';
-import type { ContributionContext, ContributionOptions, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
+import type { ContributionContext, ContributionInput, ContributionOptions, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
+import { contributionView } from '../../machines/contribution/contribution.view.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import type { ContributeAnswer } from '../../src/domain/schemas/pension.ts';
@@ -59,9 +49,10 @@ const fixtures = {
   'xstate.error.actor.pay': () => [{ type: 'xstate.error.actor.pay', error: new Error('offline') }],
 } satisfies EventFixtures<typeof contributionMachine>;
 
-const model = createModelTest(contributionMachine, { events: fixtures });
+const INPUT: ContributionInput = { mode: 'contribute', user: null, today: '2026-05-10' };
+const model = createModelTest(contributionMachine, { events: fixtures, input: INPUT });
 
-const START: ContributionContext = { options: null, draft: null, key: null, result: null, error: null };
+const START: ContributionContext = { ...INPUT, options: null, draft: null, key: null, result: null, error: null };
 const payCase = (event: EventObject) => {
   const output = (event as EventObject & { output: PayResult }).output;
   if (output.ok) return 'pay ok';
@@ -94,7 +85,7 @@ const oracle = expectedSteps<ContributionContext>({
       'contribution.edit': { to: 'editing', context: (c) => ({ ...c, key: null }) },
     },
     confirming: {
-      'pay ok': { to: 'done', context: (c) => ({ ...c, result: ANSWER }) },
+      'pay ok': { to: 'done', context: (c) => ({ ...c, result: ANSWER, user: USER }) },
       'pay declined': { to: 'declined', context: (c) => ({ ...c, error: DECLINED }) },
       'pay refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, key: null }) },
       'pay failed': { to: 'failed', context: (c) => ({ ...c, error: SERVER_ERROR }) },
@@ -126,16 +117,19 @@ describe('contribution machine: model-based', () => {
       const payKeys: string[] = [];
       await model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } })),
+          createActor(contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } }), { input: INPUT }),
         afterStep: (ctx) => {
           if (!ctx.path.description.startsWith('an outage') && !ctx.path.description.startsWith('declined')) oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof contributionMachine.resolveState>;
-          expect(selectStep(snapshot)).toBe(snapshot.value);
-          expect(selectCanReview(snapshot)).toBe(snapshot.matches('editing'));
-          expect(selectCanConfirm(snapshot), 'confirm only from review: a second click while paying does nothing').toBe(snapshot.matches('reviewing'));
-          expect(selectCanRetry(snapshot)).toBe(snapshot.matches('failed'));
-          expect(selectCanEdit(snapshot)).toBe((['reviewing', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
-          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('loading') || snapshot.matches('confirming'));
+          const view = contributionView(snapshot);
+          expect(view.step).toBe(snapshot.value);
+          expect(view.form !== null, 'the form shows exactly while editing').toBe(snapshot.matches('editing'));
+          expect(view.canConfirm, 'confirm only from review: a second click while paying does nothing').toBe(snapshot.matches('reviewing'));
+          expect(view.canRetry).toBe(snapshot.matches('failed'));
+          expect(view.canEdit).toBe((['reviewing', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
+          expect(view.busy).toBe(snapshot.matches('loading') || snapshot.matches('confirming'));
+          expect(view.review !== null).toBe((['reviewing', 'confirming', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
+          expect(view.done !== null).toBe(snapshot.matches('done'));
           if (snapshot.matches('confirming')) {
             const input = ctx.promises.inputs.pay as { key: string; draft: unknown };
             expect(input.draft).toEqual(DRAFT);
@@ -149,12 +143,14 @@ describe('contribution machine: model-based', () => {
     });
   }
 
-  it('selectors', () => {
-    const view = contributionMachine.resolveState({ value: 'editing', context: { ...START, options: OPTIONS, error: REFUSED } });
-    expect(selectFieldErrors(view)).toEqual({ amount: m.CONTRIBUTION_MAX });
-    expect(selectSourceLabel(view, 'sandbox-debit-card')).toBe('Sandbox debit card');
-    expect(selectSourceLabel(view, 'other')).toBe('other');
-    expect(selectErrorMessage(contributionMachine.resolveState({ value: 'declined', context: { ...START, error: DECLINED } }))).toBe(m.PAYMENT_DECLINED);
-    expect(selectErrorMessage(contributionMachine.resolveState({ value: 'failed', context: { ...START, error: OUTAGE } }))).toBe(m.SOMETHING_WENT_WRONG);
+  it('view: the refusal’s field messages, the source’s label, the failure’s text', () => {
+    const refusedView = contributionView(contributionMachine.resolveState({ value: 'editing', context: { ...START, options: OPTIONS, error: REFUSED } }));
+    expect(refusedView.fieldErrors).toEqual({ amount: m.CONTRIBUTION_MAX });
+    const reviewing = contributionView(contributionMachine.resolveState({ value: 'reviewing', context: { ...START, options: OPTIONS, draft: DRAFT, key: 'k' } }));
+    expect(reviewing.review?.sourceLabel).toBe('Sandbox debit card');
+    const unknownSource = contributionView(contributionMachine.resolveState({ value: 'reviewing', context: { ...START, options: OPTIONS, draft: { ...DRAFT, source: 'other' }, key: 'k' } }));
+    expect(unknownSource.review?.sourceLabel).toBe('other');
+    expect(contributionView(contributionMachine.resolveState({ value: 'declined', context: { ...START, error: DECLINED } })).error).toBe(m.PAYMENT_DECLINED);
+    expect(contributionView(contributionMachine.resolveState({ value: 'failed', context: { ...START, error: OUTAGE } })).error).toBe(m.SOMETHING_WENT_WRONG);
   });
 });

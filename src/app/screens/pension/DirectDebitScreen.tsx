@@ -18,9 +18,8 @@ import '@mantine/core/styles/Table.css';
 import { Alert, Button, Center, Checkbox, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { LoadFailed } from './LoadFailed.tsx';
 import { useForm } from '@mantine/form';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import * as v from 'valibot';
 import {
   selectCanCancel,
@@ -41,17 +40,14 @@ import { type DirectDebitRequest, type Mandate, directDebitRequestSchema } from 
 import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { WholeNumberInput } from '../../components/WholeNumberInput.tsx';
-import { createDirectDebitLogic } from '../../effects/pensionEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
+import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const CREDITOR = 'MaxOut Pensions (sandbox)';
 
 /** /direct-debit: a monthly contribution by SEPA direct debit: view, set up or change, cancel. */
 export function DirectDebitScreen() {
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createDirectDebitLogic(deps), [deps]);
-  const dd = useActorRef(logic);
+  const dd = useFlow('directDebit');
   const step = useSelector(dd, selectStep);
   const mandate = useSelector(dd, selectMandate);
   const notice = useSelector(dd, selectNotice);
@@ -189,7 +185,7 @@ interface MandateFormProps {
   busy: boolean;
   onSubmit(request: DirectDebitRequest): void;
   onBack(): void;
-  machine: ActorRefFrom<ReturnType<typeof createDirectDebitLogic>>;
+  machine: FlowActor<'directDebit'>;
 }
 
 function MandateForm({ mandate, busy, onSubmit, onBack, machine }: MandateFormProps) {

@@ -16,8 +16,8 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import * as v from 'valibot';
 import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
 import { selectCanSubmit, selectErrorMessage, selectFieldErrors, selectIsBusy } from '../../../../machines/pensionSetup/pensionSetup.selectors.ts';
@@ -30,8 +30,7 @@ import type { User } from '../../../domain/schemas/user.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
-import { createPensionSetupLogic } from '../../effects/pensionEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const MARITAL_OPTIONS = [
@@ -64,9 +63,7 @@ function initialValues(user: User | null): FormValues {
 export function PensionSetupScreen() {
   const auth = useAuthActor();
   const user = useSelector(auth, selectUser);
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createPensionSetupLogic(deps), [deps]);
-  const setup = useActorRef(logic);
+  const setup = useFlow('pensionSetup');
   const busy = useSelector(setup, selectIsBusy);
   const canSubmit = useSelector(setup, selectCanSubmit);
   const error = useSelector(setup, selectErrorMessage);

@@ -18,8 +18,7 @@ import '@mantine/core/styles/Stack.css';
 import { Alert, Badge, Button, Container, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
 import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
@@ -35,8 +34,7 @@ import type { User } from '../../../domain/schemas/user.ts';
 import { taxProfileOf, type TaxYear } from '../../../domain/tax/index.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
-import { createPensionRefundLogic } from '../../effects/accountEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 
 const CONTRACT_OPTIONS = PENSION_CONTRACTS.map((contract) => ({ value: contract.category, label: contract.label }));
 const STATUS_COLOUR = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
@@ -159,9 +157,7 @@ function YearCard({ year, user, actor }: { year: TaxYear; user: User; actor: Pen
  */
 export function PensionRefundScreen() {
   const user = useSelector(useAuthActor(), selectUser);
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createPensionRefundLogic(deps), [deps]);
-  const actor = useActorRef(logic);
+  const actor = useFlow('pensionRefund');
   const years = [...pensionRefundYears(calendarDay(new Date()))].reverse();
 
   return (
