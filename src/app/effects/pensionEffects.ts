@@ -84,9 +84,9 @@ export function todayOf(effects: AppEffects): string {
   return formatApiDate(calendarDay(effects.now()));
 }
 
-export const pensionSetupFlow = defineFlow({ logic: createPensionSetupLogic, input: () => undefined });
+export const pensionSetupFlow = defineFlow({ logic: createPensionSetupLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 export const contributionFlow = defineFlow({
   logic: createContributionLogic,
   input: (effects: AppEffects, screen: { mode: ContributionMode }) => ({ mode: screen.mode, user: effects.user(), today: todayOf(effects) }),
 });
-export const directDebitFlow = defineFlow({ logic: createDirectDebitLogic, input: () => undefined });
+export const directDebitFlow = defineFlow({ logic: createDirectDebitLogic, input: (effects: AppEffects) => ({ today: todayOf(effects) }) });
