@@ -17,7 +17,6 @@ const SCREENS_NOT_YET_VIEWS = [
   'src/app/screens/auth/ResetPasswordScreen.tsx',
   'src/app/screens/form11/**',
   'src/app/screens/paye/PayeAuthorizationScreen.tsx',
-  'src/app/screens/pension/OverviewScreen.tsx',
   'src/app/screens/profile/ProfileScreen.tsx',
   'src/app/screens/refund/**',
   'src/app/screens/settings/**',

@@ -128,6 +128,7 @@ const landingRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/landing',
   staticData: { title: 'Overview' },
+  loader: ({ context }) => context.flows.preload('overview'),
   component: lazyRouteComponent(() => import('./screens/pension/OverviewScreen.tsx'), 'OverviewScreen'),
 });
 const profileRoute = createRoute({

@@ -75,7 +75,7 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   const router = createAppRouter({ session: routerSession(auth), flows });
   const hooks = sessionHooks(auth);
 
-  const stops = [followSignedInUser(auth, flows), rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
+  const stops = [followSignedInUser(auth, flows), tellFlowsOfUserChanges(auth, flows), rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
   auth.start();
   return {
     auth,
@@ -123,6 +123,18 @@ function ownerOf(snapshot: ReturnType<AuthActorRef['getSnapshot']>): string | nu
 function followSignedInUser(auth: AuthActorRef, flows: AppFlowRegistry): () => void {
   flows.setOwner(ownerOf(auth.getSnapshot()));
   const subscription = auth.subscribe((snapshot) => flows.setOwner(ownerOf(snapshot)));
+  return () => subscription.unsubscribe();
+}
+
+/** Screens showing the user's figures (the Overview's gauge after a payment made elsewhere) follow the session's user. */
+function tellFlowsOfUserChanges(auth: AuthActorRef, flows: AppFlowRegistry): () => void {
+  let last = selectUser(auth.getSnapshot());
+  const subscription = auth.subscribe((snapshot) => {
+    const user = selectUser(snapshot);
+    if (user === last) return;
+    last = user;
+    flows.broadcast({ type: 'session.user.changed', user });
+  });
   return () => subscription.unsubscribe();
 }
 

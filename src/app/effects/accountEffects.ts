@@ -14,7 +14,9 @@ import { editProfile } from '../../api/auth.ts';
 import { postAnswer } from '../../api/form11.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { formatApiDate } from '../../domain/dates.ts';
+import { overviewMachine } from '../../../machines/overview/overview.machine.ts';
 import { defineFlow } from '../flows/flow.ts';
+import { todayOf } from './today.ts';
 import type { AppEffects } from './appEffects.ts';
 
 /** The profile machine with its real effects: POST /edit-profile, the session told, the router. */
@@ -137,3 +139,6 @@ export const payePreferenceFlow = defineFlow({ logic: createPayePreferenceLogic,
 export const dataExportFlow = defineFlow({ logic: createDataExportLogic, input: () => undefined });
 export const accountCloseFlow = defineFlow({ logic: createAccountCloseLogic, input: () => undefined });
 export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: () => undefined });
+
+/** The Overview needs no effect: its figures are the session's user's. */
+export const overviewFlow = defineFlow({ logic: () => overviewMachine, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });

@@ -8,10 +8,10 @@ import type { SavePensionInfoResult } from '../../../machines/pensionSetup/pensi
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { cancelDirectDebit, contribute, getContributions, getDirectDebit, saveDirectDebit, savePensionInfo } from '../../api/pension.ts';
 import type { DirectDebitAnswer, DirectDebitRequest, PensionInfoRequest } from '../../domain/schemas/pension.ts';
-import { calendarDay, formatApiDate } from '../../domain/dates.ts';
 import type { ContributionMode } from '../../../machines/contribution/contribution.types.ts';
 import { defineFlow } from '../flows/flow.ts';
 import type { AppEffects } from './appEffects.ts';
+import { todayOf } from './today.ts';
 
 /** Runs a call; an expected failure (any HTTP answer, a bad shape) becomes `{ ok: false, error }`. */
 async function attempt<T>(call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: Awaited<ReturnType<typeof toApiFailure>> }> {
@@ -79,10 +79,6 @@ export function createDirectDebitLogic(deps: AppEffects) {
   });
 }
 
-/** The Irish calendar date of the app's clock, as machine input (YYYY-MM-DD). */
-export function todayOf(effects: AppEffects): string {
-  return formatApiDate(calendarDay(effects.now()));
-}
 
 export const pensionSetupFlow = defineFlow({ logic: createPensionSetupLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 export const contributionFlow = defineFlow({

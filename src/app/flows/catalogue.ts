@@ -15,6 +15,7 @@ export const FLOWS = {
   forgotPassword: { scope: 'visit', load: () => import('../effects/recoveryEffects.ts').then((m) => m.forgotPasswordFlow) },
   resetPassword: { scope: 'visit', load: () => import('../effects/recoveryEffects.ts').then((m) => m.resetPasswordFlow) },
   // Pension screens.
+  overview: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.overviewFlow) },
   pensionSetup: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.pensionSetupFlow) },
   contribution: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.contributionFlow) },
   directDebit: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.directDebitFlow) },

@@ -36,6 +36,11 @@ export interface FlowRegistry<C extends FlowCatalogue> {
   setOwner(owner: string | null): void;
   /** Signing out: every actor stops and every flow's saved progress is forgotten. */
   signOut(): void;
+  /**
+   * Sends an event of the session (`session.user.changed`) to every running actor; a machine that
+   * shows figures of the user takes it, the others ignore it.
+   */
+  broadcast(event: { type: `session.${string}`; [key: string]: unknown }): void;
   /** Every actor still running, by systemId (tests, the inspector check). */
   running(): { name: string; actor: Actor<AnyActorLogic> }[];
   stop(): void;
@@ -204,6 +209,10 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
           }
         }
       }
+    },
+    broadcast(event) {
+      for (const entry of visits.values()) entry.actor.send(event);
+      for (const actor of sessions.values()) actor.send(event);
     },
     running: () => [
       ...[...visits.values()].map((entry) => ({ name: entry.name, actor: entry.actor })),
