@@ -18,7 +18,7 @@ const SCREENS_NOT_YET_VIEWS = [
   'src/app/screens/form11/**',
   'src/app/screens/paye/PayeAuthorizationScreen.tsx',
   'src/app/screens/profile/ProfileScreen.tsx',
-  'src/app/screens/refund/**',
+  'src/app/screens/refund/TaxRefundSubmittedScreen.tsx',
   'src/app/screens/settings/**',
   'src/app/layout/**',
   'src/app/components/**',

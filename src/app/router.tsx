@@ -171,6 +171,7 @@ const taxRefundOptionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-options',
   staticData: { title: 'What to do with my tax return?' },
+  loader: ({ context }) => context.flows.preload('refundOptions'),
   component: lazyRouteComponent(() => import('./screens/refund/TaxRefundOptionsScreen.tsx'), 'TaxRefundOptionsScreen'),
 });
 const taxRefundQuestionsRoute = createRoute({

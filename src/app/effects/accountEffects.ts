@@ -15,6 +15,7 @@ import { postAnswer } from '../../api/form11.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { formatApiDate } from '../../domain/dates.ts';
 import { overviewMachine } from '../../../machines/overview/overview.machine.ts';
+import { refundOptionsMachine } from '../../../machines/refundOptions/refundOptions.machine.ts';
 import { defineFlow } from '../flows/flow.ts';
 import { todayOf } from './today.ts';
 import type { AppEffects } from './appEffects.ts';
@@ -138,7 +139,8 @@ export const profileEditFlow = defineFlow({
 export const payePreferenceFlow = defineFlow({ logic: createPayePreferenceLogic, input: () => undefined });
 export const dataExportFlow = defineFlow({ logic: createDataExportLogic, input: () => undefined });
 export const accountCloseFlow = defineFlow({ logic: createAccountCloseLogic, input: () => undefined });
-export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: () => undefined });
+export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 
 /** The Overview needs no effect: its figures are the session's user's. */
 export const overviewFlow = defineFlow({ logic: () => overviewMachine, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
+export const refundOptionsFlow = defineFlow({ logic: () => refundOptionsMachine, input: (effects: AppEffects) => ({ user: effects.user() }) });

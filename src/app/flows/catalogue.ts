@@ -19,6 +19,7 @@ export const FLOWS = {
   pensionSetup: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.pensionSetupFlow) },
   contribution: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.contributionFlow) },
   directDebit: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.directDebitFlow) },
+  refundOptions: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.refundOptionsFlow) },
   pensionRefund: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.pensionRefundFlow) },
   // Profile and settings.
   profileEdit: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.profileEditFlow) },
