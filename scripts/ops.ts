@@ -4,7 +4,7 @@
  *   npm run ops -- claims list <email>                                 a user's claims and their ids
  *   npm run ops -- claims approve|reject|pending <claimId> [category]  decide a claim, or one category of it
  *   npm run ops -- reencrypt [--batch N]                               move every encrypted value to the current key
- *   npm run ops -- keys rotate|retire [--force]                        the embedded default's keyring file (README, key rotation)
+ *   npm run ops -- keys rotate|retire [--force]                        the embedded default's keyring file (docs/configuration.md, key rotation)
  *
  * The database is the server's (same configuration: DATABASE_URL, else DATA_DIR/pglite). Output
  * names claims by id, year, category, status and amount only — never what the user entered.
@@ -187,7 +187,7 @@ async function reencrypt(batchSize: number, deps: OpsDeps): Promise<number> {
 async function keys(op: 'rotate' | 'retire', force: boolean, deps: OpsDeps): Promise<number> {
   const { services, keyFile, out, err } = deps;
   if (!keyFile) {
-    err('The encryption keys come from the environment: change ENCRYPTION_KEYS on every process instead (README, "Rotating the encryption key").');
+    err('The encryption keys come from the environment: change ENCRYPTION_KEYS on every process instead (docs/configuration.md, "Rotating the encryption key").');
     return 1;
   }
   if (op === 'rotate') {
