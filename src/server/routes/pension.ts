@@ -10,7 +10,7 @@ import {
   directDebitRequestSchema,
   idempotencyKeyField,
 } from '../../domain/schemas/pension.ts';
-import { centsToEuro } from '../../domain/money.ts';
+import { centsToEuro, euroToCents } from '../../domain/money.ts';
 import { assignableTaxYears, contributionFigures } from '../../domain/taxYear.ts';
 import { type AppEnv, factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
@@ -62,7 +62,7 @@ export function pensionRoutes(services: Services) {
       const answer: ContributionsAnswer = {
         tax_year: years[0] ?? Number(today().slice(0, 4)),
         assignable_years: years,
-        contributed: Object.fromEntries(Object.entries(sums).map(([year, cents]) => [year, cents / 100])),
+        contributed: Object.fromEntries(Object.entries(sums).map(([year, cents]) => [year, centsToEuro(cents)])),
         sources: sources.map(({ id, label }) => ({ id, label })),
         contributions: rows.map(toApiContribution),
       };
@@ -76,7 +76,7 @@ export function pensionRoutes(services: Services) {
       const source = (await payments.sources(c.var.userId)).find((s) => s.id === body.source);
       if (!source) throw new ApiError(422, VALIDATION_MESSAGE, { source: [m.SOURCE_UNKNOWN] });
       const outcome = await pensionLedger.pay(c.var.userId, key, {
-        amountCents: Math.round(body.amount * 100),
+        amountCents: euroToCents(body.amount),
         taxYear: body.tax_year,
         kind: 'one_off',
         sourceId: source.id,
