@@ -153,17 +153,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', options.onIdleError ?? (() => {}));
     const db = drizzle(pool, { schema });
     const local = localLocks();
-    /** `task` while this connection holds the advisory lock `name`, or false when another session holds it. */
-    const advisory = (name: string, wait: boolean, task: () => Promise<void>) =>
+    /** `task` while a connection of its own holds the advisory lock `name`, or false when another session holds it. */
+    const advisory = (name: string, task: () => Promise<void>) =>
       local(name, async () => {
         const client = await pool.connect();
         let healthy = true;
         try {
-          if (wait) await client.query('select pg_advisory_lock(hashtext($1))', [`maxout:${name}`]);
-          else {
-            const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [`maxout:${name}`]);
-            if (!rows[0]?.locked) return false;
-          }
+          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [`maxout:${name}`]);
+          if (!rows[0]?.locked) return false;
           try {
             await task();
           } finally {
@@ -180,15 +177,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release(healthy ? undefined : true);
         }
       });
-    // Instances starting together: one migrates, the others wait for it and then find nothing to do.
-    await advisory('migrate', true, () => migrateUnlessCurrent((text) => pool.query(text), () => migrate(db, { migrationsFolder })));
+    // Instances starting together: one migrates, the others wait for it and then find nothing to
+    // do. On the lock's own connection, so a pool of one connection suffices.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', ['maxout:migrate']);
+      try {
+        await migrateUnlessCurrent((text) => client.query(text), () => migrate(drizzle(client, { schema }), { migrationsFolder }));
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', ['maxout:migrate']);
+      }
+    } finally {
+      client.release();
+    }
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
-      exclusively: (name, task) => advisory(name, false, task),
+      exclusively: advisory,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
