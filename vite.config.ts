@@ -79,6 +79,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // PostgreSQL, two server processes and nginx (scripts/cluster.ts), started once for the file.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

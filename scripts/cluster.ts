@@ -34,6 +34,8 @@ export interface Instance {
   readonly child: ChildProcess;
   /** Everything the process printed (stdout and stderr), across its whole life. */
   output(): string;
+  /** What it printed on stderr alone. */
+  errors(): string;
   /** Its JSON log lines. */
   logLines(): Record<string, unknown>[];
   /** Resolves with the exit code and signal once the process has ended. */
@@ -48,6 +50,8 @@ export interface Cluster {
   env: Record<string, string>;
   instances: Instance[];
   metricsToken: string;
+  /** What nginx logged at warn and above (a 502 says why here). */
+  nginxErrors(): string;
   /** A graceful restart of one instance: SIGTERM, wait for exit, start again on the same port, wait for /ready. */
   restart(index: number, options?: InstanceOptions): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Starts an instance process on this cluster's database (not behind nginx) and waits for it to be ready or to exit. */
@@ -110,8 +114,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       delete childEnv.SMTP_URL;
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
+      let errors = '';
       child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        errors += chunk.toString();
+      });
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
       const url = `http://127.0.0.1:${port}`;
       const instance: Instance = {
@@ -120,6 +128,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         url,
         child,
         output: () => output,
+        errors: () => errors,
         logLines: () =>
           output.split('\n').flatMap((line) => {
             if (!line.startsWith('{')) return [];
@@ -216,6 +225,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       env,
       instances,
       metricsToken,
+      nginxErrors: () => readFileSync(path.join(nginxDir, 'error.log'), 'utf8'),
       spawnInstance,
       async restart(index, restartOptions) {
         const old = instances[index]!;

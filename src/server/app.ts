@@ -72,6 +72,11 @@ export function routePattern(c: Context): string {
   return '(none)';
 }
 
+/** What a read answers while the instance drains before it stops. */
+export const DRAINING = 'This server is stopping. Please try again.';
+/** Answered as usual while draining: they report on the instance itself. */
+const LIVENESS_PATHS = new Set([`${API_PREFIX}/health`, `${API_PREFIX}/ready`]);
+
 /** GET /metrics in Prometheus's text format. */
 export async function metricsResponse(metrics: Metrics): Promise<Response> {
   return new Response(await metrics.text(), { status: 200, headers: { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' } });
@@ -107,7 +112,12 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
     c.set('clientAddress', address);
     c.set('clientNetwork', addressNetwork(address));
     c.header('X-Request-Id', requestId);
-    await next();
+    if (lifecycle.draining && (c.req.method === 'GET' || c.req.method === 'HEAD') && !LIVENESS_PATHS.has(c.req.path)) {
+      // The proxy retries a read that answers 503 on another instance and stops sending this one
+      // requests for a while, so none is in flight when the listener closes. Writes are served.
+      c.header('Retry-After', '1');
+      c.res = c.json({ message: DRAINING }, 503);
+    } else await next();
     finished();
     // Stopping: every answer ends its connection, so clients and the proxy open new ones
     // elsewhere instead of reusing one that is about to close.

@@ -118,20 +118,24 @@ async function main() {
 
   let stopping = false;
   /**
-   * Graceful stop: /ready answers 503 at once and every answer says `Connection: close`; after
-   * the drain (SHUTDOWN_DRAIN_SECONDS: the proxy stops reusing its connections to us) the
-   * listener closes and idle connections end; requests in flight finish, for at most
-   * SHUTDOWN_TIMEOUT_SECONDS; then housekeeping, mail and the database pool, and exit 0.
+   * Graceful stop: /ready answers 503 at once and every answer says `Connection: close`. On
+   * SIGTERM, for SHUTDOWN_DRAIN_SECONDS (default 3 with CLUSTER=true) the instance drains: writes
+   * are served, reads answer 503, which nginx retries on another instance and which takes this
+   * one out of its rotation (deploy/nginx/maxout.conf.template), while its idle connections to
+   * us expire. Then the listener closes and idle connections end; requests in flight finish, for
+   * at most SHUTDOWN_TIMEOUT_SECONDS; then housekeeping, mail and the database pool, and exit 0.
    */
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    services.lifecycle.beginStopping();
-    log.info({ signal, drainMs: signal === 'SIGTERM' ? config.shutdownDrainMs : 0 }, 'shutting down');
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    services.lifecycle.beginStopping({ drain: drainMs > 0 });
+    log.info({ signal, drainMs }, 'shutting down');
     clearInterval(housekeeping);
     clearTimeout(firstHousekeeping);
     if (heartbeat) clearInterval(heartbeat);
-    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    services.lifecycle.drained();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const timedOut = await Promise.race([closed.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), config.shutdownTimeoutMs).unref())]);

@@ -78,6 +78,8 @@ export const EVERY_ROUTE: Record<number, ResponseDescription> = {
   500: { description: 'Server error: a generic message and the `requestId` that finds the log line.' },
 };
 const BODY_LIMIT: Record<number, ResponseDescription> = { 413: { description: 'The body is larger than 256 kB.' } };
+/** A read while the instance stops: the proxy retries it on another instance (main.ts, graceful stop). */
+const DRAINING: Record<number, ResponseDescription> = { 503: { description: 'This instance is stopping: try again (a proxy retries it elsewhere).', headers: { 'Retry-After': 'Seconds to wait.' } } };
 
 const OPENAPI_PATH_PARAM = /:([A-Za-z0-9_]+)(\{[^}]*\})?\??/g;
 
@@ -174,7 +176,7 @@ export function buildOpenApiDocument(options: {
     if (route.body) content['application/json'] = { schema: convert(route.body, 'input') };
     for (const type of route.bodyContentTypes ?? []) content[type] = { schema: {} };
     const responses: OpenApiOperation['responses'] = {};
-    const all = { ...(method === 'GET' ? {} : BODY_LIMIT), ...route.responses, ...EVERY_ROUTE };
+    const all = { ...(method === 'GET' ? DRAINING : BODY_LIMIT), ...route.responses, ...EVERY_ROUTE };
     for (const [status, given] of Object.entries(all).sort(([a], [b]) => Number(a) - Number(b))) {
       const response = typeof given === 'string' ? { description: given } : given;
       const code = Number(status);

@@ -103,8 +103,12 @@ export interface Services {
   reencryption: ReencryptionService;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
-  /** Whether this process is stopping (SIGTERM): GET /ready then answers 503. */
-  lifecycle: { readonly stopping: boolean; beginStopping(): void };
+  /**
+   * Whether this process is stopping (SIGTERM): GET /ready then answers 503 and every answer
+   * closes its connection. While it also drains (the proxy is still sending it requests), reads
+   * (GET, HEAD) answer 503 so the proxy retries them elsewhere and takes the instance out.
+   */
+  lifecycle: { readonly stopping: boolean; readonly draining: boolean; beginStopping(options?: { drain: boolean }): void; drained(): void };
   /**
    * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions,
    * accounts never verified within 48 hours, payment attempts cut short by a crash, mail left
@@ -158,6 +162,7 @@ export function createServices(deps: ServiceDeps): Services {
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
   const metrics = createMetrics({ database });
   let stopping = false;
+  let draining = false;
 
   const jobs: Record<HousekeepingJob, () => Promise<unknown>> = {
     'rate-limits': () => rateLimiter.prune(),
@@ -218,27 +223,38 @@ export function createServices(deps: ServiceDeps): Services {
       get stopping() {
         return stopping;
       },
-      beginStopping: () => {
+      get draining() {
+        return draining;
+      },
+      beginStopping: (options) => {
         stopping = true;
+        draining = options?.drain ?? false;
+      },
+      drained: () => {
+        draining = false;
       },
     },
     housekeeping: async () => {
       const report = {} as HousekeepingReport;
       // One job after another: each holds a connection for its lock while its queries use others.
       for (const job of HOUSEKEEPING_JOBS) {
-        const startedAt = new Date();
         const started = performance.now();
+        let ran: { from: Date; to: Date } | undefined;
         let outcome: HousekeepingOutcome;
         try {
-          outcome = (await database.exclusively(`housekeeping:${job}`, async () => void (await jobs[job]()))) ? 'ok' : 'skipped';
+          const held = await database.exclusively(`housekeeping:${job}`, async () => {
+            const from = new Date();
+            await jobs[job]();
+            ran = { from, to: new Date() };
+          });
+          outcome = held ? 'ok' : 'skipped';
         } catch (error) {
           outcome = 'failed';
           log.warn({ err: error, job }, 'housekeeping job failed');
         }
-        const seconds = (performance.now() - started) / 1000;
-        metrics.housekeepingRun(job, outcome, seconds);
-        // When it ran and for how long: what shows that no job ever ran on two instances at once.
-        log.debug({ job, outcome, startedAt: startedAt.toISOString(), ms: Math.round(seconds * 10_000) / 10 }, 'housekeeping.job');
+        metrics.housekeepingRun(job, outcome, (performance.now() - started) / 1000);
+        // While it held the job's lock: what shows that no job ever ran on two instances at once.
+        log.debug({ job, outcome, ...(ran ? { heldFrom: ran.from.toISOString(), heldUntil: ran.to.toISOString() } : {}) }, 'housekeeping.job');
         report[job] = outcome;
       }
       return report;
