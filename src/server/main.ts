@@ -1,3 +1,4 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +117,14 @@ async function main() {
     ? (serve({ fetch: async (request) => (new URL(request.url).pathname === '/metrics' ? metricsResponse(services.metrics) : new Response('Not found.', { status: 404 })), hostname: config.metricsHost, port: config.metricsPort }) as Server)
     : undefined;
 
+  // The embedded database: `npm run ops -- backup` asks this process for a consistent backup.
+  const pidFile = path.join(config.dataDir, 'server.pid');
+  if (database.kind === 'pglite') {
+    const { serveBackupRequests } = await import('./backupRequests.ts');
+    writeFileSync(pidFile, String(process.pid));
+    process.on('SIGUSR2', () => void serveBackupRequests(config.dataDir, database, log));
+  }
+
   let stopping = false;
   /**
    * Graceful stop: /ready answers 503 at once and every answer says `Connection: close`. On
@@ -148,6 +157,7 @@ async function main() {
     await services.mailer.flush();
     await instances?.deregister().catch((error: unknown) => log.warn({ err: error }, 'could not remove this instance from the registry'));
     await database.close();
+    if (database.kind === 'pglite') rmSync(pidFile, { force: true });
     log.info({ signal }, 'stopped');
     process.exit(0);
   };
