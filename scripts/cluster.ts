@@ -50,6 +50,8 @@ export interface Cluster {
   env: Record<string, string>;
   instances: Instance[];
   metricsToken: string;
+  /** nginx's master process (its workers are its children). */
+  proxyPid: number | undefined;
   /** What nginx logged at warn and above (a 502 says why here). */
   nginxErrors(): string;
   /** A graceful restart of one instance: SIGTERM, wait for exit, start again on the same port, wait for /ready. */
@@ -225,6 +227,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       env,
       instances,
       metricsToken,
+      proxyPid: nginx.pid,
       nginxErrors: () => readFileSync(path.join(nginxDir, 'error.log'), 'utf8'),
       spawnInstance,
       async restart(index, restartOptions) {

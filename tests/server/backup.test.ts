@@ -76,7 +76,7 @@ describe(`backup and restore (${testDatabaseKind()})`, () => {
   it.runIf(testDatabaseKind() === 'pglite')('the command backs up the embedded database while the server runs, and restores it once stopped', { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-backup-'));
     const file = path.join(dataDir, 'backup.json');
-    const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
     delete env.DATABASE_URL;
     delete env.NODE_ENV;
     const { spawn } = await import('node:child_process');
