@@ -83,8 +83,9 @@ export default defineConfig({
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Process starts take seconds each, and many times that on two cores busy with the rest of the suite.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {

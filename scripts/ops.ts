@@ -21,10 +21,8 @@ import { parseArgs } from 'node:util';
 import { isForm11Category } from '../src/domain/catalogue.ts';
 import { formatEuro } from '../src/domain/money.ts';
 import type { ClaimStatus, Form11Entry } from '../src/domain/schemas/form11Entry.ts';
-import { requestBackupFromServer, writeFileWhole } from '../src/server/backupRequests.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/index.ts';
-import { BackupRefused, createBackup, restoreBackup } from '../src/server/services/backup.ts';
 import { toApiForm11Entry } from '../src/server/services/form11Entries.ts';
 import type { Services } from '../src/server/services/index.ts';
 
@@ -243,6 +241,7 @@ export async function runBackupCommand(
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
+  const [{ BackupRefused, createBackup, restoreBackup }, { writeFileWhole }] = await Promise.all([import('../src/server/services/backup.ts'), import('../src/server/backupRequests.ts')]);
   if (command.action === 'backup') {
     const backup = await createBackup(database);
     writeFileWhole(command.file, JSON.stringify(backup));
@@ -305,6 +304,7 @@ async function main(): Promise<number> {
   const pgliteDir = path.join(config.dataDir, 'pglite');
   // The embedded database is open in the running server: that process writes the backup.
   if (command.action === 'backup' && !config.databaseUrl && existsSync(path.join(pgliteDir, 'postmaster.pid'))) {
+    const { requestBackupFromServer } = await import('../src/server/backupRequests.ts');
     const answer = await requestBackupFromServer(config.dataDir, command.file);
     if (answer) {
       if (!answer.ok) {

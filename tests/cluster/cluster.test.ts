@@ -73,7 +73,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
   beforeAll(async () => {
     cluster = await startCluster({ housekeepingSeconds: 1, paymentLeaseSeconds: 2, logLevel: 'debug' });
     remember();
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await cluster?.stop();
@@ -138,7 +138,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     const retry = await viaProxy('POST', '/contribute', order, { ...auth, 'idempotency-key': 'cluster-crash-0001' });
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-  }, 120_000);
+  });
 
   it('loses no request while both instances restart one after the other under load', async () => {
     const token = await signUp('rolling@example.ie');
@@ -174,7 +174,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     ]);
     expect(Object.fromEntries(statuses), cluster.nginxErrors()).toEqual({ 200: expect.any(Number) });
     expect(statuses.get('200')).toBeGreaterThan(50);
-  }, 180_000);
+  });
 
   it('never ran a housekeeping job on two instances at once', () => {
     const runs = everyInstance.flatMap((instance) =>
