@@ -85,6 +85,11 @@ export const sessionFamilies = pgTable(
      * two-step sign-in on, such a session cannot sign the PAYE authorisation.
      */
     twoFactorAt: timestamp('two_factor_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When this session last proved the user again (password or code) before moving money: a
+     * large payment or a new account needs one within the last few minutes (services/moneyMovement.ts).
+     */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );

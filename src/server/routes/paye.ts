@@ -12,7 +12,7 @@ import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { requireAuth } from '../http/requireAuth.ts';
 import { requireTwoFactorSession } from '../http/requireTwoFactorSession.ts';
 import { requireVerifiedEmail } from '../http/requireVerifiedEmail.ts';
-import { UNAUTHENTICATED } from '../http/schemas.ts';
+import { TWO_FACTOR_SESSION_REQUIRED, UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
 import { toSummary } from '../services/payeAuthorisations.ts';
 import { type ApiUser, irishToday } from '../services/users.ts';
@@ -47,7 +47,7 @@ export function payeRoutes(services: Services) {
       return c.json(body, 200);
     })
 
-    .post('/paye-authorization', auth, requireVerifiedEmail(), requireTwoFactorSession(services), async (c) => {
+    .post('/paye-authorization', auth, requireVerifiedEmail(), requireTwoFactorSession(services, TWO_FACTOR_SESSION_REQUIRED), async (c) => {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const request = await readJson(c, payeAuthorisationRequestSchema(today));

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
+import { users as usersTable } from '../db/schema.ts';
 import type { AccountMail } from './mailTemplates.ts';
 import type { PasswordService } from './passwords.ts';
 import type { PasswordTokenService } from './passwordTokens.ts';
@@ -38,6 +40,26 @@ export function createAccountService(deps: {
       if (!created) return null;
       await mail.setPassword(input.email.trim().toLowerCase(), created.setToken);
       return { userId: created.userId, familyId: created.familyId, refreshToken: created.refreshToken };
+    },
+
+    /**
+     * Changes the password from a signed-in session, through the same versioned path as a reset,
+     * in one transaction under the user's row lock: the new hash and a new credential version,
+     * this session moved to it, every other session ended. A sign-in that checked the old password
+     * (or a two-step sign-in waiting for its code) carries the old version and is refused after
+     * this commits. Returns how many other sessions ended.
+     */
+    async changePassword(userId: string, keepFamilyId: string, passwordHash: string, now: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(usersTable)
+          .set({ passwordHash, updatedAt: now, credentialVersion: sql`${usersTable.credentialVersion} + 1` })
+          .where(eq(usersTable.id, userId))
+          .returning({ credentialVersion: usersTable.credentialVersion });
+        if (!row) return 0;
+        await sessions.adoptCredentialVersion(keepFamilyId, userId, row.credentialVersion, tx);
+        return sessions.revokeOthers(userId, keepFamilyId, 'password_change', tx);
+      });
     },
 
     /**

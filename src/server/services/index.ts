@@ -16,6 +16,7 @@ import { DEV_PAYE_AGENT } from '../config.ts';
 import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
 import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
 import { type PaymentProvider, createSandboxPaymentProvider, databaseSandboxLedger } from './paymentProvider.ts';
+import { type MoneyLimits, type MoneyMovementService, createMoneyMovementService } from './moneyMovement.ts';
 import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
@@ -53,6 +54,8 @@ export interface ServiceDeps {
   paymentProvider?: PaymentProvider | undefined;
   /** How long a pending payment is held before housekeeping asks the provider about it (PAYMENT_LEASE_SECONDS); PAYMENT_LEASE_MS when absent. */
   paymentLeaseMs?: number | undefined;
+  /** The money limits (MONEY_* settings; tests): daily and tax-year ceilings, the step-up threshold. */
+  moneyLimits?: Partial<MoneyLimits> | undefined;
   /** Fault injection for the crash test only (FAULT_INJECTION): runs after the provider answered, before the answer is recorded. */
   afterCollect?: ((reference: string) => void) | undefined;
 }
@@ -81,6 +84,8 @@ export interface Services {
   pensionLedger: PensionLedgerService;
   /** Direct debit mandates and their monthly collections. */
   directDebits: DirectDebitService;
+  /** What every money-moving call shares: step-up for large amounts and new accounts, daily and tax-year ceilings. */
+  moneyMovement: MoneyMovementService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
   passwords: PasswordService;
@@ -153,6 +158,7 @@ export function createServices(deps: ServiceDeps): Services {
     payments,
     pensionLedger,
     directDebits,
+    moneyMovement: createMoneyMovementService({ db, clock, limits: deps.moneyLimits }),
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
     passwords: passwordService,

@@ -196,14 +196,6 @@ export function createUserService(deps: {
     },
 
     /**
-     * Replaces the stored hash unconditionally. A password change should go through a path that
-     * also bumps `credential_version` (see passwordTokens.consume) so older sessions end.
-     */
-    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, id));
-    },
-
-    /**
      * Replaces the stored hash with a stronger one of the same password (a rehash at login),
      * only if the stored hash is still `expected`: a password reset that landed meanwhile is
      * never overwritten with the old password. True when it was replaced.
