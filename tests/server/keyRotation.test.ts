@@ -27,6 +27,7 @@ import { loadSecrets, parseKeyring, retireFileKeys, rotateFileKeyring } from '..
 import { ppsnAad } from '../../src/server/services/users.ts';
 import { pngDataUrl } from '../support/png.ts';
 import { type TestApp, createTestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+import { PASSWORD, givePassword } from '../support/accounts.ts';
 
 const OLD_KEY = randomBytes(32);
 const NEW_KEY = randomBytes(32);
@@ -56,6 +57,7 @@ async function userWithEverything(t: TestApp, email: string) {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
   await markEmailVerified(t.database, email);
+  await givePassword(t, email);
   const auth = { authorization: `Bearer ${res.body.access_token as string}` };
   expect((await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth)).status).toBe(200);
   const signed = await t.request(
@@ -80,6 +82,8 @@ async function userWithEverything(t: TestApp, email: string) {
     auth,
   );
   expect(signed.status).toBe(200);
+  // A new account for a mandate asks for the password again first.
+  expect((await t.request('POST', '/security/step-up', { password: PASSWORD }, auth)).status).toBe(200);
   const mandate = await t.request('POST', '/direct-debit', { iban: IBAN, amount: 100, day_of_month: 1, start_date: '2026-02-01', mandate_accepted: true }, auth);
   expect(mandate.status).toBe(200);
   const userId = (await t.services.users.findByEmail(email))!.id;
@@ -153,7 +157,7 @@ describe(`reencrypt (${testDatabaseKind()})`, () => {
       .set({ ppsnEncrypted: legacyEnvelope(OLD_KEY, PPSN, ppsnAad(userId)) })
       .where(eq(users.id, userId));
     expect((await t.request('GET', '/profile', undefined, auth)).body.ppsn).toBe('•••••67T');
-    expect((await t.request('POST', '/profile/ppsn-reveal', {}, auth)).body).toEqual({ ppsn: PPSN });
+    expect((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth)).body).toEqual({ ppsn: PPSN });
   });
 
   it('after a rotation, reencrypt moves every column in batches and leaves no row on the old key; a second run is a no-op', async () => {
@@ -194,7 +198,7 @@ describe(`reencrypt (${testDatabaseKind()})`, () => {
 
     // The old key retired: a server with k2 alone reads everything.
     const retired = await withKeyring(NEW_ONLY_RING);
-    expect((await retired.request('POST', '/profile/ppsn-reveal', {}, bob.auth)).body).toEqual({ ppsn: PPSN });
+    expect((await retired.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, bob.auth)).body).toEqual({ ppsn: PPSN });
     expect((await retired.request('GET', '/direct-debit', undefined, ann.auth)).body.mandate.iban_masked).toMatch(/5678$/);
     expect(await retired.services.reencryption.remaining()).toEqual(ENCRYPTED_COLUMNS.map((c) => ({ column: c.name, count: 0 })));
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { maskPpsn } from '../../src/domain/schemas/fields.ts';
 import { PPSN_INVALID } from '../../src/domain/schemas/messages.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
+import { PASSWORD, givePassword } from '../support/accounts.ts';
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const PPSN = '1234567T';
@@ -15,6 +16,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function signedIn(t: TestApp) {
   const res = await t.request('POST', '/auth/register', { email: 'ann@example.ie', details: { dob: '1990-05-01', maritalStatus: 'single' } });
   expect(res.status).toBe(201);
+  await givePassword(t);
   return bearer(res.body.access_token as string);
 }
 
@@ -43,7 +45,7 @@ describe(`PPSN masking and reveal (${testDatabaseKind()})`, () => {
   it('reveals the full PPSN to its owner and records who, when and which request, without the value', async () => {
     const auth = await signedIn(t);
     await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth);
-    const revealed = await t.request('POST', '/profile/ppsn-reveal', {}, auth);
+    const revealed = await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth);
     expect(revealed.status).toBe(200);
     expect(revealed.body).toEqual({ ppsn: PPSN });
     expect(revealed.headers['cache-control']).toBe('no-store');
@@ -61,7 +63,7 @@ describe(`PPSN masking and reveal (${testDatabaseKind()})`, () => {
     expect((await t.request('POST', '/profile/ppsn-reveal', {})).status).toBe(401);
     expect(await t.database.db.select().from(auditLog)).toHaveLength(0);
     const auth = await signedIn(t);
-    expect((await t.request('POST', '/profile/ppsn-reveal', {}, auth)).body).toEqual({ ppsn: null });
+    expect((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth)).body).toEqual({ ppsn: null });
     expect((await t.request('POST', '/profile/ppsn-reveal', { ppsn: 'x' }, auth)).status).toBe(422);
   });
 
@@ -70,7 +72,7 @@ describe(`PPSN masking and reveal (${testDatabaseKind()})`, () => {
     await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth);
     const unchanged = await t.request('POST', '/edit-profile', { ppsn: '•••••67T', first_name: 'Ann' }, auth);
     expect(unchanged.status).toBe(200);
-    expect((await t.request('POST', '/profile/ppsn-reveal', {}, auth)).body.ppsn).toBe(PPSN);
+    expect((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth)).body.ppsn).toBe(PPSN);
     const wrong = await t.request('POST', '/edit-profile', { ppsn: '•••••99W' }, auth);
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ ppsn: [PPSN_INVALID] });

@@ -2,8 +2,11 @@
  * Accounts for server tests that go through the real calls: sign up and set the password from the
  * mailed link, sign in, turn two-step sign-in on, make authenticator codes on the test clock.
  */
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
+import { users } from '../../src/server/db/schema.ts';
+import { passwordService } from '../../src/server/services/passwords.ts';
 import type { TestApp } from './testDatabase.ts';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -64,4 +67,9 @@ export async function signedInWithCode(t: TestApp, secret: string, headers: Head
   expect(second.status).toBe(200);
   t.clock.advance(30_000);
   return { access: second.body.access_token, refresh: second.body.refresh_token };
+}
+
+/** Gives an account the test password directly (for tests that register without using the mailed link). */
+export async function givePassword(t: TestApp, email = 'ann@example.ie', password = PASSWORD): Promise<void> {
+  await t.database.db.update(users).set({ passwordHash: await passwordService.hash(password) }).where(eq(users.email, email));
 }
