@@ -158,6 +158,7 @@ export const PAYE_AUTHORISATION_REQUIRED = 'Please authorise MaxOut as your PAYE
 /** Not in the spec (the declaration sent without a drawn signature). */
 export const SIGNATURE_REQUIRED = 'Please sign the declaration';
 /** Not in the spec (a signature that is not a PNG drawn on the pad, or too large). */
+export const DATE_OF_BIRTH_NOT_ACCOUNT = 'The date of birth must be the one on your profile';
 export const SIGNATURE_INVALID = 'The signature must be a PNG image drawn on the signature pad';
 /** Not in the spec (agent details sent that differ from the ones the server holds). */
 export const AGENT_DETAILS_CHANGED = 'The agent details have changed. Please reload the page and sign again.';

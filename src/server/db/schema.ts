@@ -225,7 +225,12 @@ export const payeAuthorisations = pgTable(
     /** The client address the declaration came from (evidence of who signed). */
     clientAddress: text('client_address'),
   },
-  (t) => [index('paye_authorisations_user_idx').on(t.userId), index('paye_authorisations_retain_idx').on(t.retainUntil)],
+  (t) => [
+    index('paye_authorisations_user_idx').on(t.userId),
+    index('paye_authorisations_retain_idx').on(t.retainUntil),
+    // At most one declaration in force per user (signing locks the user row; this makes it a rule).
+    uniqueIndex('paye_authorisations_current_idx').on(t.userId).where(sql`${t.supersededAt} is null`),
+  ],
 );
 
 /**
