@@ -43,7 +43,9 @@ export function createApiApp({ services }: AppDeps) {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
+      // The rest of the body is not read, so the connection cannot carry another request: say so,
+      // or a pooling client (or a keep-alive proxy) sends its next request into a closing socket.
+      onError: (c) => c.json({ message: 'The request body is too large.' }, 413, { Connection: 'close' }),
     }),
   );
 
@@ -76,6 +78,11 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
     c.set('clientNetwork', addressNetwork(address));
     c.header('X-Request-Id', requestId);
     await next();
+    // A body the answer did not wait for (a GET with a body, a 415, a 401 before reading) is left
+    // on the connection: close it after this answer instead of keeping it alive, so a pooling
+    // client never sends its next request into a connection that is being torn down.
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if ((declared > 0 || c.req.header('transfer-encoding') !== undefined) && !c.req.raw.bodyUsed) c.header('Connection', 'close');
     log.info(
       { method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
       'request',

@@ -86,6 +86,8 @@ describe(`HTTP behaviour of every API response (${testDatabaseKind()})`, () => {
     });
     expect(raw.status).toBe(413);
     expect(raw.headers.get('content-type')).toMatch(/^application\/json/);
+    // The unread rest of the body makes the connection unusable: the answer says it closes.
+    expect(raw.headers.get('connection')).toBe('close');
     expect(await raw.json()).toEqual({ message: expect.any(String) });
   });
 
