@@ -18,7 +18,9 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
       throwIfLimited([await rateLimiter.hit(rateLimits.forgotPerAccount, email), await rateLimiter.hit(rateLimits.forgotPerAddress, c.var.clientNetwork)]);
       // The same work on the request's path for known and unknown addresses: one lookup. Issuing
       // the link and mailing it happen after the answer, so its timing says nothing either (A6).
-      const user = await users.findByEmail(email);
+      const found = await users.findByEmail(email);
+      // A closed account's placeholder address gets no link: nothing may bring it back.
+      const user = found?.closedAt === null ? found : undefined;
       const log = c.var.log;
       mailer.defer(async () => {
         if (!user) {

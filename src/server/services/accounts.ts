@@ -69,7 +69,9 @@ export function createAccountService(deps: {
      */
     async checkPassword(email: string, password: string): Promise<PasswordCheck> {
       const user = await users.findByEmail(email);
-      const ok = user?.passwordHash ? await passwords.verify(user.passwordHash, password) : await passwords.dummyVerify(password);
+      // A closed account never signs in, whatever its row holds.
+      const usable = user && user.closedAt === null ? user : undefined;
+      const ok = usable?.passwordHash ? await passwords.verify(usable.passwordHash, password) : await passwords.dummyVerify(password);
       if (!user || !ok) return { ok: false, userId: user?.id ?? null };
       if (user.passwordHash && passwords.needsRehash(user.passwordHash)) {
         const rehashed = await users.rehashPassword(user.id, user.passwordHash, await passwords.hash(password));
