@@ -318,10 +318,10 @@ describe('the keyring configuration', () => {
   });
 
   it('ENCRYPTION_KEYS: id:hex entries, current first; ENCRYPTION_KEY alone is key k1; both at once or a bad entry fail at boot', () => {
-    const ring = loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: undefined, encryptionKeys: `k2:${hex(2)}, k1:${hex(1)}`, dataDir: tempDir() }).keyring;
+    const ring = loadSecrets({ jwtSecret: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', encryptionKey: undefined, encryptionKeys: `k2:${hex(2)}, k1:${hex(1)}`, dataDir: tempDir() }).keyring;
     expect(ring.currentId).toBe('k2');
     expect([...ring.keys.keys()]).toEqual(['k2', 'k1']);
-    expect(loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: hex(1), dataDir: tempDir() }).keyring.currentId).toBe('k1');
+    expect(loadSecrets({ jwtSecret: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', encryptionKey: hex(1), dataDir: tempDir() }).keyring.currentId).toBe('k1');
     expect(() => loadConfig({ ENCRYPTION_KEY: hex(1), ENCRYPTION_KEYS: `k2:${hex(2)}` })).toThrow(/not both/);
     expect(() => loadConfig({ ENCRYPTION_KEYS: `k2:${hex(2)},k1` })).toThrow(/ENCRYPTION_KEYS/);
     expect(() => loadConfig({ ENCRYPTION_KEYS: `k.2:${hex(2)}` })).toThrow(/ENCRYPTION_KEYS/);
@@ -333,7 +333,7 @@ describe('the keyring configuration', () => {
 
   it('ENCRYPTION_KEY_CURRENT: a new key is handed to every process first for decrypting only, then made current', async () => {
     const ring = (current?: string) =>
-      loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: undefined, encryptionKeys: `k1:${hex(1)},k2:${hex(2)}`, encryptionKeyCurrent: current, dataDir: tempDir() }).keyring;
+      loadSecrets({ jwtSecret: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', encryptionKey: undefined, encryptionKeys: `k1:${hex(1)},k2:${hex(2)}`, encryptionKeyCurrent: current, dataDir: tempDir() }).keyring;
     // Step 1: k2 is held everywhere, k1 still encrypts; step 2: k2 encrypts, k1 still decrypts.
     const step1 = ring('k1');
     const step2 = ring('k2');
@@ -344,7 +344,7 @@ describe('the keyring configuration', () => {
     expect(written.startsWith('v2.k2.')).toBe(true);
     expect(decryptField(step1, written, 'row-1')).toBe('IE29AIBK93115212345678');
     expect(() => ring('k9')).toThrow(/ENCRYPTION_KEY_CURRENT: "k9" is not a key id of ENCRYPTION_KEYS/);
-    expect(() => loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: hex(1), encryptionKeyCurrent: 'k1', dataDir: tempDir() })).toThrow(/ENCRYPTION_KEY_CURRENT/);
+    expect(() => loadSecrets({ jwtSecret: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', encryptionKey: hex(1), encryptionKeyCurrent: 'k1', dataDir: tempDir() })).toThrow(/ENCRYPTION_KEY_CURRENT/);
     expect(() => loadConfig({ ENCRYPTION_KEY: hex(1), ENCRYPTION_KEY_CURRENT: 'k1' })).toThrow(/ENCRYPTION_KEY_CURRENT: only with ENCRYPTION_KEYS/);
     expect(loadConfig({ ENCRYPTION_KEYS: `k1:${hex(1)},k2:${hex(2)}`, ENCRYPTION_KEY_CURRENT: 'k2' }).encryptionKeyCurrent).toBe('k2');
   });

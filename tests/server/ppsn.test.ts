@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { maskPpsn } from '../../src/domain/schemas/fields.ts';
 import { PPSN_INVALID } from '../../src/domain/schemas/messages.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
+import { AUTH_RATE_LIMITS } from '../../src/server/services/authLimits.ts';
 import { PASSWORD, givePassword } from '../support/accounts.ts';
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
@@ -76,5 +77,28 @@ describe(`PPSN masking and reveal (${testDatabaseKind()})`, () => {
     const wrong = await t.request('POST', '/edit-profile', { ppsn: '•••••99W' }, auth);
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ ppsn: [PPSN_INVALID] });
+  });
+
+  it('asks for the password: 422 on password when it is missing or wrong, and no audit row', async () => {
+    const auth = await signedIn(t);
+    await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth);
+    for (const body of [undefined, {}, { password: '' }, { password: 'not the password' }]) {
+      const res = await t.request('POST', '/profile/ppsn-reveal', body, auth);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors.password, JSON.stringify(body)).toBeDefined();
+      expect(JSON.stringify(res.body)).not.toContain(PPSN);
+    }
+    expect(await t.database.db.select().from(auditLog)).toHaveLength(0);
+  });
+
+  it('reveals at most the hourly limit, then 429', async () => {
+    const auth = await signedIn(t);
+    await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth);
+    const limit = AUTH_RATE_LIMITS.ppsnRevealPerAccount.limit;
+    const statuses: number[] = [];
+    for (let i = 0; i < limit + 5; i++) statuses.push((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth)).status);
+    expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(limit).every((s) => s === 429)).toBe(true);
+    expect(await t.database.db.select().from(auditLog)).toHaveLength(limit);
   });
 });

@@ -37,7 +37,7 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
 
     .post('/reset-password', async (c) => {
       const body = await readJson(c, ResetPasswordRequestSchema);
-      if (passwords.isCommon(body.password)) {
+      if (await passwords.isCommon(body.password)) {
         throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_TOO_COMMON] });
       }
       // Failed submissions count; a success gives its hit back.

@@ -100,7 +100,7 @@ export function securityRoutes(services: Services) {
 
     .post('/security/change-password', auth, codeProved, async (c) => {
       const body = await readJson(c, ChangePasswordRequestSchema);
-      if (passwords.isCommon(body.password)) throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_TOO_COMMON] });
+      if (await passwords.isCommon(body.password)) throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_TOO_COMMON] });
       await confirmPassword(c, body.current_password, 'current_password', CURRENT_PASSWORD_WRONG);
       if (body.password === body.current_password) throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_SAME] });
       const user = c.var.user;

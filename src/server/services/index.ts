@@ -36,8 +36,10 @@ export interface ServiceDeps {
   clock: Clock;
   /** Origin of the SPA as users reach it, without a trailing slash; mailed links start with it. */
   publicUrl: string;
-  /** HS256 key of the access tokens (and the refresh-token successor derivation). */
+  /** HS256 key of the access tokens (and the refresh-token successor derivation): the current one. */
   jwtSecret: Uint8Array;
+  /** Every access-token key by id, when keys rotate (JWT_SECRETS); absent: `jwtSecret` alone, tokens without `kid`. */
+  jwtKeys?: { currentId: string; keys: Map<string, Uint8Array> } | undefined;
   /** AES-256-GCM keys for fields encrypted at rest (PPSN, IBAN, signature, TOTP secret): the current one encrypts, every one decrypts. */
   keyring: Keyring;
   /** The tax agent named on PAYE A1 declarations (PAYE_AGENT_*); development defaults when absent. */
@@ -160,7 +162,7 @@ export function createServices(deps: ServiceDeps): Services {
     directDebits,
     moneyMovement: createMoneyMovementService({ db, clock, limits: deps.moneyLimits }),
     sessions,
-    accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
+    accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, jwtKeys: deps.jwtKeys, clock }),
     passwords: passwordService,
     passwordTokens,
     rateLimiter,
