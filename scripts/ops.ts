@@ -22,6 +22,7 @@ import type { ClaimStatus, Form11Entry } from '../src/domain/schemas/form11Entry
 import { loadConfig } from '../src/server/config.ts';
 import { toApiForm11Entry } from '../src/server/services/form11Entries.ts';
 import type { Services } from '../src/server/services/index.ts';
+import { isPayeAuthorisationInForce } from '../src/server/services/users.ts';
 
 export const USAGE = `Usage:
   npm run ops -- claims list <email>
@@ -132,6 +133,16 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
     const owner = await services.users.findById(before.userId);
     if (owner?.optOutPayeAuth) {
       err(`Claim ${claimId} cannot be approved: its owner has opted out of PAYE authorisation, so refund processing is paused until they enable it again.`);
+      return 1;
+    }
+    // We act with Revenue only under a signed authorisation in force: one that lapsed (4 years) no longer counts.
+    if (!owner || !isPayeAuthorisationInForce(owner, services.clock.now())) {
+      const lapsed = owner?.payeA1Authorized === true;
+      err(
+        lapsed
+          ? `Claim ${claimId} cannot be approved: its owner's PAYE authorisation lapsed on ${owner!.payeA1LapsesAt!.toISOString().slice(0, 10)}; they must sign it again first.`
+          : `Claim ${claimId} cannot be approved: its owner has no PAYE authorisation in force.`,
+      );
       return 1;
     }
   }

@@ -9,10 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
+import { users } from '../../src/server/db/schema.ts';
 import { USAGE, runOps } from '../../scripts/ops.ts';
 import { type TestApp, createTestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
@@ -26,6 +28,8 @@ async function claimant(t: TestApp) {
   expect(res.status).toBe(201);
   const auth = { authorization: `Bearer ${res.body.access_token as string}` };
   const userId = (await t.services.users.findByEmail(EMAIL))!.id;
+  // Claims are made under a signed PAYE authorisation in force (paye.test.ts signs one for real).
+  await t.database.db.update(users).set({ payeA1Authorized: true, payeA1LapsesAt: new Date('2029-01-15T10:00:00Z') }).where(eq(users.id, userId));
   const claim = await t.services.form11Entries.submitCategories(userId, 2024, {
     'rent-tax-credit': { data: { landlordName: LANDLORD, rentPaid: 14_400 }, refundCents: 100_000 },
     'health-expenses': { data: { doctorsAndConsultants: 502.5 }, refundCents: 10_050 },
@@ -118,6 +122,20 @@ describe(`npm run ops -- claims (${testDatabaseKind()})`, () => {
       expect(await ops(t, ...argv)).toEqual({ code: 2, out: '', err: USAGE });
     },
   );
+
+  it('refuses to approve under a PAYE authorisation that lapsed, or none at all', async () => {
+    const { claimId } = await claimant(t);
+    const userId = (await t.services.users.findByEmail(EMAIL))!.id;
+    await t.database.db.update(users).set({ payeA1LapsesAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.id, userId));
+    const lapsed = await ops(t, 'claims', 'approve', claimId);
+    expect(lapsed.code).toBe(1);
+    expect(lapsed.err).toContain('lapsed on 2026-01-01');
+    await t.database.db.update(users).set({ payeA1Authorized: false, payeA1LapsesAt: null }).where(eq(users.id, userId));
+    expect((await ops(t, 'claims', 'approve', claimId)).err).toContain('no PAYE authorisation in force');
+    expect((await t.services.form11Entries.findById(claimId))?.categoryStatus).toEqual({ 'rent-tax-credit': 'pending', 'health-expenses': 'pending' });
+    // Rejecting stays possible: it acts on nobody's behalf.
+    expect((await ops(t, 'claims', 'reject', claimId)).code).toBe(0);
+  });
 
   it('list <email>: each claim with its id, year, statuses and amounts, and nothing the user entered', async () => {
     const { claimId, olderId } = await claimant(t);
