@@ -42,7 +42,7 @@ export interface KeyFile {
 }
 
 export interface OpsDeps {
-  services: Pick<Services, 'users' | 'form11Entries' | 'reencryption'>;
+  services: Pick<Services, 'users' | 'form11Entries' | 'reencryption' | 'clock'>;
   keyFile?: KeyFile | undefined;
   /** Where results go (stdout). */
   out(line: string): void;

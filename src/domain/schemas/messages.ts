@@ -43,6 +43,7 @@ export const ADD_AT_LEAST_ONE_INSURANCE = 'Please add at least one insurance';
 export const WHOLE_NUMBER = 'Must be a whole number';
 /** Not in the spec (upper bound on money amounts such as annual income). */
 export const AMOUNT_MAX = 'Must be at most €10,000,000';
+export const AMOUNT_TWO_DECIMALS = 'Use at most two decimal places (cents)';
 /** Not in the spec ("Tax reference: numeric, exactly 7 digits"). */
 export const TAX_REFERENCE_INVALID = 'Must be exactly 7 digits';
 /** Not in the spec ("Company name min 2", "address min 5"). */
