@@ -16,7 +16,7 @@ import { PASSWORD_INCORRECT, PASSWORD_NOT_SET } from '../../src/server/http/sche
 import { CLOSE_POLICIES, EXPORT_FORMAT, SECRET_COLUMN, userTables } from '../../src/server/services/userData.ts';
 import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
-const DETAILS = { dob: '1980-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1980-05-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const PASSWORD = 'correct horse battery staple';
 const PPSN = `1234567${ppsnCheckCharacter('1234567')}`;
 

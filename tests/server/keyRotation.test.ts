@@ -41,7 +41,7 @@ const NEW_ONLY_RING = createKeyring([['k2', NEW_KEY]]);
 
 const PPSN = '1234567T';
 const IBAN = 'IE29AIBK93115212345678';
-const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 
 /** An envelope as the server wrote them before key ids: `v1.<iv>.<tag>.<ciphertext>`. */
 function legacyEnvelope(key: Uint8Array, plaintext: string, associatedData: string): string {

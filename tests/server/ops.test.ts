@@ -18,7 +18,7 @@ import { users } from '../../src/server/db/schema.ts';
 import { USAGE, runOps } from '../../scripts/ops.ts';
 import { type TestApp, createTestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
-const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const EMAIL = 'claimant@example.ie';
 const LANDLORD = 'Harbour Lettings Ltd';
 

@@ -20,7 +20,7 @@ import { pngDataUrl } from '../support/png.ts';
 import { type TestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const EMAIL = 'signer@example.ie';
-const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const SIGNATURE = pngDataUrl();
 /** A valid PPSN (check character computed). */
 const PPSN = '1234567T';

@@ -15,14 +15,13 @@ import {
   nameField,
   newPasswordField,
   passwordField,
-  pensionPlanIdField,
   ppsnOrMaskedField,
   requestObject,
   stop,
   tokenField,
 } from './fields.ts';
 import * as m from './messages.ts';
-import { profilePensionPlanIdField } from './profile.ts';
+import { profilePensionPlanIdField, registerPensionPlanIdField } from './profile.ts';
 
 /** POST /auth/login */
 export const LoginRequestSchema = requestObject({
@@ -40,7 +39,7 @@ export function registerRequestSchema(today: Dayjs) {
     details: requestObject({
       dob: apiDateOfBirthField(today),
       maritalStatus: maritalStatusField,
-      pensionPlanId: pensionPlanIdField,
+      pensionPlanId: registerPensionPlanIdField,
     }),
   });
 }
