@@ -71,6 +71,6 @@ export function sendPasswordReminder(email: string, signal?: AbortSignal) {
   return postJson(publicClient, 'send-password-reminder', { email }, MessageResponse, { signal });
 }
 
-export function resetPassword(body: { token: string; password: string; password_confirmation: string }, signal?: AbortSignal) {
+export function resetPassword(body: { token: string; password: string; password_confirmation: string; turn_off_two_factor?: boolean }, signal?: AbortSignal) {
   return postJson(publicClient, 'reset-password', body, MessageResponse, { signal });
 }
