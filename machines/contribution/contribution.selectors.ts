@@ -13,9 +13,12 @@ export const selectCanReview = (s: Pick<Snapshot, 'can'>) => s.can(REVIEW_PROBE)
 export const selectCanConfirm = (s: Pick<Snapshot, 'can'>) => s.can({ type: 'contribution.confirm' });
 export const selectCanRetry = (s: Pick<Snapshot, 'can'>) => s.can({ type: 'contribution.retry' });
 export const selectCanEdit = (s: Pick<Snapshot, 'can'>) => s.can({ type: 'contribution.edit' });
+/** The server asked for the password (or a code) before this payment: the screen asks for it. */
+export const selectCanStepUp = (s: Pick<Snapshot, 'can'>) => s.can({ type: 'contribution.stepUp', proof: { password: '' } });
 
 /** Which part of the screen shows. */
-export const selectStep = (s: Pick<Snapshot, 'value'>) => s.value as 'loading' | 'loadFailed' | 'editing' | 'reviewing' | 'confirming' | 'failed' | 'declined' | 'done';
+export const selectStep = (s: Pick<Snapshot, 'value'>) =>
+  s.value as 'loading' | 'loadFailed' | 'editing' | 'reviewing' | 'confirming' | 'confirmingIdentity' | 'steppingUp' | 'failed' | 'declined' | 'done';
 
 export const selectOptions = (s: WithContext) => s.context.options;
 export const selectDraft = (s: WithContext) => s.context.draft;

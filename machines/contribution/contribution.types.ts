@@ -34,7 +34,9 @@ export type ContributionEvent =
   /** Try the same payment again with the same key (its answer was lost). */
   | { type: 'contribution.retry' }
   /** Load the options again after they failed to load. */
-  | { type: 'contribution.reload' };
+  | { type: 'contribution.reload' }
+  /** The password (or an authenticator code) the server asked for before this payment. */
+  | { type: 'contribution.stepUp'; proof: StepUpProof };
 
 export type ContributionTag = 'busy';
 
@@ -53,3 +55,8 @@ export type UserPaidParams = { user: User };
 
 /** HTTP status of a payment the provider declined. */
 export const DECLINED_STATUS = 402;
+
+/** What proves it is still the user before a large payment or a new account: the password, or a code from the app. */
+export type StepUpProof = { password: string } | { code: string };
+export type StepUpResult = { ok: true } | { ok: false; error: ApiFailure };
+export type StepUpLogic = PromiseActorLogic<StepUpResult, StepUpProof>;

@@ -1,12 +1,13 @@
 import { fromPromise } from 'xstate';
 import { contributionMachine } from '../../../machines/contribution/contribution.machine.ts';
-import type { LoadOptionsResult, PayInput, PayResult } from '../../../machines/contribution/contribution.types.ts';
+import type { LoadOptionsResult, PayInput, PayResult, StepUpProof, StepUpResult } from '../../../machines/contribution/contribution.types.ts';
 import { directDebitMachine } from '../../../machines/directDebit/directDebit.machine.ts';
 import type { MandateResult } from '../../../machines/directDebit/directDebit.types.ts';
 import { pensionSetupMachine } from '../../../machines/pensionSetup/pensionSetup.machine.ts';
 import type { SavePensionInfoResult } from '../../../machines/pensionSetup/pensionSetup.types.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { cancelDirectDebit, contribute, getContributions, getDirectDebit, saveDirectDebit, savePensionInfo } from '../../api/pension.ts';
+import { stepUp } from '../../api/security.ts';
 import type { DirectDebitAnswer, DirectDebitRequest, PensionInfoRequest } from '../../domain/schemas/pension.ts';
 import type { AccountEffectDeps } from './accountEffects.ts';
 
@@ -52,6 +53,10 @@ export function createContributionLogic(deps: AccountEffectDeps) {
       pay: fromPromise<PayResult, PayInput>(async ({ input }) => {
         const result = await attempt(() => contribute(client, input.draft, input.key));
         return result.ok ? { ok: true, answer: result.value } : result;
+      }),
+      stepUp: fromPromise<StepUpResult, StepUpProof>(async ({ input, signal }) => {
+        const result = await attempt(() => stepUp(client, input, signal));
+        return result.ok ? { ok: true } : result;
       }),
     },
     actions: {

@@ -14,7 +14,8 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/PasswordInput.css';
+import { Alert, Button, Center, Container, Group, Loader, Paper, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import { LoadFailed } from './LoadFailed.tsx';
 import { PendingPayments } from './PendingPayments.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -38,6 +39,7 @@ import type { ContributionOptions } from '../../../../machines/contribution/cont
 import { type Dayjs, calendarDay } from '../../../domain/dates.ts';
 import { formatEuro } from '../../../domain/money.ts';
 import { contributionRelief, pensionProgress, pensionUserForYear } from '../../../domain/pension.ts';
+import { passwordField } from '../../../domain/schemas/fields.ts';
 import { type ContributionRequest, contributionRequestSchema } from '../../../domain/schemas/pension.ts';
 import type { User } from '../../../domain/schemas/user.ts';
 import { reliefDayFor, roundPaymentOptions } from '../../../domain/taxYear.ts';
@@ -139,6 +141,7 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
                 {error}
               </Alert>
             ) : null}
+            {step === 'confirmingIdentity' || step === 'steppingUp' ? <StepUpForm flow={flow} error={error} busy={busy} /> : null}
             <Table aria-label="Your payment" variant="vertical" layout="fixed">
               <Table.Tbody>
                 <Table.Tr>
@@ -167,7 +170,7 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
                 <Button onClick={() => flow.send({ type: 'contribution.retry' })} disabled={!canRetry}>
                   Try again
                 </Button>
-              ) : step !== 'declined' ? (
+              ) : step !== 'declined' && step !== 'confirmingIdentity' && step !== 'steppingUp' ? (
                 <Button onClick={() => flow.send({ type: 'contribution.confirm' })} loading={busy} disabled={!canConfirm}>
                   Confirm payment
                 </Button>
@@ -177,6 +180,36 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
         ) : null}
       </Paper>
     </Container>
+  );
+}
+
+const StepUpFields = v.object({ password: passwordField });
+
+/** A large payment: the password again, then the same payment is confirmed (the machine keeps its key). */
+function StepUpForm({ flow, error, busy }: { flow: { send(event: { type: 'contribution.stepUp'; proof: { password: string } }): void }; error: string | null; busy: boolean }) {
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(StepUpFields, { sync: true }) });
+  return (
+    <form
+      noValidate
+      aria-label="Confirm it is you"
+      onSubmit={form.onSubmit((values) => {
+        const parsed = v.safeParse(StepUpFields, values);
+        if (parsed.success) flow.send({ type: 'contribution.stepUp', proof: { password: parsed.output.password } });
+      })}
+    >
+      <Stack>
+        <Alert color="blue" variant="outline" title="Please confirm it is you">
+          For a payment of this size we ask for your password again. Nothing has been paid yet.
+        </Alert>
+        {error ? <Text c="red" fz="sm" role="alert">{error}</Text> : null}
+        <PasswordInput label="Your password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            Confirm and pay
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
