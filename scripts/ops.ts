@@ -28,7 +28,8 @@ export const USAGE = `Usage:
   npm run ops -- claims list <email>
   npm run ops -- claims approve|reject|pending <claimId> [category]
   npm run ops -- reencrypt [--batch N]
-  npm run ops -- keys rotate|retire [--force]`;
+  npm run ops -- keys rotate|retire [--force]
+  npm run ops -- hold on|off <email>`;
 
 const DECISIONS: Readonly<Record<string, ClaimStatus>> = { approve: 'approved', reject: 'rejected', pending: 'pending' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,7 +66,8 @@ export type OpsCommand =
   | { readonly action: 'list'; readonly email: string }
   | { readonly action: 'decide'; readonly decision: ClaimStatus; readonly claimId: string; readonly category: string | undefined }
   | { readonly action: 'reencrypt'; readonly batchSize: number }
-  | { readonly action: 'keys'; readonly op: 'rotate' | 'retire'; readonly force: boolean };
+  | { readonly action: 'keys'; readonly op: 'rotate' | 'retire'; readonly force: boolean }
+  | { readonly action: 'hold'; readonly on: boolean; readonly email: string };
 
 const DEFAULT_BATCH = 500;
 
@@ -93,6 +95,7 @@ export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
     return (action === 'rotate' || action === 'retire') && positionals.length === 2 ? { action: 'keys', op: action, force: force === true } : null;
   }
   if (force !== undefined) return null;
+  if (area === 'hold') return (action === 'on' || action === 'off') && target !== undefined && positionals.length === 3 ? { action: 'hold', on: action === 'on', email: target } : null;
   if (area !== 'claims' || target === undefined || extra.length > 0) return null;
   if (action === 'list') return category === undefined ? { action, email: target } : null;
   const decision = DECISIONS[action];
@@ -104,6 +107,16 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
   const { services, out, err } = deps;
   if (command.action === 'reencrypt') return reencrypt(command.batchSize, deps);
   if (command.action === 'keys') return keys(command.op, command.force, deps);
+  if (command.action === 'hold') {
+    // A Revenue enquiry or a dispute: nothing of the user's is deleted while it is open (checklist G4).
+    const held = await services.users.setLegalHold(command.email, command.on);
+    if (!held) {
+      err('No account with that email.');
+      return 1;
+    }
+    out(command.on ? `Legal hold on for ${command.email}: nothing of theirs is deleted until it is lifted.` : `Legal hold lifted for ${command.email}: what is past its retention is deleted at the next housekeeping.`);
+    return 0;
+  }
   if (command.action === 'list') {
     const user = await services.users.findByEmail(command.email);
     if (!user) {

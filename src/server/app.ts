@@ -55,6 +55,15 @@ export function createApiApp({ services }: AppDeps) {
   return api;
 }
 
+/** PostgreSQL's "try again" failures: serialization_failure and deadlock_detected, on the error or its cause. */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40001' || code === '40P01') return true;
+  }
+  return false;
+}
+
 /** Request paths may carry a secret: the SPA's /reset-password/{token} page. Logs keep only its shape. */
 export function redactPath(path: string): string {
   return path.replace(/\/reset-password\/[^/]+/i, '/reset-password/[redacted]');
@@ -104,6 +113,13 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    // Two transactions that could not both go on (a serialization failure or a deadlock): nothing
+    // was written by this one, so the client may simply try again (checklist H3).
+    if (isRetryableConflict(error)) {
+      (c.var.log ?? deps.services.log).warn({ path: redactPath(c.req.path), err: error }, 'database conflict, answered 503');
+      c.header('Retry-After', '1');
+      return c.json({ message: 'Another change to your account happened at the same moment. Please try again.', requestId: c.get('requestId') }, 503);
+    }
     // The logger reduces the error to safe fields (services/logRedaction.ts): no SQL parameter,
     // database detail or personal value reaches the line.
     (c.var.log ?? deps.services.log).error({ path: redactPath(c.req.path), err: error }, 'unhandled error');

@@ -14,7 +14,7 @@ import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
-import { users } from '../../src/server/db/schema.ts';
+import { payeAuthorisations, users } from '../../src/server/db/schema.ts';
 import { USAGE, runOps } from '../../scripts/ops.ts';
 import { type TestApp, createTestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
@@ -135,6 +135,24 @@ describe(`npm run ops -- claims (${testDatabaseKind()})`, () => {
     expect((await t.services.form11Entries.findById(claimId))?.categoryStatus).toEqual({ 'rent-tax-credit': 'pending', 'health-expenses': 'pending' });
     // Rejecting stays possible: it acts on nobody's behalf.
     expect((await ops(t, 'claims', 'reject', claimId)).code).toBe(0);
+  });
+
+  it('hold on|off <email>: evidence past its retention stays under a legal hold, and goes once it is lifted (G4)', async () => {
+    await claimant(t);
+    const userId = (await t.services.users.findByEmail(EMAIL))!.id;
+    await t.database.db.insert(payeAuthorisations).values({
+      userId, firstName: 'Ann', surname: 'Byrne', ppsnEncrypted: 'v1.x', dateOfBirth: '1990-05-01', email: EMAIL, documentHolder: 'self',
+      signatureEncrypted: 'v1.y', taxAgencyName: 'MaxOut', tain: 'DEV0001', agentAddress: 'Dublin', agentSignatory: 'Agent',
+      signedAt: new Date('2019-03-01T10:00:00Z'), lapsesAt: new Date('2023-03-01T10:00:00Z'), retainUntil: new Date('2025-12-31T00:00:00Z'), supersededAt: new Date('2020-01-01T00:00:00Z'),
+    });
+    expect(await ops(t, 'hold', 'on', EMAIL)).toMatchObject({ code: 0, out: expect.stringContaining('Legal hold on') });
+    await t.services.housekeeping();
+    expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(1);
+    expect((await ops(t, 'hold', 'off', EMAIL)).code).toBe(0);
+    await t.services.housekeeping();
+    expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(0);
+    expect((await ops(t, 'hold', 'on', 'nobody@example.ie')).code).toBe(1);
+    expect((await ops(t, 'hold', 'maybe', EMAIL)).code).toBe(2);
   });
 
   it('list <email>: each claim with its id, year, statuses and amounts, and nothing the user entered', async () => {

@@ -47,6 +47,11 @@ export const users = pgTable('users', {
   closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
   /** The last day a kept record of a closed account must be held (YYYY-MM-DD). */
   retainUntil: date('retain_until', { mode: 'string' }),
+  /**
+   * A legal hold (a Revenue enquiry or a dispute is open): while set, nothing of the user's is
+   * deleted when its retention ends; housekeeping deletes it once the hold is lifted.
+   */
+  legalHoldAt: timestamp('legal_hold_at', { withTimezone: true, mode: 'date' }),
 });
 
 /**

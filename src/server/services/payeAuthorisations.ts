@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, gt, isNotNull, isNull, lt, ne, notInArray } from 'drizzle-orm';
 import type { AgentDetails, AuthorisationSummary, PayeAuthorisationRequest } from '../../domain/schemas/payeAuthorisation.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog, payeAuthorisations, users } from '../db/schema.ts';
@@ -131,7 +131,12 @@ export function createPayeAuthorisationService(deps: { db: Db; clock: Clock; key
 
     /** Deletes declarations whose retention has ended (checklist G4); returns how many. */
     async purgeExpired(): Promise<number> {
-      const deleted = await db.delete(payeAuthorisations).where(lt(payeAuthorisations.retainUntil, clock.now())).returning({ id: payeAuthorisations.id });
+      // Never the evidence of a user under a legal hold (an enquiry is open): it waits for the hold to end.
+      const held = db.select({ id: users.id }).from(users).where(isNotNull(users.legalHoldAt));
+      const deleted = await db
+        .delete(payeAuthorisations)
+        .where(and(lt(payeAuthorisations.retainUntil, clock.now()), notInArray(payeAuthorisations.userId, held)))
+        .returning({ id: payeAuthorisations.id });
       return deleted.length;
     },
   };

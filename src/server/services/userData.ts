@@ -362,7 +362,8 @@ export function createUserDataService(deps: {
      */
     async purgeExpired(): Promise<number> {
       const today = irishToday(clock.now());
-      const closed = await db.select().from(users).where(isNotNull(users.closedAt));
+      // A closed account under a legal hold keeps everything until the hold is lifted.
+      const closed = await db.select().from(users).where(and(isNotNull(users.closedAt), isNull(users.legalHoldAt)));
       let purged = 0;
       for (const user of closed) {
         const closedOn = irishToday(user.closedAt ?? clock.now());

@@ -223,6 +223,16 @@ export function createUserService(deps: {
       return rows.length;
     },
 
+    /** Puts a legal hold on the account (or lifts it): kept records outlive their retention while it is on. False for an unknown address. */
+    async setLegalHold(email: string, on: boolean): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ legalHoldAt: on ? clock.now() : null })
+        .where(eq(users.email, email.trim().toLowerCase()))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     /** Applies the given fields; undefined when the user no longer exists. */
     async updateProfile(id: string, changes: EditProfileRequest): Promise<UserRow | undefined> {
       const set: Partial<typeof users.$inferInsert> = { updatedAt: clock.now() };

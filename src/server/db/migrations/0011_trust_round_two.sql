@@ -1,4 +1,5 @@
 ALTER TABLE "session_families" ADD COLUMN "stepped_up_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "legal_hold_at" timestamp with time zone;--> statement-breakpoint
 -- Hand-written backfill (before the index it makes possible): concurrent signatures could leave
 -- several declarations of one user current; all but the newest become superseded at its signing time.
 UPDATE "paye_authorisations" AS older SET "superseded_at" = newer."signed_at"
