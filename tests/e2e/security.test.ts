@@ -37,7 +37,7 @@ describe('security settings', () => {
     await checkScreen(page, 'settings-security');
     await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
     // Turning it on asks for the password first.
-    await page.getByRole('form', { name: 'Turn on two-step sign-in' }).getByLabel('Your password').fill(user.password);
+    await page.getByRole('form', { name: 'Turn on two-step sign-in' }).getByLabel('Password to turn it on').fill(user.password);
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
     const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
     await qr.waitFor();

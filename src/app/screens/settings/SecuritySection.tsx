@@ -218,7 +218,7 @@ function StartForm({ security, canStart, starting }: { security: SecurityActor; 
       })}
     >
       <Group align="flex-end">
-        <PasswordInput label="Your password" autoComplete="current-password" required maw={280} key={form.key('password')} {...form.getInputProps('password')} />
+        <PasswordInput label="Password to turn it on" autoComplete="current-password" required maw={280} key={form.key('password')} {...form.getInputProps('password')} />
         <Button type="submit" disabled={!canStart} loading={starting}>
           Turn on two-step sign-in
         </Button>
