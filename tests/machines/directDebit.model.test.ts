@@ -22,6 +22,8 @@ const MANDATE: Mandate = {
 const REQUEST = { iban: 'IE29AIBK93115212345678', amount: 150, day_of_month: 20, start_date: '2026-06-01', mandate_accepted: true } as const;
 const REFUSED: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { iban: [m.IBAN_INVALID] } };
 const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
+const STEP_UP: ApiFailure = { status: 403, message: 'Please confirm it is you.', source: 'server', code: 'step_up_required' };
+const WRONG_PASSWORD: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { password: ['The password is not right.'] } };
 
 const done = (id: string, output: MandateResult) => ({ type: `xstate.done.actor.${id}`, output });
 const fixtures = {
@@ -31,31 +33,42 @@ const fixtures = {
   'directDebit.cancel': () => [{ type: 'directDebit.cancel' }],
   'directDebit.cancelConfirm': () => [{ type: 'directDebit.cancelConfirm' }],
   'directDebit.reload': () => [{ type: 'directDebit.reload' }],
+  'directDebit.stepUp': () => [{ type: 'directDebit.stepUp', proof: { password: 'correct horse' } }],
   'xstate.done.actor.loadMandate': () => [done('loadMandate', { ok: true, mandate: null }), done('loadMandate', { ok: true, mandate: MANDATE }), done('loadMandate', { ok: false, error: OUTAGE })],
   'xstate.error.actor.loadMandate': () => [{ type: 'xstate.error.actor.loadMandate', error: new Error('offline') }],
-  'xstate.done.actor.saveMandate': () => [done('saveMandate', { ok: true, mandate: MANDATE }), done('saveMandate', { ok: false, error: REFUSED })],
+  'xstate.done.actor.saveMandate': () => [
+    done('saveMandate', { ok: true, mandate: MANDATE }),
+    done('saveMandate', { ok: false, error: REFUSED }),
+    done('saveMandate', { ok: false, error: STEP_UP }),
+  ],
   'xstate.error.actor.saveMandate': () => [{ type: 'xstate.error.actor.saveMandate', error: new Error('offline') }],
   'xstate.done.actor.cancelMandate': () => [done('cancelMandate', { ok: true, mandate: null }), done('cancelMandate', { ok: false, error: OUTAGE })],
   'xstate.error.actor.cancelMandate': () => [{ type: 'xstate.error.actor.cancelMandate', error: new Error('offline') }],
+  'xstate.done.actor.stepUp': () => [
+    { type: 'xstate.done.actor.stepUp', output: { ok: true } },
+    { type: 'xstate.done.actor.stepUp', output: { ok: false, error: WRONG_PASSWORD } },
+  ],
+  'xstate.error.actor.stepUp': () => [{ type: 'xstate.error.actor.stepUp', error: new Error('offline') }],
 } satisfies EventFixtures<typeof directDebitMachine>;
 
 // The mandate's presence decides whether Cancel is possible: keep it in the state key.
 const INPUT = { today: '2026-05-10' };
 const model = createModelTest(directDebitMachine, { events: fixtures, input: INPUT, serializeContext: (c) => c.mandate !== null });
 
-const START: DirectDebitContext = { ...INPUT, mandate: null, notice: null, error: null };
+const START: DirectDebitContext = { ...INPUT, mandate: null, pending: null, notice: null, error: null };
 const outputOf = (event: EventObject) => (event as EventObject & { output: MandateResult }).output;
 
 const oracle = expectedSteps<DirectDebitContext>({
   initial: { value: 'loading', context: START },
-  tags: { loading: ['busy'], saving: ['busy'], cancelling: ['busy'] },
+  tags: { loading: ['busy'], saving: ['busy'], cancelling: ['busy'], steppingUp: ['busy'] },
   caseOf: (event, before) => {
     const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
     if (!match) return event.type === 'directDebit.cancel' && before.context.mandate === null ? 'cancel without mandate' : event.type;
     const [, kind, id] = match;
     if (kind === 'error') return `${id} outage`;
     const output = outputOf(event);
-    if (!output.ok) return `${id} refused`;
+    if (id === 'stepUp') return (event as EventObject & { output: { ok: boolean } }).output.ok ? 'stepUp ok' : 'stepUp refused';
+    if (!output.ok) return output.error.code === 'step_up_required' ? `${id} wants step-up` : `${id} refused`;
     return id === 'loadMandate' ? (output.mandate ? 'loadMandate found' : 'loadMandate none') : `${id} ok`;
   },
   transitions: {
@@ -71,13 +84,24 @@ const oracle = expectedSteps<DirectDebitContext>({
       'directDebit.cancel': { to: 'confirmingCancel', context: (c) => ({ ...c, notice: null }) },
     },
     editing: {
-      'directDebit.submit': { to: 'saving', context: (c) => ({ ...c, error: null }) },
+      'directDebit.submit': { to: 'saving', context: (c) => ({ ...c, pending: REQUEST, error: null }) },
       'directDebit.back': { to: 'viewing', context: (c) => ({ ...c, error: null }) },
     },
     saving: {
-      'saveMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE, notice: 'saved' }) },
-      'saveMandate refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED }) },
-      'saveMandate outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
+      'saveMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE, notice: 'saved', pending: null }) },
+      'saveMandate refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, pending: null }) },
+      'saveMandate outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE, pending: null }) },
+      // A new account: nothing saved yet, the request kept for after the password.
+      'saveMandate wants step-up': { to: 'confirmingIdentity' },
+    },
+    confirmingIdentity: {
+      'directDebit.stepUp': { to: 'steppingUp', context: (c) => ({ ...c, error: null }) },
+      'directDebit.back': { to: 'editing', context: (c) => ({ ...c, error: null, pending: null }) },
+    },
+    steppingUp: {
+      'stepUp ok': { to: 'saving', context: (c) => ({ ...c, error: null }) },
+      'stepUp refused': { to: 'confirmingIdentity', context: (c) => ({ ...c, error: WRONG_PASSWORD }) },
+      'stepUp outage': { to: 'confirmingIdentity', context: (c) => ({ ...c, error: OUTAGE }) },
     },
     confirmingCancel: {
       'directDebit.cancelConfirm': { to: 'cancelling', context: (c) => ({ ...c, error: null }) },
@@ -101,7 +125,7 @@ describe('direct debit machine: model-based', () => {
     it(path.description, () =>
       model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(directDebitMachine.provide({ actors: { loadMandate: promises.logic(), saveMandate: promises.logic(), cancelMandate: promises.logic() } }), { input: INPUT }),
+          createActor(directDebitMachine.provide({ actors: { loadMandate: promises.logic(), saveMandate: promises.logic(), cancelMandate: promises.logic(), stepUp: promises.logic() } }), { input: INPUT }),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof directDebitMachine.resolveState>;
@@ -112,8 +136,12 @@ describe('direct debit machine: model-based', () => {
           expect(view.canCancel, 'cancel only with an active mandate').toBe(snapshot.matches('viewing') && view.mandate !== null);
           expect(view.canConfirmCancel).toBe(snapshot.matches('confirmingCancel'));
           expect(view.askingToCancel).toBe(snapshot.matches('confirmingCancel') || snapshot.matches('cancelling'));
-          expect(view.busy).toBe((['loading', 'saving', 'cancelling'] as const).some((s) => snapshot.matches(s)));
+          expect(view.busy).toBe((['loading', 'saving', 'cancelling', 'steppingUp'] as const).some((s) => snapshot.matches(s)));
+          expect(view.askingIdentity).toBe(snapshot.matches('confirmingIdentity') || snapshot.matches('steppingUp'));
+          expect(view.canStepUp).toBe(snapshot.matches('confirmingIdentity'));
+          // The same request is sent again after the password: never a request the user did not submit.
           if (snapshot.matches('saving')) expect(ctx.promises.inputs.saveMandate).toEqual(REQUEST);
+          if (snapshot.matches('steppingUp')) expect(ctx.promises.inputs.stepUp).toEqual({ password: 'correct horse' });
         },
       }),
     );

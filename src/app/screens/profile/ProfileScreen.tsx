@@ -64,7 +64,7 @@ export function ProfileScreen() {
   const form = useForm({
     mode: 'controlled',
     initialValues: initialValues(user),
-    validate: (values) => schemaResolver(profileFormSchema(calendarDay(new Date())), { sync: true })(values),
+    validate: (values) => schemaResolver(profileFormSchema(calendarDay(new Date()), user?.pension_plan_id ?? null), { sync: true })(values),
     validateInputOnBlur: true,
   });
 
@@ -75,9 +75,10 @@ export function ProfileScreen() {
   }, [serverFieldErrors]);
 
   const submit = form.onSubmit((values) => {
-    const parsed = v.safeParse(profileFormSchema(calendarDay(new Date())), values);
+    const stored = user?.pension_plan_id ?? null;
+    const parsed = v.safeParse(profileFormSchema(calendarDay(new Date()), stored), values);
     if (!parsed.success) return;
-    profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output) });
+    profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output, stored) });
   });
 
   return (

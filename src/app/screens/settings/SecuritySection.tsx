@@ -179,11 +179,7 @@ function TwoFactorCard({ security }: { security: SecurityActor }) {
               Recommended. Signing in will also ask for a 6-digit code from an authenticator app on your phone (such as Google Authenticator,
               Microsoft Authenticator or 1Password), so a stolen password alone is not enough.
             </Text>
-            <Group>
-              <Button onClick={() => security.send({ type: 'twoFactor.start' })} disabled={!canStart} loading={view === 'starting'}>
-                Turn on two-step sign-in
-              </Button>
-            </Group>
+            <StartForm security={security} canStart={canStart} starting={view === 'starting'} />
           </>
         ) : null}
         {view === 'scanning' || view === 'confirming' ? <SetupStep security={security} /> : null}
@@ -203,6 +199,28 @@ function TwoFactorCard({ security }: { security: SecurityActor }) {
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+/** Turning it on asks for the password first: a borrowed session cannot put someone else's app on the account. */
+function StartForm({ security, canStart, starting }: { security: SecurityActor; canStart: boolean; starting: boolean }) {
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(DisableForm, { sync: true }) });
+  return (
+    <form
+      noValidate
+      aria-label="Turn on two-step sign-in"
+      onSubmit={form.onSubmit((values) => {
+        const parsed = v.safeParse(DisableForm, values);
+        if (parsed.success) security.send({ type: 'twoFactor.start', password: parsed.output.password });
+      })}
+    >
+      <Group align="flex-end">
+        <PasswordInput label="Password to turn it on" autoComplete="current-password" required maw={280} key={form.key('password')} {...form.getInputProps('password')} />
+        <Button type="submit" disabled={!canStart} loading={starting}>
+          Turn on two-step sign-in
+        </Button>
+      </Group>
+    </form>
   );
 }
 
