@@ -13,7 +13,7 @@ import { closeAccount, downloadExport, getRetentionPlan, setPayeOptOut } from '.
 import { editProfile } from '../../api/auth.ts';
 import { postAnswer } from '../../api/form11.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
-import { formatApiDate } from '../../domain/dates.ts';
+import { calendarDay, formatApiDate } from '../../domain/dates.ts';
 import { defineFlow } from '../flows/flow.ts';
 import type { AppEffects } from './appEffects.ts';
 
@@ -131,9 +131,13 @@ export function createPensionRefundLogic(deps: AppEffects) {
 
 export const profileEditFlow = defineFlow({
   logic: createProfileEditLogic,
-  input: (_effects: AppEffects, screen: { returnTo: string | null }) => ({ returnTo: screen.returnTo }),
+  input: (effects: AppEffects, screen: { returnTo: string | null }) => ({
+    returnTo: screen.returnTo,
+    user: effects.user(),
+    today: formatApiDate(calendarDay(effects.now())),
+  }),
 });
-export const payePreferenceFlow = defineFlow({ logic: createPayePreferenceLogic, input: () => undefined });
+export const payePreferenceFlow = defineFlow({ logic: createPayePreferenceLogic, input: (effects: AppEffects) => ({ user: effects.user() }) });
 export const dataExportFlow = defineFlow({ logic: createDataExportLogic, input: () => undefined });
 export const accountCloseFlow = defineFlow({ logic: createAccountCloseLogic, input: () => undefined });
 export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: () => undefined });
