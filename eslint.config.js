@@ -12,7 +12,6 @@ const uiAndIo = ['react', 'react-dom', '@xstate/react', '@tanstack/*', '@mantine
  */
 const SCREENS_NOT_YET_VIEWS = [
   'src/app/screens/form11/**',
-  'src/app/screens/paye/PayeAuthorizationScreen.tsx',
   'src/app/screens/pension/DirectDebitScreen.tsx',
   'src/app/screens/pension/OverviewScreen.tsx',
   'src/app/screens/pension/PensionSetupScreen.tsx',
