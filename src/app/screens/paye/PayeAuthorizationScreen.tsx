@@ -56,7 +56,8 @@ export function PayeAuthorizationScreen() {
         </Title>
         {view.step === 'loading' || view.step === 'leaving' ? (
           <Group justify="center" py="xl">
-            <Loader aria-label="Loading" />
+            {/* A named status: aria-label alone is not allowed on the loader's span. */}
+            <Loader role="status" aria-label="Loading" />
           </Group>
         ) : null}
         {view.step === 'unavailable' ? (
