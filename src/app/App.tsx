@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { AuthActorProvider } from './actors.tsx';
+import { AppInfoProvider } from './appInfo.tsx';
 import { FlowRegistryProvider } from './flows/useFlow.tsx';
 import type { AppRuntime } from './runtime.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
@@ -16,7 +17,9 @@ export function App({ runtime }: { runtime: AppRuntime }) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
       <AuthActorProvider actor={runtime.auth} sessionHooks={runtime.sessionHooks}>
         <FlowRegistryProvider registry={runtime.flows}>
-          <RouterProvider router={runtime.router} />
+          <AppInfoProvider store={runtime.appInfo}>
+            <RouterProvider router={runtime.router} />
+          </AppInfoProvider>
         </FlowRegistryProvider>
       </AuthActorProvider>
     </MantineProvider>

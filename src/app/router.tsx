@@ -157,7 +157,7 @@ const directDebitRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/direct-debit',
   staticData: { title: 'Direct debit' },
-  loader: ({ context }) => context.flows.preload('directDebit'),
+  loader: ({ context }) => Promise.all([context.flows.preload('directDebit'), context.appInfo.ready()]).then(() => undefined),
   component: lazyRouteComponent(() => import('./screens/pension/DirectDebitScreen.tsx'), 'DirectDebitScreen'),
 });
 const roundPaymentRoute = createRoute({

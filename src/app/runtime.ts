@@ -1,9 +1,11 @@
 import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { selectAccessToken, selectGuardUser, selectIsLoading, selectIsRefreshing, selectIsSignedIn, selectUser } from '../../machines/auth/auth.selectors.ts';
 import { AUTH_SYSTEM_ID, LOGIN_ROUTE } from '../../machines/auth/auth.types.ts';
+import { getAppInfo } from '../api/appInfo.ts';
 import type { SessionHooks } from '../api/client.ts';
 import { sameGuardUser } from '../domain/routeAccess.ts';
 import type { AuthActorRef } from './actors.tsx';
+import { type AppInfoStore, createAppInfoStore } from './appInfo.tsx';
 import { createAuthLogic } from './effects/authEffects.ts';
 import type { AppEffects } from './effects/appEffects.ts';
 import { FLOWS } from './flows/catalogue.ts';
@@ -34,6 +36,8 @@ export interface AppRuntime {
    * signed-out visitor never downloads it.
    */
   flows: AppFlowRegistry;
+  /** The deployment's mode and names (GET /app-info), asked once at start. */
+  appInfo: AppInfoStore;
   /** Stops the actor and removes every listener (tests; a page never needs it). */
   stop(): void;
 }
@@ -72,7 +76,8 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     guidedFlow: () => flows.session('form11Flow'),
   };
   const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, ...(inspect ? { inspect } : {}) });
-  const router = createAppRouter({ session: routerSession(auth), flows });
+  const appInfo = createAppInfoStore(() => getAppInfo(), console);
+  const router = createAppRouter({ session: routerSession(auth), flows, appInfo });
   const hooks = sessionHooks(auth);
 
   const stops = [followSignedInUser(auth, flows), tellFlowsOfUserChanges(auth, flows), rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
@@ -82,6 +87,7 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     router,
     sessionHooks: hooks,
     flows,
+    appInfo,
     stop: () => {
       for (const stop of stops) stop();
       flows.stop();

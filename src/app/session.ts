@@ -20,4 +20,6 @@ export interface RouterFlows {
 export interface RouterContext {
   session: RouterSession;
   flows: RouterFlows;
+  /** The deployment's names: the direct debit's route waits for them (the mandate names the creditor). */
+  appInfo: { ready(): Promise<void> };
 }

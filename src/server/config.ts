@@ -4,15 +4,28 @@ import type { AgentDetails } from '../domain/schemas/payeAuthorisation.ts';
 import type { LogLevel } from './services/logger.ts';
 
 /**
- * The agent details used when none are configured: a development agency, so the declaration can be
- * signed locally. A deployment sets the PAYE_AGENT_* variables to the registered agency's.
+ * The agent details used when none are configured, so the declaration can be signed locally. They
+ * read like a real agency's (the page says "test mode" instead); production refuses to start with
+ * them: a deployment sets the PAYE_AGENT_* variables to the registered agency's.
  */
 export const DEV_PAYE_AGENT: AgentDetails = {
-  taxAgencyName: 'MaxOut Tax Services (development)',
-  tain: 'DEV0001',
-  agentAddress: '1 Example Street, Dublin 2, D02 X285',
+  taxAgencyName: 'MaxOut Tax Services',
+  tain: 'MX00001',
+  agentAddress: '2 Grand Canal Square, Dublin 2, D02 X285',
   agentSignature: 'MaxOut Tax Services',
 };
+
+/** The creditor named on direct debit mandates when none is configured (production refuses it). */
+export const DEV_DIRECT_DEBIT_CREDITOR = 'MaxOut Pensions';
+
+/** The settings whose development defaults production refuses, with the default each would take. */
+const DEVELOPMENT_DEFAULTS = {
+  PAYE_AGENT_NAME: DEV_PAYE_AGENT.taxAgencyName,
+  PAYE_AGENT_TAIN: DEV_PAYE_AGENT.tain,
+  PAYE_AGENT_ADDRESS: DEV_PAYE_AGENT.agentAddress,
+  PAYE_AGENT_SIGNATORY: DEV_PAYE_AGENT.agentSignature,
+  DIRECT_DEBIT_CREDITOR: DEV_DIRECT_DEBIT_CREDITOR,
+} as const;
 
 /**
  * Why a secret is too weak to sign tokens with, or null: fewer than 10 different characters (one
@@ -66,6 +79,8 @@ const Env = v.object({
   PAYE_AGENT_TAIN: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z0-9]{4,12}$/, 'PAYE_AGENT_TAIN must be 4-12 capital letters or digits')), DEV_PAYE_AGENT.tain),
   PAYE_AGENT_ADDRESS: v.optional(v.pipe(v.string(), v.trim(), v.minLength(5, 'PAYE_AGENT_ADDRESS must be at least 5 characters'), v.maxLength(300)), DEV_PAYE_AGENT.agentAddress),
   PAYE_AGENT_SIGNATORY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'PAYE_AGENT_SIGNATORY must be at least 2 characters'), v.maxLength(200)), DEV_PAYE_AGENT.agentSignature),
+  /** The creditor named on the SEPA direct debit mandate the user accepts (development default below; set it in production). */
+  DIRECT_DEBIT_CREDITOR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'DIRECT_DEBIT_CREDITOR must be at least 2 characters'), v.maxLength(70, 'DIRECT_DEBIT_CREDITOR must be at most 70 characters (the SEPA limit)')), DEV_DIRECT_DEBIT_CREDITOR),
   /** Seconds a payment attempt is held before housekeeping asks the provider about it (recovery after a crash). */
   PAYMENT_LEASE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'PAYMENT_LEASE_SECONDS must be a whole number of seconds, 1 or more')), '120'),
   /** Money limits per user, in whole euro: paid in over any 24 hours, paid in for one tax year, and the amount above which the password is asked again. */
@@ -118,6 +133,10 @@ export interface ServerConfig {
   faultInjection: 'kill-after-collect' | undefined;
   /** The tax agent of the PAYE A1 declaration. */
   payeAgent: AgentDetails;
+  /** The creditor named on direct debit mandates. */
+  directDebitCreditor: string;
+  /** Not production (NODE_ENV unset): the app shows a "test mode" ribbon; agent and creditor may be the development defaults. */
+  testMode: boolean;
   /** One of several instances on one PostgreSQL (CLUSTER=true). */
   cluster: boolean;
   /** This instance's name (INSTANCE_NAME, else host:pid). */
@@ -158,6 +177,11 @@ export function productionProblems(env: Record<string, string | undefined>): str
     );
   }
   if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') problems.push('TRUST_PROXY: set it explicitly in production (0 when no proxy of yours sets X-Forwarded-For)');
+  // Users sign the PAYE A1 and accept the mandate with these names: never the development ones.
+  for (const [name, fallback] of Object.entries(DEVELOPMENT_DEFAULTS)) {
+    const value = env[name]?.trim();
+    if (!value || value === fallback) problems.push(`${name}: required in production (the development default "${fallback}" is shown to users who sign with it)`);
+  }
   return problems;
 }
 
@@ -226,6 +250,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.MONEY_STEP_UP_ABOVE ? { stepUpAboveCents: Number(e.MONEY_STEP_UP_ABOVE) * 100 } : {}),
     },
     payeAgent: { taxAgencyName: e.PAYE_AGENT_NAME, tain: e.PAYE_AGENT_TAIN, agentAddress: e.PAYE_AGENT_ADDRESS, agentSignature: e.PAYE_AGENT_SIGNATORY },
+    directDebitCreditor: e.DIRECT_DEBIT_CREDITOR,
+    testMode: env.NODE_ENV !== 'production',
     cluster: isTrue(e.CLUSTER),
     instanceName: e.INSTANCE_NAME,
     metricsToken: e.METRICS_TOKEN,

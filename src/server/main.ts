@@ -78,6 +78,8 @@ async function main() {
     clock: systemClock,
     publicUrl: config.publicUrl,
     payeAgent: config.payeAgent,
+    directDebitCreditor: config.directDebitCreditor,
+    testMode: config.testMode,
     jwtSecret: secrets.jwtSecret,
     jwtKeys: secrets.jwtKeys,
     keyring: secrets.keyring,

@@ -50,11 +50,19 @@ function start(startedAt = Date.now()) {
 }
 
 describe('the app runtime', () => {
-  it('starts the root actor at once: nothing stored means signed out, without a request', async () => {
+  it('starts the root actor at once: nothing stored means signed out, without a request of the session', async () => {
     const { runtime, calls } = start();
     await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
     expect(selectGuardUser(runtime.auth.getSnapshot())).toBeNull();
-    expect(calls).toEqual([]);
+    // Only the deployment's names are asked (the test-mode ribbon), and nothing waits for them.
+    expect(calls.filter((path) => !path.endsWith('/app-info'))).toEqual([]);
+  });
+
+  it('asks the deployment’s names once; a failed answer leaves them unknown (no ribbon)', async () => {
+    const { runtime, calls } = start();
+    await runtime.appInfo.ready();
+    expect(calls.filter((path) => path.endsWith('/app-info'))).toEqual(['/api/maxout/app-info']);
+    expect(runtime.appInfo.get()).toBeNull();
   });
 
   it('runs the guards again exactly when a guard-relevant user field changes', async () => {

@@ -129,7 +129,7 @@ describe(`contributions ledger (${testDatabaseKind()})`, () => {
     expect(before.body).toMatchObject({ pension: 1000, taxback: 40_000 });
     const res = await contribute(t, auth, { amount: 2500.5, tax_year: 2026, source: CARD });
     expect(res.status).toBe(201);
-    expect(res.body.contribution).toMatchObject({ amount: 2500.5, tax_year: 2026, kind: 'one_off', source: 'Sandbox debit card', status: 'succeeded' });
+    expect(res.body.contribution).toMatchObject({ amount: 2500.5, tax_year: 2026, kind: 'one_off', source: 'Debit card', status: 'succeeded' });
     // Income €50,000 single: €6,000 above the band. €1,000 paid already, so €5,000 more at 40%.
     expect(res.body.relief).toBe(1000.2);
     expect(res.body.user).toMatchObject({ pension: 3500.5, taxback: 140_020 });

@@ -9,27 +9,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, productionProblems, startupNotice } from '../../src/server/config.ts';
+import { DEV_DIRECT_DEBIT_CREDITOR, DEV_PAYE_AGENT, loadConfig, productionProblems, startupNotice } from '../../src/server/config.ts';
 
 const KEYS = { JWT_SECRET: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', ENCRYPTION_KEY: 'a'.repeat(64) };
+/** The registered agency and creditor a production deployment names (the development defaults are refused). */
+const NAMES = { PAYE_AGENT_NAME: 'Acme Tax Ltd', PAYE_AGENT_TAIN: '12345T', PAYE_AGENT_ADDRESS: '2 Quay St, Galway', PAYE_AGENT_SIGNATORY: 'Mary Byrne', DIRECT_DEBIT_CREDITOR: 'Acme Pensions Ltd' };
 
 describe('production mode', () => {
   it('refuses to start without SMTP_URL or an explicit TRUST_PROXY', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL[\s\S]*TRUST_PROXY/);
-    expect(productionProblems({ NODE_ENV: 'production', TRUST_PROXY: '1', ...KEYS })).toEqual([expect.stringMatching(/^SMTP_URL/)]);
-    expect(productionProblems({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...KEYS })).toEqual([expect.stringMatching(/^TRUST_PROXY/)]);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0', ...KEYS }).trustProxy).toBe(0);
+    expect(productionProblems({ NODE_ENV: 'production', TRUST_PROXY: '1', ...KEYS, ...NAMES })).toEqual([expect.stringMatching(/^SMTP_URL/)]);
+    expect(productionProblems({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...KEYS, ...NAMES })).toEqual([expect.stringMatching(/^TRUST_PROXY/)]);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0', ...KEYS, ...NAMES }).trustProxy).toBe(0);
   });
 
   it('with DATABASE_URL, refuses to start without both keys from the environment', () => {
-    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '1', DATABASE_URL: 'postgres://db/maxout' };
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '1', DATABASE_URL: 'postgres://db/maxout', ...NAMES };
     expect(productionProblems(base).map((problem) => problem.split(':')[0])).toEqual(['JWT_SECRET', 'ENCRYPTION_KEY']);
     expect(productionProblems({ ...base, JWT_SECRET: KEYS.JWT_SECRET }).map((problem) => problem.split(':')[0])).toEqual(['ENCRYPTION_KEY']);
     expect(loadConfig({ ...base, ...KEYS }).databaseUrl).toBe('postgres://db/maxout');
   });
 
   it('on the embedded database, refuses to generate the encryption key next to the data unless told to', () => {
-    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0' };
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0', ...NAMES };
     expect(productionProblems(base)).toEqual([expect.stringMatching(/^ENCRYPTION_KEYS: .*next to the data/)]);
     expect(productionProblems({ ...base, ENCRYPTION_KEY: KEYS.ENCRYPTION_KEY })).toEqual([]);
     expect(productionProblems({ ...base, ENCRYPTION_KEYS: `k1:${KEYS.ENCRYPTION_KEY}` })).toEqual([]);
@@ -54,13 +56,29 @@ describe('production mode', () => {
   });
 
   it('refuses the crash-test fault injection in production, and checks the payment lease', () => {
-    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0', ...KEYS };
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0', ...KEYS, ...NAMES };
     expect(productionProblems({ ...base, FAULT_INJECTION: 'kill-after-collect' })).toEqual([expect.stringMatching(/^FAULT_INJECTION/)]);
     expect(loadConfig({ FAULT_INJECTION: 'kill-after-collect' }).faultInjection).toBe('kill-after-collect');
     expect(() => loadConfig({ FAULT_INJECTION: 'something-else' })).toThrow(/FAULT_INJECTION/);
     expect(loadConfig({}).paymentLeaseMs).toBe(120_000);
     expect(loadConfig({ PAYMENT_LEASE_SECONDS: '5' }).paymentLeaseMs).toBe(5_000);
     expect(() => loadConfig({ PAYMENT_LEASE_SECONDS: '0' })).toThrow(/PAYMENT_LEASE_SECONDS/);
+  });
+
+  it('refuses the development agent and creditor: unset, or set to the development default', () => {
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0', ...KEYS };
+    expect(productionProblems(base).map((problem) => problem.split(':')[0])).toEqual(['PAYE_AGENT_NAME', 'PAYE_AGENT_TAIN', 'PAYE_AGENT_ADDRESS', 'PAYE_AGENT_SIGNATORY', 'DIRECT_DEBIT_CREDITOR']);
+    expect(productionProblems({ ...base, ...NAMES, PAYE_AGENT_TAIN: DEV_PAYE_AGENT.tain, DIRECT_DEBIT_CREDITOR: ` ${DEV_DIRECT_DEBIT_CREDITOR} ` })).toEqual([
+      expect.stringMatching(/^PAYE_AGENT_TAIN: required in production/),
+      expect.stringMatching(/^DIRECT_DEBIT_CREDITOR: required in production/),
+    ]);
+    const production = loadConfig({ ...base, ...NAMES });
+    expect(production).toMatchObject({ testMode: false, directDebitCreditor: 'Acme Pensions Ltd', payeAgent: { taxAgencyName: 'Acme Tax Ltd', tain: '12345T' } });
+    // Development: the defaults, and test mode (the ribbon); no odd names in front of users.
+    const development = loadConfig({});
+    expect(development).toMatchObject({ testMode: true, directDebitCreditor: DEV_DIRECT_DEBIT_CREDITOR, payeAgent: DEV_PAYE_AGENT });
+    for (const name of [development.directDebitCreditor, ...Object.values(development.payeAgent)]) expect(name).not.toMatch(/sandbox|development|example|dev\d/i);
+    expect(() => loadConfig({ DIRECT_DEBIT_CREDITOR: 'x'.repeat(71) })).toThrow(/DIRECT_DEBIT_CREDITOR/);
   });
 
   it('leaves the development default as it is', () => {
@@ -80,6 +98,7 @@ describe('production mode', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/SMTP_URL/);
       expect(result.stderr).toMatch(/TRUST_PROXY/);
+      expect(result.stderr).toMatch(/PAYE_AGENT_NAME[\s\S]*DIRECT_DEBIT_CREDITOR/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -4,13 +4,14 @@ import { lazy, Suspense } from 'react';
 import { authView } from '../../../machines/auth/auth.view.ts';
 import { useAuthActor, useInactivityActor } from '../actors.tsx';
 import { LoadingView } from './LoadingView.tsx';
+import { TestModeRibbon } from './TestModeRibbon.tsx';
 
 const InactivityDialog = lazy(() => import('./InactivityDialog.tsx').then((module) => ({ default: module.InactivityDialog })));
 
 /**
  * The frame around every route (spec section 2, Layout): a full-screen loading view until auth is
  * initialised, then the routed view (whose layout route adds the bars for signed-in screens), and
- * for a signed-in user the inactivity warning, on every route, public ones included.
+ * the "test mode" ribbon of a deployment not in production, and for a signed-in user the inactivity warning, on every route, public ones included.
  */
 export function RootLayout() {
   const { loading } = useSelector(useAuthActor(), authView);
@@ -18,6 +19,7 @@ export function RootLayout() {
   if (loading) return <LoadingView />;
   return (
     <>
+      <TestModeRibbon />
       <Outlet />
       {inactivity ? (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import type { RouteModule } from '../appEnv.ts';
 import { accountRoutes } from './account.ts';
 import { answerRoutes } from './answers.ts';
+import { appInfoRoutes } from './appInfo.ts';
 import { authRoutes } from './auth.ts';
 import { cspRoutes } from './csp.ts';
 import { healthRoutes } from './health.ts';
@@ -16,4 +17,4 @@ import { taxRoutes } from './tax.ts';
  * in this folder (`export function xRoutes(services: Services) { return factory.createApp()… }`)
  * and one entry here.
  */
-export const apiRoutes: RouteModule[] = [healthRoutes, authRoutes, passwordRoutes, profileRoutes, accountRoutes, securityRoutes, taxRoutes, answerRoutes, payeRoutes, pensionRoutes, cspRoutes];
+export const apiRoutes: RouteModule[] = [healthRoutes, appInfoRoutes, authRoutes, passwordRoutes, profileRoutes, accountRoutes, securityRoutes, taxRoutes, answerRoutes, payeRoutes, pensionRoutes, cspRoutes];

@@ -7,6 +7,7 @@ import { type ApiDescription, type OpenApiDocument, type RouteKey, apiRouteKeys,
 import { referencePage } from '../http/openapiReference.ts';
 import { accountApi } from './account.openapi.ts';
 import { answersApi } from './answers.openapi.ts';
+import { appInfoApi } from './appInfo.openapi.ts';
 import { authApi } from './auth.openapi.ts';
 import { cspApi } from './csp.openapi.ts';
 import { healthApi } from './health.openapi.ts';
@@ -29,6 +30,7 @@ export const openApiApi: ApiDescription = {
  */
 export const API_DESCRIPTION: ApiDescription = {
   ...healthApi,
+  ...appInfoApi,
   ...authApi,
   ...passwordApi,
   ...profileApi,

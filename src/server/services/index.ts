@@ -13,7 +13,7 @@ import { type Mailer, type MailTransport, createMailer } from './mailer.ts';
 import { type HousekeepingOutcome, type Metrics, createMetrics } from './metrics.ts';
 import { type PasswordService, passwordService } from './passwords.ts';
 import { type PayeAuthorisationService, createPayeAuthorisationService } from './payeAuthorisations.ts';
-import { DEV_PAYE_AGENT } from '../config.ts';
+import { DEV_DIRECT_DEBIT_CREDITOR, DEV_PAYE_AGENT } from '../config.ts';
 import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
 import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
 import { type PaymentProvider, createSandboxPaymentProvider, databaseSandboxLedger } from './paymentProvider.ts';
@@ -45,6 +45,10 @@ export interface ServiceDeps {
   keyring: Keyring;
   /** The tax agent named on PAYE A1 declarations (PAYE_AGENT_*); development defaults when absent. */
   payeAgent?: AgentDetails | undefined;
+  /** The creditor named on direct debit mandates (DIRECT_DEBIT_CREDITOR); the development default when absent. */
+  directDebitCreditor?: string | undefined;
+  /** Whether this is a test deployment (not NODE_ENV=production): the app shows a "test mode" ribbon. Default true. */
+  testMode?: boolean | undefined;
   /** Where mail goes after the outbox: the log in development, SMTP when configured, memory in tests. */
   mailTransport: MailTransport;
   /** Overrides of the brute-force limits (tests). */
@@ -67,6 +71,8 @@ export interface ServiceDeps {
 export interface Services {
   log: Logger;
   clock: Clock;
+  /** What the app shows of this deployment's configuration (GET /app-info). */
+  appInfo: { testMode: boolean; directDebitCreditor: string };
   /** Whether the database answers (GET /health). */
   health: { check(): Promise<boolean> };
   users: UserService;
@@ -195,6 +201,7 @@ export function createServices(deps: ServiceDeps): Services {
   return {
     log,
     clock,
+    appInfo: { testMode: deps.testMode ?? true, directDebitCreditor: deps.directDebitCreditor ?? DEV_DIRECT_DEBIT_CREDITOR },
     health: {
       check: () =>
         database.ping().then(

@@ -82,8 +82,8 @@ export function memorySandboxLedger(): SandboxLedger {
 }
 
 export const SANDBOX_SOURCES: readonly PaymentSource[] = [
-  { id: 'sandbox-current-account', label: 'Sandbox current account' },
-  { id: 'sandbox-debit-card', label: 'Sandbox debit card' },
+  { id: 'sandbox-current-account', label: 'Current account' },
+  { id: 'sandbox-debit-card', label: 'Debit card' },
 ];
 
 /** Amounts whose cents are .13 are declined by the sandbox, so the failure path can be tried by hand. */

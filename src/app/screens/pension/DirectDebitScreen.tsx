@@ -28,10 +28,9 @@ import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { WholeNumberInput } from '../../components/WholeNumberInput.tsx';
+import { useAppInfo } from '../../appInfo.tsx';
 import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
-
-const CREDITOR = 'MaxOut Pensions (sandbox)';
 
 /** /direct-debit: a monthly contribution by SEPA direct debit: view, set up or change, cancel. */
 export function DirectDebitScreen() {
@@ -177,6 +176,8 @@ interface MandateFormProps {
 
 function MandateForm({ shape, view, machine }: MandateFormProps) {
   const { changing } = shape;
+  // The creditor of the deployment (DIRECT_DEBIT_CREDITOR); the route waited for it.
+  const creditor = useAppInfo()?.direct_debit_creditor ?? 'MaxOut';
   const form = useForm<MandateFormValues>({
     mode: 'controlled',
     initialValues: shape.initialValues,
@@ -213,7 +214,7 @@ function MandateForm({ shape, view, machine }: MandateFormProps) {
           onChange={(value) => form.setFieldValue('start_date', value)}
         />
         <Checkbox
-          label={`I authorise ${CREDITOR} to collect this amount from my account every month, and my bank to debit it. I can ask my bank for a refund within 8 weeks of a collection.`}
+          label={`I authorise ${creditor} to collect this amount from my account every month, and my bank to debit it. I can ask my bank for a refund within 8 weeks of a collection.`}
           {...form.getInputProps('mandate_accepted', { type: 'checkbox' })}
         />
         <Group justify="flex-end">

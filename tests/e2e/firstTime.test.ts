@@ -1,0 +1,42 @@
+/**
+ * What a first-time user meets, on a desktop and a phone: no development names in front of them
+ * (a "Test mode" ribbon says what the names used to hint at), the PAYE A1 names the configured
+ * agent, the direct debit names the configured creditor.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkScreen, useBrowser, viewports, visit } from './harness.ts';
+import { createUserWithPassword, editProfileByApi, signIn } from './users.ts';
+
+const ODD_NAMES = /sandbox|\(development\)|DEV0001|Example Street/i;
+
+describe.each(Object.entries(viewports))('a first-time user (%s)', (name, viewport) => {
+  const b = useBrowser({ viewport });
+
+  it('sees a test-mode ribbon instead of development names: Contribute, Direct debit, the PAYE A1', async () => {
+    const { page } = b;
+    await visit(page, '/welcome');
+    await page.getByTestId('test-mode-ribbon').getByText('Test mode').waitFor();
+
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: 48_000 });
+    await signIn(page, user);
+    await visit(page, '/contribute');
+    await page.getByTestId('test-mode-ribbon').waitFor();
+    await page.getByRole('radio', { name: 'Current account' }).waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(ODD_NAMES);
+
+    await visit(page, '/direct-debit');
+    await page.getByRole('button', { name: 'Set up a direct debit' }).click();
+    const mandate = page.getByRole('checkbox', { name: /I authorise/ });
+    await mandate.waitFor();
+    expect(await page.getByText(/^I authorise/).textContent()).toMatch(/^I authorise MaxOut Pensions to collect/);
+    await checkScreen(page, `first-time-${name}-direct-debit`);
+
+    await visit(page, '/auth/paye-authorization');
+    const agent = page.getByTestId('agent-details');
+    await expect.poll(() => agent.textContent()).toMatch(/TAIN/);
+    expect(await agent.textContent()).toContain('MaxOut Tax Services');
+    expect(await page.locator('body').textContent()).not.toMatch(ODD_NAMES);
+    await checkScreen(page, `first-time-${name}-paye`);
+  });
+});
