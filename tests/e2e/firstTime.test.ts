@@ -1,10 +1,12 @@
 /**
  * What a first-time user meets, on a desktop and a phone: no development names in front of them
  * (a "Test mode" ribbon says what the names used to hint at), the PAYE A1 names the configured
- * agent, the direct debit names the configured creditor.
+ * agent, the direct debit names the configured creditor; Next on a Form 11 page with nothing
+ * entered asks "Skip this page?" and no €0 line is filed.
  */
 import { describe, expect, it } from 'vitest';
-import { checkScreen, useBrowser, viewports, visit } from './harness.ts';
+import { checkScreen, settle, useBrowser, viewports, visit } from './harness.ts';
+import { answerQuestionnaire, profileOf, signPayeAuthorization } from './form11Steps.ts';
 import { createUserWithPassword, editProfileByApi, signIn } from './users.ts';
 
 const ODD_NAMES = /sandbox|\(development\)|DEV0001|Example Street/i;
@@ -38,5 +40,33 @@ describe.each(Object.entries(viewports))('a first-time user (%s)', (name, viewpo
     expect(await agent.textContent()).toContain('MaxOut Tax Services');
     expect(await page.locator('body').textContent()).not.toMatch(ODD_NAMES);
     await checkScreen(page, `first-time-${name}-paye`);
+  });
+
+  it('Next on an empty Health Expenses page asks "Skip this page?"; skipping files nothing', async () => {
+    const { page } = b;
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: 48_000 });
+    await signIn(page, user);
+    await visit(page, '/auth/paye-authorization?returnTo=%2Fform11-questionnaire');
+    await signPayeAuthorization(page);
+    await page.waitForURL((url) => url.pathname === '/form11-questionnaire');
+    await answerQuestionnaire(page, ['health-expenses']);
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Skip this page?' });
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('Nothing is entered for Health Expenses');
+    await checkScreen(page, `first-time-${name}-skip-this-page`);
+    // Going back keeps the page; asked again, the user skips it.
+    await ask.getByRole('button', { name: 'Enter amounts' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/form11/health-expenses');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await ask.getByRole('button', { name: 'Skip this page' }).click();
+    await page.waitForURL((url) => url.pathname !== '/form11/health-expenses');
+    await settle(page);
+    expect((await profileOf(user)).form11).toEqual([]);
   });
 });

@@ -127,6 +127,8 @@ export const ADD_AT_LEAST_ONE_PROPERTY = 'Please add at least one property';
 /** Not in the spec (refund calculation requests the engine cannot answer; sent with a 422). */
 export const TAX_YEAR_UNSUPPORTED = 'We cannot estimate refunds for that tax year';
 export const CATEGORY_UNKNOWN = 'Unknown credit, relief or income type';
+/** An answer with every amount empty or zero: it would put a €0 line into the claim. */
+export const noAmountsEntered = (title: string) => `Nothing to claim for ${title}: enter at least one amount, or skip this page`;
 export const REFUND_DATA_INVALID = 'Please check the details you entered';
 
 /** Not in the spec (two-step sign-in). */

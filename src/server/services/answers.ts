@@ -1,4 +1,5 @@
-import { INCOME_TYPE_IDS, isIncomeTypeId, type Form11Category, type IncomeTypeId } from '../../domain/catalogue.ts';
+import { INCOME_TYPE_IDS, categoryTitle, isIncomeTypeId, type Form11Category, type IncomeTypeId } from '../../domain/catalogue.ts';
+import { amountsEntered } from '../../domain/schemas/form11/entered.ts';
 import { FINAL_FORM_KEY } from '../../domain/form11Routes.ts';
 import type { AnswerQuestion, IncomeDeclarationMap } from '../../domain/schemas/answers.ts';
 import * as m from '../../domain/schemas/messages.ts';
@@ -78,6 +79,11 @@ export function createAnswerService(deps: { db: Db; form11Entries: Form11EntrySe
         const assessed = refundCalculator.assess(user, year as TaxYear, category, data);
         if (!assessed.ok) {
           for (const [field, messages] of Object.entries(assessed.errors)) for (const message of messages) add(`${path}.${field}`, message);
+          return;
+        }
+        // A page with nothing entered is skipped, never claimed as €0 (the flow asks "Skip this page?").
+        if (!amountsEntered(category, assessed.data)) {
+          add(path, m.noAmountsEntered(categoryTitle(category)));
           return;
         }
         const unstorable = unstorableText(assessed.data, path);

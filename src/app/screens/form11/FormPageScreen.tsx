@@ -50,6 +50,8 @@ function FormPage({ slug, flow, estimator }: { slug: FormSlug; flow: FlowActor<'
     busy: !page.canSubmit,
     onSubmit: submit,
     onCancel: () => void navigate({ to: REFUND_QUESTIONS_ROUTE }),
+    // Nothing entered: in the flow the page is skipped (as its Skip button does); on its own, nothing is sent.
+    ...(opened.inFlow ? { onSkip: () => flow.send({ type: 'step.next', route: path }) } : {}),
     ...(opened.kept ? { initialValues: opened.kept as Record<string, never> } : {}),
   };
 
