@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { calendarDay, parseApiDate, type Dayjs } from '../../src/domain/dates.ts';
 import { failureMessage, fieldErrorsOf, type FieldErrors } from '../../src/domain/failureMessage.ts';
+import { isEmailUnverified } from '../../src/domain/failure.ts';
 import { toAmount } from '../../src/domain/money.ts';
 import { contributionRequestSchema, type ContributionRequest } from '../../src/domain/schemas/pension.ts';
 import { contributionFigures, roundPaymentOptions } from '../../src/domain/taxYear.ts';
@@ -40,6 +41,8 @@ export interface ContributionView {
   askingIdentity: boolean;
   canStepUp: boolean;
   error: string | null;
+  /** Refused because the email address is not proven: "Resend link" is offered beside the error. */
+  offerNewLink: boolean;
   fieldErrors: FieldErrors;
   /** The form, while editing. */
   form: {
@@ -120,6 +123,7 @@ export function contributionView(snapshot: Snapshot): ContributionView {
     askingIdentity: step === 'confirmingIdentity' || step === 'steppingUp',
     canStepUp: snapshot.can({ type: 'contribution.stepUp', proof: { password: '' } }),
     error: context.error ? failureMessage(context.error) : null,
+    offerNewLink: isEmailUnverified(context.error),
     fieldErrors: fieldErrorsOf(context.error),
     form,
     preview,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { SnapshotFrom } from 'xstate';
 import { apiDateToDisplayDate, calendarDay, displayDateToApiDate, parseApiDate } from '../../src/domain/dates.ts';
 import { failureMessage, fieldErrorsOf, type FieldErrors } from '../../src/domain/failureMessage.ts';
+import { isEmailUnverified } from '../../src/domain/failure.ts';
 import { fieldErrors as issueFieldErrors } from '../../src/domain/schemas/issues.ts';
 import { DATE_INVALID } from '../../src/domain/schemas/messages.ts';
 import { type DirectDebitRequest, type Mandate, directDebitRequestSchema } from '../../src/domain/schemas/pension.ts';
@@ -45,6 +46,8 @@ export interface DirectDebitView {
   askingIdentity: boolean;
   canStepUp: boolean;
   error: string | null;
+  /** Refused because the email address is not proven: "Resend link" is offered beside the error. */
+  offerNewLink: boolean;
   fieldErrors: FieldErrors;
   mandate: (Mandate & { nextCollectionDisplay: string }) | null;
   /** What the last change did, for a short confirmation. */
@@ -97,6 +100,7 @@ export function directDebitView(snapshot: Snapshot): DirectDebitView {
     askingIdentity: step === 'confirmingIdentity' || step === 'steppingUp',
     canStepUp: snapshot.can({ type: 'directDebit.stepUp', proof: { password: '' } }),
     error: context.error ? failureMessage(context.error) : null,
+    offerNewLink: isEmailUnverified(context.error),
     fieldErrors: fieldErrorsOf(context.error),
     mandate: mandate ? { ...mandate, nextCollectionDisplay: apiDateToDisplayDate(mandate.next_collection) ?? '' } : null,
     notice: context.notice,

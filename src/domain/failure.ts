@@ -27,6 +27,13 @@ export function isStepUpRequired(failure: ApiFailure | null | undefined): boolea
   return failure?.status === 403 && failure.code === STEP_UP_REQUIRED_CODE;
 }
 
+/** The server refused because the account's email address is not proven yet (offer "Resend link"). */
+export const EMAIL_UNVERIFIED_CODE = 'email_unverified';
+
+export function isEmailUnverified(failure: ApiFailure | null | undefined): boolean {
+  return failure?.status === 403 && failure.code === EMAIL_UNVERIFIED_CODE;
+}
+
 /** A failure with no response at all: what an outage (a rejected promise, a missing effect) becomes. */
 export function networkFailure(message: string | null = null): ApiFailure {
   return { status: null, message, source: 'network' };

@@ -2,12 +2,15 @@
  * What a first-time user meets, on a desktop and a phone: no development names in front of them
  * (a "Test mode" ribbon says what the names used to hint at), the PAYE A1 names the configured
  * agent, the direct debit names the configured creditor; Next on a Form 11 page with nothing
- * entered asks "Skip this page?" and no €0 line is filed.
+ * entered asks "Skip this page?" and no €0 line is filed; until the email address is proven a
+ * banner on every signed-in page says what waits for it and resends the link, and a refused
+ * payment offers the same link.
  */
 import { describe, expect, it } from 'vitest';
 import { checkScreen, settle, useBrowser, viewports, visit } from './harness.ts';
 import { answerQuestionnaire, profileOf, signPayeAuthorization } from './form11Steps.ts';
-import { createUserWithPassword, editProfileByApi, signIn } from './users.ts';
+import { readServerLog, waitForMail } from './serverLog.ts';
+import { createUserWithPassword, editProfileByApi, field, signIn, uniqueEmail } from './users.ts';
 
 const ODD_NAMES = /sandbox|\(development\)|DEV0001|Example Street/i;
 
@@ -68,5 +71,45 @@ describe.each(Object.entries(viewports))('a first-time user (%s)', (name, viewpo
     await page.waitForURL((url) => url.pathname !== '/form11/health-expenses');
     await settle(page);
     expect((await profileOf(user)).form11).toEqual([]);
+  });
+
+  it('a new account sees "Please confirm your email address" on every signed-in page; Resend link sends one; a refused payment offers it too', async () => {
+    const { page } = b;
+    const email = uniqueEmail('unverified');
+    await visit(page, '/auth/register');
+    await page.getByRole('combobox', { name: 'Marital status' }).click();
+    await page.getByRole('option', { name: 'Single' }).click();
+    await page.getByRole('textbox', { name: 'Date of birth' }).pressSequentially('01021985');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Pension plan ID' }).fill('il 1234 5678');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL((url) => url.pathname === '/pension-info');
+    const banner = page.getByRole('region', { name: 'Confirm your email address' });
+    await banner.waitFor();
+    const text = await banner.textContent();
+    expect(text).toContain(email);
+    expect(text).toContain('Until then you cannot sign the PAYE authorisation, link a bank account or pay into your pension');
+    expect(text).toContain('within 48 hours');
+    await checkScreen(page, `first-time-${name}-verify-banner`);
+
+    const before = readServerLog().length;
+    await banner.getByRole('button', { name: 'Resend link' }).click();
+    await banner.getByText('We have emailed you a new link. It works for 24 hours.').waitFor();
+    await waitForMail({ to: email, linkContains: '/reset-password/', after: before });
+
+    await field(page, 'Annual income').fill('62000');
+    await field(page, 'Pension paid this year').fill('0');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/landing');
+    await banner.waitFor();
+
+    await visit(page, '/contribute');
+    await field(page, 'Amount').fill('100');
+    await page.getByRole('button', { name: 'Review payment' }).click();
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    const form = page.getByRole('form', { name: 'Contribution' });
+    await form.getByText('Please confirm your email address first').waitFor();
+    await form.getByRole('button', { name: 'Resend link' }).waitFor();
+    await checkScreen(page, `first-time-${name}-payment-refused-unverified`);
   });
 });

@@ -34,6 +34,8 @@ export const FLOWS = {
     load: () => import('../effects/form11FlowEffects.ts').then((m) => m.form11GuidedFlow),
     forgetOnSignOut: [FORM11_PROGRESS_KEY],
   },
+  // The "confirm your email address" banner of every signed-in page: one per signed-in user.
+  verifyEmail: { scope: 'session', load: () => import('../effects/verifyEmailEffects.ts').then((m) => m.verifyEmailFlow) },
   questionnaire: { scope: 'visit', load: () => import('../effects/questionnaireEffects.ts').then((m) => m.questionnaireFlow) },
   incomeDeclaration: { scope: 'visit', load: () => import('../effects/incomeDeclarationEffects.ts').then((m) => m.incomeDeclarationFlow) },
 } as const;

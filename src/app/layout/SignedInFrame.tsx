@@ -14,12 +14,14 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Stack.css';
 import { AppShell } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { BottomBar } from './BottomBar.tsx';
 import { TopBar } from './TopBar.tsx';
+import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 /**
- * The frame of the signed-in routes (spec section 2, Layout): the desktop top bar, the routed
- * screen, and the mobile bottom bar. Loaded with the first signed-in screen, never on a public one.
+ * The frame of the signed-in routes (spec section 2, Layout): the desktop top bar, the banner
+ * asking to confirm the email address (until it is proven), the routed screen, and the mobile bottom bar. Loaded with the first signed-in screen, never on a public one.
  */
 export function SignedInFrame() {
   return (
@@ -28,6 +30,9 @@ export function SignedInFrame() {
         <TopBar />
       </AppShell.Header>
       <AppShell.Main pb={{ base: 80, sm: 'md' }}>
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer hiddenFrom="sm">

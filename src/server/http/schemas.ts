@@ -20,7 +20,7 @@ export const TWO_FACTOR_ALREADY_ON = 'Two-step sign-in is already on.';
 export const TWO_FACTOR_NOT_STARTED = 'Start the two-step sign-in setup first.';
 export const DEVICE_NOT_FOUND = 'This device is not signed in to your account.';
 export const EMAIL_UNVERIFIED =
-  'Please confirm your email address first: open the link we emailed you when you signed up and choose your password. No email? Ask for a new link.';
+  'Please confirm your email address first: open the link we emailed you when you signed up and choose your password. No email? Use Resend link to get a new one.';
 export const EMAIL_UNVERIFIED_CODE = 'email_unverified';
 export const VERIFICATION_SENT = 'We have emailed you a new link. It works for 24 hours.';
 export const EMAIL_ALREADY_VERIFIED = 'Your email address is already confirmed.';

@@ -25,6 +25,7 @@ import { contributionView, type ContributionFormValues, type ContributionView } 
 import { formatEuro } from '../../../domain/money.ts';
 import { passwordField } from '../../../domain/schemas/fields.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { ResendLink } from '../../layout/VerifyEmailBanner.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
@@ -208,6 +209,11 @@ function ContributionForm({ form: shape, view, flow }: ContributionFormProps) {
     <form noValidate onSubmit={submit} aria-label={view.mode === 'roundPayment' ? 'Round payment' : 'Contribution'}>
       <Stack>
         <ErrorAlert message={view.error} />
+        {view.offerNewLink ? (
+          <Group>
+            <ResendLink />
+          </Group>
+        ) : null}
         <PendingPayments pending={shape.pending} />
         {roundChoices ? (
           <RadioFieldset

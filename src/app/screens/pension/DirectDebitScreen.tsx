@@ -26,6 +26,7 @@ import { formatEuro } from '../../../domain/money.ts';
 import { passwordField } from '../../../domain/schemas/fields.ts';
 import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { ResendLink } from '../../layout/VerifyEmailBanner.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { WholeNumberInput } from '../../components/WholeNumberInput.tsx';
 import { useAppInfo } from '../../appInfo.tsx';
@@ -195,6 +196,11 @@ function MandateForm({ shape, view, machine }: MandateFormProps) {
     <form noValidate onSubmit={submit} aria-label="Direct debit">
       <Stack>
         <ErrorAlert message={view.error} title="Your direct debit was not saved" />
+        {view.offerNewLink ? (
+          <Group>
+            <ResendLink />
+          </Group>
+        ) : null}
         <TextInput
           label="IBAN"
           description={changing ? `Leave empty to keep collecting from ${shape.keptIban}.` : 'Your bank account, e.g. IE29 AIBK 9311 5212 3456 78'}
