@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { FieldErrors } from '../../src/domain/failureMessage.ts';
 import type { RegisterErrorView } from '../../src/domain/authErrors.ts';
+import { EMAIL_TAKEN } from '../../src/domain/schemas/messages.ts';
 import { memoLast } from '../shared/memo.ts';
 import type { authMachine } from './auth.machine.ts';
 import type { AuthEvent } from './auth.types.ts';
@@ -35,6 +36,8 @@ export interface SignInView {
     error: string | null;
     /** Its field messages, named as the form names its fields (`details.dob` → `dob`). */
     fieldErrors: FieldErrors;
+    /** The address has an account already: the screen offers Log in and Reset password. */
+    emailTaken: boolean;
   };
 }
 
@@ -63,6 +66,7 @@ export function signInView(snapshot: Snapshot): SignInView {
       canSubmit: snapshot.can(REGISTER_PROBE),
       error: context.registerError?.message ?? null,
       fieldErrors: registerFieldErrors(context.registerError),
+      emailTaken: context.registerError?.fieldErrors.email === EMAIL_TAKEN,
     },
   };
 }

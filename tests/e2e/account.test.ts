@@ -43,7 +43,7 @@ describe('account journeys', () => {
     await field(page, 'PPSN').fill('1234567A'); // wrong check character
     await field(page, 'Pension plan ID').fill('il12345678');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Please enter a valid PPSN (7 digits followed by 1-2 letters)').waitFor();
+    await page.getByText('This PPSN does not check out: look for a typo').waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile');
 
     await field(page, 'PPSN').fill(PPSN.toLowerCase());

@@ -21,7 +21,7 @@ describe('auth journeys', () => {
     await visit(page, '/auth/register', { screenshot: 'register' });
     await page.getByRole('combobox', { name: 'Marital status' }).click();
     await page.getByRole('option', { name: 'Married' }).click();
-    expect(await page.getByRole('combobox', { name: 'Marital status' }).inputValue()).toBe('Married');
+    expect(await page.getByRole('combobox', { name: 'Marital status' }).inputValue()).toBe('Married or in a civil partnership');
 
     const dob = page.getByRole('textbox', { name: 'Date of birth' });
     await dob.pressSequentially('01021985');

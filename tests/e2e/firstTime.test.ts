@@ -112,4 +112,30 @@ describe.each(Object.entries(viewports))('a first-time user (%s)', (name, viewpo
     await form.getByRole('button', { name: 'Resend link' }).waitFor();
     await checkScreen(page, `first-time-${name}-payment-refused-unverified`);
   });
+
+  it('words: a taken email at sign-up offers Log in and Reset password; marital status is asked once', async () => {
+    const { page } = b;
+    const taken = await createUserWithPassword();
+    await visit(page, '/auth/register');
+    await page.getByRole('combobox', { name: 'Marital status' }).click();
+    await page.getByRole('option', { name: 'Married or in a civil partnership' }).click();
+    await page.getByRole('textbox', { name: 'Date of birth' }).pressSequentially('01021985');
+    await page.getByRole('textbox', { name: 'Email' }).fill(taken.email);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    const offer = page.getByRole('alert').filter({ hasText: 'You already have an account' });
+    await offer.waitFor();
+    expect(await offer.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
+    expect(await offer.getByRole('link', { name: 'Reset password' }).getAttribute('href')).toBe('/auth/forgot-password');
+    await checkScreen(page, `first-time-${name}-email-taken`);
+
+    // A new account: Pension Setup shows the answer given at sign-up in the same words, without asking again.
+    await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('married'));
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL((url) => url.pathname === '/pension-info');
+    const marital = page.getByRole('group', { name: 'Marital status' });
+    await marital.waitFor();
+    expect(await marital.textContent()).toContain('Married or in a civil partnership');
+    expect(await page.getByRole('radio', { name: 'Single' }).count()).toBe(0);
+    await checkScreen(page, `first-time-${name}-pension-setup-marital`);
+  });
 });

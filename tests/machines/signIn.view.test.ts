@@ -36,7 +36,7 @@ describe('sign-in view', () => {
       busy: false,
       login: { step: 'password', canSubmit: true, error: null },
       code: { canSubmit: false, error: null },
-      register: { canSubmit: true, error: null, fieldErrors: {} },
+      register: { canSubmit: true, error: null, fieldErrors: {}, emailTaken: false },
     });
     const signingIn = viewOf({ signedOut: 'signingIn' });
     expect([signingIn.busy, signingIn.login.canSubmit, signingIn.register.canSubmit]).toEqual([true, false, false]);
@@ -62,6 +62,8 @@ describe('sign-in view', () => {
     const view = viewOf({ signedOut: 'idle' }, { registerError: DUPLICATE });
     expect(view.register.error).toBe('The given data was invalid.');
     expect(view.register.fieldErrors).toEqual({ email: 'An account with this email already exists', dob: 'You must be at least 16 years old to register' });
+    // The address has an account: the screen offers Log in and Reset password instead of a dead end.
+    expect(view.register.emailTaken).toBe(true);
   });
 
   it('gives the same field errors object for the same refusal, so the form applies them once', () => {

@@ -177,7 +177,7 @@ describe(`PAYE authorisation (${testDatabaseKind()})`, () => {
       const cases: [Record<string, unknown>, Record<string, string[]>][] = [
         [{ firstName: '' }, { 'form_data.firstName': [m.REQUIRED] }],
         [{ lastName: 'O' }, { 'form_data.lastName': [m.MIN_2_CHARACTERS] }],
-        [{ ppsn: '1234567A' }, { 'form_data.ppsn': [m.PPSN_INVALID] }],
+        [{ ppsn: '1234567A' }, { 'form_data.ppsn': [m.PPSN_CHECK_FAILED] }],
         [{ dateOfBirth: '2015-01-01' }, { 'form_data.dateOfBirth': [m.MIN_AGE] }],
         [{ emailAddress: 'other@example.ie' }, { 'form_data.emailAddress': [m.EMAIL_NOT_ACCOUNT] }],
         [{ documentHolder: 'agent' }, { 'form_data.documentHolder': [m.DOCUMENT_HOLDER_INVALID] }],

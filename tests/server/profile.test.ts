@@ -133,11 +133,16 @@ describe(`POST /edit-profile (${testDatabaseKind()})`, () => {
   it('refuses a PPSN with a bad format or a wrong check character', async () => {
     const auth = await signedIn(t);
     const wrongCheck = `1234567${ppsnCheckCharacter('1234567') === 'A' ? 'B' : 'A'}`;
-    for (const ppsn of ['123456T', '12345678T', 'ABCDEFGT', '1234567', '1234567XZ', wrongCheck, "1234567T' OR 1=1 --"]) {
+    for (const ppsn of ['123456T', '12345678T', 'ABCDEFGT', '1234567', '1234567XZ', "1234567T' OR 1=1 --"]) {
       const res = await edit(t, auth, { ppsn });
       expect(res.status, ppsn).toBe(422);
       expect(res.body.errors, ppsn).toEqual({ ppsn: [m.PPSN_INVALID] });
     }
+    // The right shape with the wrong check letter: a typo, said so.
+    const typo = await edit(t, auth, { ppsn: wrongCheck });
+    expect(typo.status).toBe(422);
+    expect(typo.body.errors).toEqual({ ppsn: ['This PPSN does not check out: look for a typo'] });
+    expect(m.PPSN_CHECK_FAILED).toBe('This PPSN does not check out: look for a typo');
     expect((await edit(t, auth, { ppsn: '' })).body.errors).toEqual({ ppsn: [m.REQUIRED] });
     expect((await rawUser(t)).ppsn_encrypted).toBeNull();
   });

@@ -45,6 +45,11 @@ export function normalisePpsn(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
 
+/** Format only: 7 digits, a letter A-W, optionally A-I or W; expects a normalised value. */
+export function hasPpsnFormat(value: string): boolean {
+  return PPSN_RE.test(value);
+}
+
 /** Format (7 digits, A-W, optional A-I/W) and check character; expects a normalised value. */
 export function isValidPpsn(value: string): boolean {
   const match = PPSN_RE.exec(value);
@@ -59,7 +64,10 @@ export const ppsnField = v.pipe(
   v.transform(normalisePpsn),
   v.nonEmpty(m.REQUIRED),
   stop<string>(),
-  v.check(isValidPpsn, m.PPSN_INVALID),
+  v.check(hasPpsnFormat, m.PPSN_INVALID),
+  stop<string>(),
+  // The right shape with a check letter that does not match: say it is a typo, not a wrong format.
+  v.check(isValidPpsn, m.PPSN_CHECK_FAILED),
 );
 
 /** What hides the PPSN's leading characters in API answers. */
@@ -88,7 +96,9 @@ export const ppsnOrMaskedField = v.pipe(
   v.transform((text) => (isMaskedPpsn(text.trim()) ? text.trim() : normalisePpsn(text))),
   v.nonEmpty(m.REQUIRED),
   stop<string>(),
-  v.check((text) => isMaskedPpsn(text) || isValidPpsn(text), m.PPSN_INVALID),
+  v.check((text) => isMaskedPpsn(text) || hasPpsnFormat(text), m.PPSN_INVALID),
+  stop<string>(),
+  v.check((text) => isMaskedPpsn(text) || isValidPpsn(text), m.PPSN_CHECK_FAILED),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -327,6 +337,13 @@ export function nonEmptyList<TItem extends v.GenericSchema>(item: TItem, message
 // Profile fields
 
 export const MARITAL_STATUSES = ['single', 'married'] as const;
+
+/** The one wording of the marital status question, wherever it is asked or shown. */
+export const MARITAL_STATUS_LABEL = 'Marital status';
+export const MARITAL_STATUS_OPTIONS: readonly { value: (typeof MARITAL_STATUSES)[number]; label: string }[] = [
+  { value: 'single', label: 'Single' },
+  { value: 'married', label: 'Married or in a civil partnership' },
+];
 
 export const maritalStatusField = v.pipe(
   v.string(m.REQUIRED),

@@ -21,6 +21,10 @@ export const PASSWORD_MAX = 'Password must be at most 128 characters';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 export const PPSN_INVALID = 'Please enter a valid PPSN (7 digits followed by 1-2 letters)';
+/** Sign-up with an address that has an account: the screen offers Log in and Reset password. */
+export const EMAIL_TAKEN = 'An account with this email already exists';
+/** The format is right but the check letter does not match the digits: most likely a typo. */
+export const PPSN_CHECK_FAILED = 'This PPSN does not check out: look for a typo';
 
 export const MIN_AGE = 'You must be at least 16 years old to register';
 export const DATE_INVALID = 'Please enter a valid date';

@@ -2,7 +2,7 @@
  * Server-side additions to the shared request schemas of src/domain/schemas, and the messages
  * the spec leaves to the server ("Password reset and forgot-password error messages: not shown").
  */
-export const EMAIL_TAKEN = 'An account with this email already exists';
+export { EMAIL_TAKEN } from '../../domain/schemas/messages.ts';
 export const RESET_LINK_INVALID = 'This link is invalid or has expired. Please request a new one.';
 export const RESET_LINK_SENT = 'If an account exists for this email, we have sent a link to reset the password.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Please log in with your new password.';

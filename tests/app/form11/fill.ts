@@ -67,7 +67,8 @@ export async function enterValue(scope: Scope, field: FieldSpec, value: unknown)
 export async function addItem(list: HTMLElement, field: FieldSpec, item: Record<string, unknown>): Promise<void> {
   fireEvent.click(within(list).getByRole('button', { name: field.addLabel }));
   const dialog = within(await screen.findByRole('dialog', { name: field.addLabel }));
-  await enterAll(dialog, field.item ?? [], item);
+  // Office-use fields are not on screen; the entry carries their defaults.
+  await enterAll(dialog, (field.item ?? []).filter((itemField) => !itemField.officeUse), item);
   fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }

@@ -24,13 +24,14 @@ async function openDialog(page: ReturnType<typeof within>) {
   return within(await screen.findByRole('dialog', { name: 'Add Insurance' }));
 }
 
-async function addInsurance(page: ReturnType<typeof within>, entry: { name: string; premium: string; months: string; child?: boolean; office?: boolean }) {
+async function addInsurance(page: ReturnType<typeof within>, entry: { name: string; premium: string; months: string; child?: boolean }) {
   const dialog = await openDialog(page);
   typeInto(dialog.getByRole('textbox', { name: 'Name of person covered by the policy' }), entry.name);
   typeInto(dialog.getByRole('textbox', { name: 'Gross premium' }), entry.premium);
   typeInto(dialog.getByRole('textbox', { name: 'Months the policy was active' }), entry.months);
   if (entry.child) fireEvent.click(dialog.getByRole('checkbox', { name: 'This person is a child (under 21)' }));
-  if (entry.office) fireEvent.click(dialog.getByRole('checkbox', { name: 'For office use only' }));
+  // "For office use only" is Revenue's: never shown; the entry carries it unset.
+  expect(dialog.queryByRole('checkbox', { name: 'For office use only' })).toBeNull();
   fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
@@ -84,7 +85,7 @@ describe('medical insurance relief', () => {
     const { page, insurances, onSubmit } = renderPage();
     typeInto(page.getByRole('textbox', { name: 'Employment' }), '  Acme Software Ltd ');
     await addInsurance(page, { name: 'Seán Ó Briain', premium: '1200', months: '12' });
-    await addInsurance(page, { name: 'Aoife Ní Bhriain', premium: '450', months: '6', child: true, office: true });
+    await addInsurance(page, { name: 'Aoife Ní Bhriain', premium: '450', months: '6', child: true });
     await addInsurance(page, { name: 'Temporary Entry', premium: '10', months: '1' });
 
     const list = insurances();
@@ -115,7 +116,7 @@ describe('medical insurance relief', () => {
       selectedEmployment: 'Acme Software Ltd',
       insurances: [
         { nameOfPersonCoveredByPolicy: 'Seán Ó Briain', amountOfGrossPremium: 1200, amountOfMonthsPolicyWasActive: 12, isChild: false, isForOfficeUseOnly: false },
-        { nameOfPersonCoveredByPolicy: 'Aoife Ní Bhriain', amountOfGrossPremium: 480, amountOfMonthsPolicyWasActive: 6, isChild: true, isForOfficeUseOnly: true },
+        { nameOfPersonCoveredByPolicy: 'Aoife Ní Bhriain', amountOfGrossPremium: 480, amountOfMonthsPolicyWasActive: 6, isChild: true, isForOfficeUseOnly: false },
       ],
     });
   });

@@ -327,6 +327,12 @@ describe('ppsnField', () => {
     '1234567TA', // with A the check is F
     '1234567FW', // with W the check is T
     '8765432T',
+  ])('%o → the right shape, a wrong check character: "does not check out"', (input) => {
+    expect(messagesOf(ppsnField, input)).toEqual([m.PPSN_CHECK_FAILED]);
+    expect(m.PPSN_CHECK_FAILED).toBe('This PPSN does not check out: look for a typo');
+  });
+
+  it.each([
     '123456T', // 6 digits
     '12345678T', // 8 digits
     '1234567', // no letter
@@ -337,7 +343,7 @@ describe('ppsnField', () => {
     'T1234567',
     '1234-567T',
     'ABCDEFGT',
-  ])('%o → the PPSN message (format or check character)', (input) => {
+  ])('%o → the PPSN format message', (input) => {
     expect(messagesOf(ppsnField, input)).toEqual([m.PPSN_INVALID]);
   });
 

@@ -187,7 +187,8 @@ describe('every validation message of spec section 5, triggered', () => {
     ['Email is required', emailField, ''],
     ['Please enter a valid email address', emailField, 'nope'],
     ['Password is required', passwordField, ''],
-    ['Please enter a valid PPSN (7 digits followed by 1-2 letters)', ppsnField, '1234567A'],
+    ['Please enter a valid PPSN (7 digits followed by 1-2 letters)', ppsnField, '123456T'],
+    ['This PPSN does not check out: look for a typo', ppsnField, '1234567A'],
     ['You must be at least 16 years old to register', dateOfBirthField(TODAY), '21.11.2010'],
     ['Please select at least one option to continue', selectedOptionsField, []],
   ] as const)('%s', (message, schema, input) => {

@@ -66,7 +66,7 @@ describe('profile form', () => {
 
   it('applies the spec’s rules to each field', () => {
     const wrongCheck = `1234567${ppsnCheckCharacter('1234567') === 'A' ? 'B' : 'A'}`;
-    expect(messagesOf(schema, { ...valid, ppsn: wrongCheck })).toEqual([m.PPSN_INVALID]);
+    expect(messagesOf(schema, { ...valid, ppsn: wrongCheck })).toEqual([m.PPSN_CHECK_FAILED]);
     expect(messagesOf(schema, { ...valid, first_name: 'A' })).toEqual([m.MIN_2_CHARACTERS]);
     expect(messagesOf(schema, { ...valid, surname: '' })).toEqual([m.REQUIRED]);
     expect(messagesOf(schema, { ...valid, date_of_birth: '16.01.2010' })).toEqual([m.MIN_AGE]);

@@ -202,7 +202,7 @@ describe('EditProfileRequest', () => {
   it.each([
     [{ first_name: 'A' }, { first_name: [m.MIN_2_CHARACTERS] }],
     [{ surname: 'Sm1th' }, { surname: [m.NAME_CHARACTERS] }],
-    [{ ppsn: '1234567A' }, { ppsn: [m.PPSN_INVALID] }],
+    [{ ppsn: '1234567A' }, { ppsn: [m.PPSN_CHECK_FAILED] }],
     [{ ppsn: '' }, { ppsn: [m.REQUIRED] }],
     [{ opt_out_paye_auth: 'false' }, { opt_out_paye_auth: [m.BOOLEAN_INVALID] }],
     [{ annual_income: -1 }, { annual_income: [m.POSITIVE_AMOUNT] }],

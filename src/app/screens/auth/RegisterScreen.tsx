@@ -12,7 +12,8 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Stack.css';
-import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Group.css';
+import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -21,7 +22,7 @@ import * as v from 'valibot';
 import { signInView } from '../../../../machines/auth/signIn.view.ts';
 import { calendarDay, displayDateToApiDate, maskDateInput } from '../../../domain/dates.ts';
 import { DATE_OF_BIRTH_INVALID } from '../../../domain/schemas/messages.ts';
-import { dateOfBirthField, emailField } from '../../../domain/schemas/fields.ts';
+import { MARITAL_STATUS_LABEL, MARITAL_STATUS_OPTIONS, dateOfBirthField, emailField } from '../../../domain/schemas/fields.ts';
 import { registerPensionPlanIdField } from '../../../domain/schemas/profile.ts';
 import { REQUIRED } from '../../../domain/schemas/messages.ts';
 import { actionTime } from '../../actionTime.ts';
@@ -30,10 +31,7 @@ import { useServerErrors } from '../../forms/useServerErrors.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
-const maritalOptions = [
-  { value: 'single', label: 'Single' },
-  { value: 'married', label: 'Married' },
-];
+const maritalOptions = MARITAL_STATUS_OPTIONS.map((option) => ({ ...option }));
 
 function registerForm(today: ReturnType<typeof calendarDay>) {
   return v.object({
@@ -86,9 +84,23 @@ export function RegisterScreen() {
     <AuthCard title="Create your account" intro="We will email you a link to set your password.">
       <form noValidate onSubmit={submit}>
         <Stack>
-          <ErrorAlert message={view.register.error} title="Could not create the account" />
+          {view.register.emailTaken ? (
+            <Alert variant="default" title="You already have an account" role="alert">
+              <Text size="sm">An account with this email already exists. Log in, or reset your password if you have forgotten it.</Text>
+              <Group mt="xs" gap="sm">
+                <Button component={Link} to="/auth/login" size="xs">
+                  Log in
+                </Button>
+                <Button component={Link} to="/auth/forgot-password" size="xs" variant="default">
+                  Reset password
+                </Button>
+              </Group>
+            </Alert>
+          ) : (
+            <ErrorAlert message={view.register.error} title="Could not create the account" />
+          )}
           <Select
-            label="Marital status"
+            label={MARITAL_STATUS_LABEL}
             placeholder="Choose one"
             data={maritalOptions}
             required

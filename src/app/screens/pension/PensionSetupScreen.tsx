@@ -18,8 +18,10 @@ import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Ti
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
+import { useState } from 'react';
 import { pensionSetupView, type PensionSetupFormValues } from '../../../../machines/pensionSetup/pensionSetup.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
+import { MARITAL_STATUS_LABEL, MARITAL_STATUS_OPTIONS } from '../../../domain/schemas/fields.ts';
 import { PensionInfoRequestSchema } from '../../../domain/schemas/pension.ts';
 import { PENSION_PLAN_ID_EXAMPLE } from '../../../domain/schemas/profile.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -28,10 +30,6 @@ import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
 
-const MARITAL_OPTIONS = [
-  { value: 'single', label: 'Single' },
-  { value: 'married', label: 'Married or in a civil partnership' },
-] as const;
 
 /**
  * Pension Setup (/pension-info): annual income, pension paid this tax year outside MaxOut, marital
@@ -50,6 +48,8 @@ export function PensionSetupScreen() {
   });
   useServerErrors(form, view.fieldErrors);
   const preview = view.preview(form.getValues());
+  // The question was answered at sign-up; a new account opens with the answer shown, not asked again.
+  const [changingMarital, setChangingMarital] = useState(false);
 
   const submit = form.onSubmit((raw) => {
     const parsed = v.safeParse(PensionInfoRequestSchema, raw);
@@ -77,15 +77,28 @@ export function PensionSetupScreen() {
                 {...form.getInputProps('paid_pension')}
               />
             </SimpleGrid>
-            <RadioFieldset
-              label="Marital status"
-              name="marital_status"
-              inline
-              options={MARITAL_OPTIONS}
-              defaultValue={form.getValues().marital_status}
-              error={form.errors.marital_status}
-              onChange={(value) => form.setFieldValue('marital_status', value)}
-            />
+            {changingMarital ? (
+              <RadioFieldset
+                label={MARITAL_STATUS_LABEL}
+                name="marital_status"
+                inline
+                options={MARITAL_STATUS_OPTIONS}
+                defaultValue={form.getValues().marital_status}
+                error={form.errors.marital_status}
+                onChange={(value) => form.setFieldValue('marital_status', value)}
+              />
+            ) : (
+              // Asked at sign-up: shown here with the same words, changed only on request.
+              <Group gap="xs" role="group" aria-label={MARITAL_STATUS_LABEL}>
+                <Text size="sm" fw={600}>
+                  {MARITAL_STATUS_LABEL}:
+                </Text>
+                <Text size="sm">{MARITAL_STATUS_OPTIONS.find((option) => option.value === form.getValues().marital_status)?.label}</Text>
+                <Button variant="subtle" size="compact-sm" onClick={() => setChangingMarital(true)}>
+                  Change
+                </Button>
+              </Group>
+            )}
             <TextInput
               label="Pension plan ID"
               description={`Your Irish Life plan ID: IL- followed by 8 digits, e.g. ${PENSION_PLAN_ID_EXAMPLE}. Leave it empty if you do not have one yet.`}

@@ -80,6 +80,8 @@ export interface FieldSpec {
   readonly item?: readonly FieldSpec[];
   /** list: the button that opens the add dialog (e.g. "Add Insurance"). */
   readonly addLabel?: string;
+  /** Filled in by Revenue ("For office use only"): part of the payload, never shown to the user. */
+  readonly officeUse?: boolean;
 }
 
 /** A field before it has a name: its schema (made for `today`) and how it is shown. */
@@ -126,6 +128,11 @@ export const propertyId = (label: string, o?: Describe) => field('propertyId', p
 export const lptId = (label: string, o?: Describe) => field('lptId', lptIdField, label, o);
 export const yesNo = (label: string, o?: Describe) => field('yesNo', yesNoField, label, o);
 export const flag = (label: string, o?: Describe) => field('flag', optionalFlagField, label, { ...o, required: false });
+/** A flag Revenue's office sets: sent as false, never shown on a screen. */
+export const officeUseFlag = (label: string) => {
+  const def = flag(label);
+  return { ...def, spec: { ...def.spec, officeUse: true } };
+};
 export const confirm = (label: string, o?: Describe) => field('confirm', confirmField, label, o);
 
 /** A date that is not after `today` (DD.MM.YYYY as typed, or YYYY-MM-DD from a picker). */

@@ -52,7 +52,8 @@ type Dialog = { readonly index: number | null };
  * insurance") as an inline alert. Grouped in a fieldset whose legend is the list's label.
  */
 export function ListField({ form, field, path, validateItem }: ListFieldProps) {
-  const itemFields = field.item ?? [];
+  // Fields Revenue fills in (office use) are kept in the data but never shown to the user.
+  const itemFields = (field.item ?? []).filter((itemField) => !itemField.officeUse);
   const addLabel = field.addLabel ?? 'Add';
   const noun = addLabel.replace(/^Add\s+/, '').toLowerCase();
   const items = (valueAt(form.getValues(), path) as FormValues[] | undefined) ?? [];
@@ -73,7 +74,11 @@ export function ListField({ form, field, path, validateItem }: ListFieldProps) {
   const open = (index: number | null) => setDialog({ index });
   const adding = dialog === null || dialog.index === null;
 
-  const confirm = (item: FormValues) => {
+  const hiddenDefaults = formValuesOf((field.item ?? []).filter((itemField) => itemField.officeUse));
+  const confirm = (entered: FormValues) => {
+    // An edited entry keeps what the office fields held; a new one gets their defaults (unset flags).
+    const kept = dialog !== null && dialog.index !== null ? items[dialog.index] : undefined;
+    const item = { ...hiddenDefaults, ...(kept ?? {}), ...entered };
     if (dialog === null || dialog.index === null) form.insertListItem(path, item);
     else form.replaceListItem(path, dialog.index, item);
     clearListErrors();
