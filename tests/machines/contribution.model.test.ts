@@ -12,54 +12,11 @@ import {
   selectSourceLabel,
   selectStep,
 } from '../../machines/contribution/contribution.selectors.ts';
-import type { ContributionContext, ContributionOptions, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
+import type { ContributionContext, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
-import type { ContributeAnswer } from '../../src/domain/schemas/pension.ts';
-import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
-const OPTIONS: ContributionOptions = {
-  tax_year: 2026,
-  assignable_years: [2026, 2025],
-  contributed: { 2026: 0, 2025: 0 },
-  sources: [{ id: 'sandbox-debit-card', label: 'Sandbox debit card' }],
-  pending: [],
-};
-const DRAFT = { amount: 500, tax_year: 2026, source: 'sandbox-debit-card' };
-const USER = { email: 'ann@example.ie', pension: 1500 } as unknown as User;
-const ANSWER = {
-  contribution: { id: 'c1', amount: 500, tax_year: 2026, kind: 'one_off', source: 'Sandbox debit card', status: 'succeeded', created_at: '2026-05-10T10:00:00.000Z' },
-  user: USER,
-  relief: 200,
-} satisfies ContributeAnswer;
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-const DECLINED: ApiFailure = { status: 402, message: m.PAYMENT_DECLINED, source: 'server' };
-const REFUSED: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { amount: [m.CONTRIBUTION_MAX] } };
-const SERVER_ERROR: ApiFailure = { status: 503, message: null, source: 'server' };
-
-const review = (key: string) => ({ type: 'contribution.review', draft: DRAFT, key }) as const;
-const LOADED = { type: 'xstate.done.actor.loadOptions', output: { ok: true, options: OPTIONS } satisfies LoadOptionsResult };
-const LOAD_REFUSED = { type: 'xstate.done.actor.loadOptions', output: { ok: false, error: SERVER_ERROR } satisfies LoadOptionsResult };
-const paid = { type: 'xstate.done.actor.pay', output: { ok: true, answer: ANSWER } satisfies PayResult };
-const declined = { type: 'xstate.done.actor.pay', output: { ok: false, error: DECLINED } satisfies PayResult };
-const refused = { type: 'xstate.done.actor.pay', output: { ok: false, error: REFUSED } satisfies PayResult };
-const serverError = { type: 'xstate.done.actor.pay', output: { ok: false, error: SERVER_ERROR } satisfies PayResult };
-
-const fixtures = {
-  'contribution.review': () => [review('key-1')],
-  'contribution.edit': () => [{ type: 'contribution.edit' }],
-  'contribution.confirm': () => [{ type: 'contribution.confirm' }],
-  'contribution.retry': () => [{ type: 'contribution.retry' }],
-  'contribution.reload': () => [{ type: 'contribution.reload' }],
-  'xstate.done.actor.loadOptions': () => [LOADED, LOAD_REFUSED],
-  'xstate.error.actor.loadOptions': () => [{ type: 'xstate.error.actor.loadOptions', error: new Error('offline') }],
-  'xstate.done.actor.pay': () => [paid, declined, refused, serverError],
-  'xstate.error.actor.pay': () => [{ type: 'xstate.error.actor.pay', error: new Error('offline') }],
-} satisfies EventFixtures<typeof contributionMachine>;
-
-const model = createModelTest(contributionMachine, { events: fixtures });
+import { ANSWER, DECLINED, declined, DRAFT, LOADED, model, OPTIONS, OUTAGE, paid, REFUSED, review, SERVER_ERROR, USER } from './contribution.model.ts';
 
 const START: ContributionContext = { options: null, draft: null, key: null, result: null, error: null };
 const payCase = (event: EventObject) => {

@@ -12,38 +12,13 @@ import {
 import type {
   Declaration,
   IncomeDeclarationContext,
-  IncomeDeclarationInput,
   LoadResult,
   SaveResult,
 } from '../../machines/incomeDeclaration/incomeDeclaration.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
-const YEAR = 2025;
-const SAVED: Declaration = { 'rental-income': { grossRent: 12000 } };
-const DECLARATION: Declaration = { 'uk-dividends': { payer: 'Tesco plc', grossAmount: 400 } };
-const REFUSED: ApiFailure = { status: 422, message: 'Please check the form.', source: 'server' };
-const OUTAGE_MESSAGE = 'socket hang up';
-
-const SUBMIT = { type: 'declaration.submit', declaration: DECLARATION } as const;
-const DISMISS = { type: 'estimate.dismiss' } as const;
-const LOADED = { type: 'xstate.done.actor.loadIncomeForms', output: { ok: true, declaration: SAVED } satisfies LoadResult };
-const LOAD_REFUSED = { type: 'xstate.done.actor.loadIncomeForms', output: { ok: false, error: REFUSED } satisfies LoadResult };
-const SAVED_OK = { type: 'xstate.done.actor.saveIncomeForms', output: { ok: true } satisfies SaveResult };
-const SAVE_REFUSED = { type: 'xstate.done.actor.saveIncomeForms', output: { ok: false, error: REFUSED } satisfies SaveResult };
-const ESTIMATED = { type: 'xstate.done.actor.estimateRefund', output: 812.5 };
-
-const fixtures = {
-  'declaration.submit': () => [SUBMIT],
-  'estimate.dismiss': () => [DISMISS],
-  'xstate.done.actor.loadIncomeForms': () => [LOADED, LOAD_REFUSED],
-  'xstate.error.actor.loadIncomeForms': () => [{ type: 'xstate.error.actor.loadIncomeForms', error: new Error(OUTAGE_MESSAGE) }],
-  'xstate.done.actor.saveIncomeForms': () => [SAVED_OK, SAVE_REFUSED],
-  'xstate.error.actor.saveIncomeForms': () => [{ type: 'xstate.error.actor.saveIncomeForms', error: new Error(OUTAGE_MESSAGE) }],
-  'xstate.done.actor.estimateRefund': () => [ESTIMATED],
-  'xstate.error.actor.estimateRefund': () => [{ type: 'xstate.error.actor.estimateRefund', error: new Error(OUTAGE_MESSAGE) }],
-} satisfies EventFixtures<typeof incomeDeclarationMachine>;
+import { DECLARATION, OUTAGE_MESSAGE, REFUSED, SAVED, SUBMIT, YEAR, visits } from './incomeDeclaration.model.ts';
 
 type Output = EventObject & { output: { ok: boolean } };
 const OUTAGE: ApiFailure = { status: null, message: OUTAGE_MESSAGE, source: 'network' };
@@ -88,10 +63,7 @@ function oracleFor(inFlow: boolean) {
   });
 }
 
-const models = ([true, false] as const).map((inFlow) => {
-  const input: IncomeDeclarationInput = { year: YEAR, inFlow };
-  return { inFlow, input, model: createModelTest(incomeDeclarationMachine, { input, events: fixtures }), oracle: oracleFor(inFlow) };
-});
+const models = visits.map((visit) => ({ ...visit, oracle: oracleFor(visit.inFlow) }));
 
 it('income declaration machine: the two modes together cover every state and transition', () => {
   const uncovered = (kind: 'states' | 'transitions') =>

@@ -2,25 +2,11 @@ import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { pensionRefundMachine } from '../../machines/pensionRefund/pensionRefund.machine.ts';
 import { selectAddedYears, selectAddingYear, selectCanAdd, selectFailure } from '../../machines/pensionRefund/pensionRefund.selectors.ts';
-import type { AddClaimResult, PensionClaim, PensionRefundContext } from '../../machines/pensionRefund/pensionRefund.types.ts';
+import type { AddClaimResult, PensionRefundContext } from '../../machines/pensionRefund/pensionRefund.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
-import { PAYE_AUTHORISATION_REQUIRED } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { ADD, CLAIM, FORBIDDEN, model } from './pensionRefund.model.ts';
 
-const CLAIM: PensionClaim = { year: 2024, category: 'personal-retirement-savings', answer: { providerName: 'Zurich Life', policyNumber: 'PRSA-1', contributionsPaid: 2400 } };
-const FORBIDDEN: ApiFailure = { status: 403, message: PAYE_AUTHORISATION_REQUIRED, source: 'server' };
-const ADD = { type: 'claim.add', claim: CLAIM } as const;
-const ADDED = { type: 'xstate.done.actor.addClaim', output: { ok: true } satisfies AddClaimResult };
-const REFUSED = { type: 'xstate.done.actor.addClaim', output: { ok: false, error: FORBIDDEN } satisfies AddClaimResult };
-
-const fixtures = {
-  'claim.add': () => [ADD],
-  'xstate.done.actor.addClaim': () => [ADDED, REFUSED],
-  'xstate.error.actor.addClaim': () => [{ type: 'xstate.error.actor.addClaim', error: new Error('offline') }],
-} satisfies EventFixtures<typeof pensionRefundMachine>;
-
-const model = createModelTest(pensionRefundMachine, { events: fixtures });
 type DoneEvent = EventObject & { output: AddClaimResult };
 
 const oracle = expectedSteps<PensionRefundContext>({
