@@ -23,7 +23,7 @@ import { form11FlowMachine, progressOf } from '../../machines/form11Flow/form11F
 import { FORM_PAGES, type FormSlug } from '../../src/domain/catalogue.ts';
 import { PROFILE_REFRESH_DELAY_MS } from '../../src/domain/constants.ts';
 import { dayjs } from '../../src/domain/dates.ts';
-import { FORM11_PROGRESS_VERSION, type Form11Progress } from '../../src/domain/form11Progress.ts';
+import type { Form11Progress } from '../../src/domain/form11Progress.ts';
 import { REFUND_SUBMITTED_ROUTE, stepKeyOf, type Form11FlowRoute } from '../../src/domain/form11Routes.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { defaultClaimYear } from '../../src/domain/tax/index.ts';
@@ -32,8 +32,8 @@ import {
   SELECTION,
   TRANSIENT,
   UNREACHABLE_FROM_THE_UI,
+  browserPaths,
   dotted,
-  shortestUiPaths,
   type FlowSnapshot,
   type UiEvent,
   type UiPath,
@@ -46,25 +46,8 @@ const YEAR = defaultClaimYear(dayjs());
 const user = inject('form11Users').at(-1)!;
 const OWNER = user.email.toLowerCase();
 
-/** A saved flow that posts each answer at once (not from the questionnaire): the app never starts one, but it must resume one. */
-const SAVED_POSTING_AT_ONCE: Form11Progress = {
-  version: FORM11_PROGRESS_VERSION,
-  ownerId: OWNER,
-  year: YEAR,
-  routes: ['/form11/health-expenses', '/form11/rent-tax-credit'],
-  currentRouteIndex: 0,
-  isFromQuestionnaire: false,
-  formData: {},
-  selectedForms: ['health-expenses', 'rent-tax-credit'],
-  selectedIncomeTypes: [],
-};
-
-const freshPaths = shortestUiPaths({ userId: OWNER, defaultYear: YEAR }, PROFILE_REFRESH_DELAY_MS);
-const reached = new Set(freshPaths.map((path) => path.target));
-// From the saved flow: the states only it leads to, and the restore itself.
-const savedPaths = shortestUiPaths({ userId: OWNER, defaultYear: YEAR, saved: SAVED_POSTING_AT_ONCE }, PROFILE_REFRESH_DELAY_MS).filter(
-  (path) => !reached.has(path.target) || path.steps.length === 0,
-);
+// The same list, under the same ids, as docs/paths/form11Flow.md.
+const paths = browserPaths({ userId: OWNER, year: YEAR });
 
 /** Every state a flow can rest in: the machine's leaf states. */
 function leafStates(node: AnyStateNode, prefix: string[] = []): string[] {
@@ -374,18 +357,18 @@ describe('the guided flow machine’s shortest paths, through the UI', () => {
   });
 
   it('has a path to every state a user can bring about; the others are named with the reason', () => {
-    const covered = new Set([...freshPaths, ...savedPaths].map((path) => path.target));
+    const covered = new Set(paths.map((path) => path.target));
     const all = leafStates(form11FlowMachine.root);
     const left = all.filter((state) => !covered.has(state) && !(state in UNREACHABLE_FROM_THE_UI) && !(TRANSIENT as readonly string[]).includes(state));
     expect(left).toEqual([]);
     expect([...covered].filter((state) => state in UNREACHABLE_FROM_THE_UI)).toEqual([]);
   });
 
-  for (const path of [...freshPaths, ...savedPaths]) it(describePath(path), () => replay(path));
+  for (const path of paths) it(`${path.id} ${describePath(path)}`, () => replay(path));
 
   // flow.clear leads back to idle, which has its (empty) path above; signing out is how the UI sends it. Last, as it signs out.
   it('flow.clear: signing out forgets the flow in flight and its saved progress; signing in again offers nothing to continue', async () => {
-    const [inFlow] = freshPaths.filter((path) => path.target === 'inFlow.stepping.atStep');
+    const [inFlow] = paths.filter((path) => path.target === 'inFlow.stepping.atStep' && path.saved === null);
     await replay(inFlow!);
     await signOutFromMenu(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('form11Progress'))).toBeNull();

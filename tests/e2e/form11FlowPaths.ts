@@ -1,6 +1,9 @@
 /**
  * The guided flow machine's shortest paths, limited to what a user can do in the browser, for
- * tests/e2e/form11FlowPaths.test.ts to replay through the real UI.
+ * tests/e2e/form11FlowPaths.test.ts to replay through the real UI. This is also the list QA reads:
+ * `browserPaths` gives every path its stable id and each step its words, and docs/paths/form11Flow.md
+ * lists the same paths under the same ids (tests/machines/form11Flow.model.ts), so a browser test's
+ * name is the path QA reads.
  *
  * `getShortestPaths` (xstate/graph) walks the machine with the events below and keeps, for every
  * state the walk reaches (keyed by its state value), the shortest event path to it. The events are
@@ -25,8 +28,12 @@ import { __unsafe_getAllOwnEventDescriptors, type EventObject, type SnapshotFrom
 import { getShortestPaths } from 'xstate/graph';
 import { form11FlowMachine } from '../../machines/form11Flow/form11Flow.machine.ts';
 import type { Form11FlowEvent, Form11FlowInput } from '../../machines/form11Flow/form11Flow.types.ts';
-import type { Form11Progress } from '../../src/domain/form11Progress.ts';
+import { FORM_PAGES, type FormSlug } from '../../src/domain/catalogue.ts';
+import { PROFILE_REFRESH_DELAY_MS } from '../../src/domain/constants.ts';
+import { FORM11_PROGRESS_VERSION, type Form11Progress, type JsonValue } from '../../src/domain/form11Progress.ts';
 import type { Form11FlowRoute } from '../../src/domain/form11Routes.ts';
+import { form11Sample } from '../../src/domain/schemas/form11/index.ts';
+import { pathId } from '../support/pathId.ts';
 
 export type FlowSnapshot = SnapshotFrom<typeof form11FlowMachine>;
 
@@ -48,11 +55,19 @@ export type UiEvent =
 
 export interface UiStep {
   event: UiEvent;
+  /** The machine event the walk sent for it (what the UI makes the app send, or the actor's answer). */
+  machineEvent: EventObject;
+  /** What the user does (or how the router, the server, the clock answers), as QA reads it. */
+  words: string;
   /** The machine's state after the step. */
   state: FlowSnapshot;
 }
 
 export interface UiPath {
+  /** Stable id (`form11Flow-<6 hex>`): a hash of where the path starts and its steps, never its position. */
+  id: string;
+  /** How the path starts, as QA reads it. */
+  start: string;
   /** The state value the path leads to, dotted (`inFlow.stepping.unsent`). */
   target: string;
   /** The saved progress the browser starts from (null: none). */
@@ -81,6 +96,9 @@ export function dotted(value: unknown): string {
 }
 
 
+/** The answer a page is submitted with: its "Fill Mock Data" sample (the browser types the same pages' samples). */
+const sampleAnswer = (route: Form11FlowRoute): JsonValue => form11Sample(route.slice('/form11/'.length) as FormSlug) as JsonValue;
+
 /** What the UI can send in `snapshot`, as machine events; the walk's `year` is filled in by the caller's input. */
 function uiEvents(year: number) {
   // Internal events (an actor's output, a delay) are not in the machine's event type; the walk sends them all the same.
@@ -92,12 +110,12 @@ function uiEvents(year: number) {
     if (value === 'idle') {
       const fromIdle: Form11FlowEvent[] = [
         { type: 'flow.start', selection: [...SELECTION], year, fromQuestionnaire: true },
-        { type: 'step.submit', route: OUTSIDE.route, data: {}, callback: OUTSIDE.returnTo, year },
+        { type: 'step.submit', route: OUTSIDE.route, data: sampleAnswer(OUTSIDE.route), callback: OUTSIDE.returnTo, year },
       ];
       events.push(...fromIdle);
     }
     if (value === 'inFlow.stepping.atStep' && current) {
-      const step: Form11FlowEvent[] = [{ type: 'step.submit', route: current, data: {} }, { type: 'step.next', route: current }, { type: 'flow.resume' }];
+      const step: Form11FlowEvent[] = [{ type: 'step.submit', route: current, data: sampleAnswer(current) }, { type: 'step.next', route: current }, { type: 'flow.resume' }];
       events.push(...step);
     }
     if (value === 'inFlow.stepping.unsent') events.push({ type: 'flow.retry' });
@@ -138,6 +156,32 @@ function uiEventOf(event: EventObject, before: FlowSnapshot, delayMs: number): U
   throw new Error(`No UI action for ${e.type}`);
 }
 
+const pageTitle = (route: Form11FlowRoute) => FORM_PAGES[route.slice('/form11/'.length) as FormSlug].title;
+
+/** How QA reads a step. */
+export function uiWords(event: UiEvent): string {
+  switch (event.kind) {
+    case 'start':
+      return `Open /tax-refund-questions, press "For Advanced Use", tick ${SELECTION.map((slug) => FORM_PAGES[slug].title).join(' and ')}, press "Continue"`;
+    case 'resume':
+      return 'Open /tax-refund-questions and press "Continue previous application"';
+    case 'retry':
+      return 'Press "Try again" on /tax-refund-submitted';
+    case 'submit':
+      return event.onItsOwn
+        ? `Open ${event.route}?returnTo=${OUTSIDE.returnTo} directly, fill it in and press "Save"`
+        : `Fill in ${pageTitle(event.route)} and press "Next"`;
+    case 'skip':
+      return `Press "Skip ${pageTitle(event.route)}"`;
+    case 'arrive':
+      return 'The page opens';
+    case 'respond':
+      return `POST /${event.request} ${event.ok ? 'succeeds' : 'is refused (422)'}`;
+    case 'wait':
+      return `Wait ${event.ms} ms (the profile refresh delay)`;
+  }
+}
+
 /** The shortest UI path to every state reachable from `input` (one per state value). */
 export function shortestUiPaths(input: Form11FlowInput, delayMs: number): UiPath[] {
   const paths = getShortestPaths(form11FlowMachine, {
@@ -156,15 +200,53 @@ export function shortestUiPaths(input: Form11FlowInput, delayMs: number): UiPath
     const known = shortest.get(value);
     if (!known || path.steps.length < known.steps.length) shortest.set(value, path);
   }
+  const saved = input.saved ?? null;
   return [...shortest.values()].map((path) => {
     const [first, ...rest] = path.steps;
     const initial = first!.state;
     let before = initial;
     const steps = rest.map((step) => {
-      const ui = { event: uiEventOf(step.event, before, delayMs), state: step.state };
+      const event = uiEventOf(step.event, before, delayMs);
       before = step.state;
-      return ui;
+      return { event, machineEvent: step.event, words: uiWords(event), state: step.state };
     });
-    return { target: dotted(path.state.value), saved: input.saved ?? null, initial, steps };
+    // The user, the year and the saved answers are the caller's: the id is the path's shape only.
+    const id = pathId(form11FlowMachine.id, ['browser', saved ? `saved at ${saved.routes[saved.currentRouteIndex]}` : 'fresh', ...steps.map((s) => JSON.stringify(s.event))]);
+    const start = saved
+      ? `Signed in, with a flow saved on this device (posting each answer at once, ${saved.routes.length} pages): open ${saved.routes[saved.currentRouteIndex]}`
+      : 'Signed in, nothing saved on this device: open /tax-refund-questions';
+    return { id, start, target: dotted(path.state.value), saved, initial, steps };
   });
+}
+
+/**
+ * A saved flow that posts each answer at once (not from the questionnaire): the app never starts one,
+ * but it must resume one, and only such a flow reaches the states of posting an answer at once.
+ */
+export function savedPostingAtOnce(ownerId: string, year: number): Form11Progress {
+  return {
+    version: FORM11_PROGRESS_VERSION,
+    ownerId,
+    year,
+    routes: ['/form11/health-expenses', '/form11/rent-tax-credit'],
+    currentRouteIndex: 0,
+    isFromQuestionnaire: false,
+    formData: {},
+    selectedForms: ['health-expenses', 'rent-tax-credit'],
+    selectedIncomeTypes: [],
+  };
+}
+
+/**
+ * The paths the browser replays: the shortest to every state from a fresh start, then, from a saved
+ * flow that posts each answer at once, the states only it leads to and the restore itself.
+ */
+export function browserPaths(options: { userId: string; year: number }): UiPath[] {
+  const fresh = shortestUiPaths({ userId: options.userId, defaultYear: options.year }, PROFILE_REFRESH_DELAY_MS);
+  const reached = new Set(fresh.map((path) => path.target));
+  const saved = shortestUiPaths(
+    { userId: options.userId, defaultYear: options.year, saved: savedPostingAtOnce(options.userId, options.year) },
+    PROFILE_REFRESH_DELAY_MS,
+  ).filter((path) => !reached.has(path.target) || path.steps.length === 0);
+  return [...fresh, ...saved];
 }

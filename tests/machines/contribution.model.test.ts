@@ -15,7 +15,6 @@ import {
 import type { ContributionContext, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-
 import { ANSWER, DECLINED, declined, DRAFT, LOADED, model, OPTIONS, OUTAGE, paid, REFUSED, review, SERVER_ERROR, USER } from './contribution.model.ts';
 
 const START: ContributionContext = { options: null, draft: null, key: null, result: null, error: null };

@@ -14,7 +14,6 @@ import {
 import type { DirectDebitContext, MandateResult } from '../../machines/directDebit/directDebit.types.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-
 import { MANDATE, model, OUTAGE, REFUSED, REQUEST } from './directDebit.model.ts';
 
 const START: DirectDebitContext = { mandate: null, notice: null, error: null };

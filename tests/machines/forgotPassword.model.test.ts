@@ -12,7 +12,6 @@ import type { ForgotPasswordContext, SendReminderInput, SendReminderResult } fro
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { RESET_LINK_SENT, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-
 import { ACCEPTED, AGAIN, EMAIL, model, NOTICE, OUTAGE, RATE_LIMITED, REFUSED, SUBMIT } from './forgotPassword.model.ts';
 
 type DoneEvent = EventObject & { output: SendReminderResult };

@@ -17,7 +17,6 @@ import type {
 } from '../../machines/incomeDeclaration/incomeDeclaration.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-
 import { DECLARATION, OUTAGE_MESSAGE, REFUSED, SAVED, SUBMIT, YEAR, visits } from './incomeDeclaration.model.ts';
 
 type Output = EventObject & { output: { ok: boolean } };

@@ -19,8 +19,7 @@ import type { ApiFailure } from '../../src/domain/failure.ts';
 import { OPT_OUT_UPDATE_FAILED, PAYE_AUTHORISATION_FAILED, PPSN_INVALID } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps, type TransitionRule } from '../support/expectedSteps.ts';
-
-import { AGENT, CLEAR, NOT_ENABLED, NOT_LOADED, NOT_SENT, OUTAGE, PREFILLED, REFUSED, SIGN, SIGNATURE, TWO_FACTOR_OFF, VISITS } from './payeAuthorization.model.ts';
+import { AGENT, NOT_ENABLED, NOT_LOADED, NOT_SENT, OUTAGE, PREFILLED, REFUSED, SIGNATURE, TWO_FACTOR_OFF, VISITS, type CLEAR, type SIGN } from './payeAuthorization.model.ts';
 
 type Ctx = PayeAuthorizationContext;
 type Done = EventObject & { output: { ok: boolean; user?: User } };

@@ -5,7 +5,6 @@ import { selectCanSubmit, selectErrorMessage, selectFieldErrors, selectIsBusy } 
 import type { PensionSetupContext, SavePensionInfoResult } from '../../machines/pensionSetup/pensionSetup.types.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-
 import { model, OUTAGE, REFUSAL, USER, VALUES } from './pensionSetup.model.ts';
 
 const oracle = expectedSteps<PensionSetupContext>({

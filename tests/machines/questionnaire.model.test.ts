@@ -16,7 +16,6 @@ import type {
 } from '../../machines/questionnaire/questionnaire.types.ts';
 import { QUESTIONS } from '../../src/domain/catalogue.ts';
 import { expectedSteps, type ExpectedState } from '../support/expectedSteps.ts';
-
 import { LAST, model, slugAt, YEAR, type ButtonType, type Snapshot } from './questionnaire.model.ts';
 
 // ─── The expected behaviour, written from spec section 4 and the screen, not read from the machine ──

@@ -12,7 +12,6 @@ import type { ResetPasswordContext, SavePasswordResult } from '../../machines/re
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-
 import { ACCEPTED, LINK_INVALID, model, OUTAGE, REFUSED, SPENT_LINK, SUBMIT, SUBMITTED } from './resetPassword.model.ts';
 
 /** The expected behaviour, written from the spec and the screen, not read from the machine. */

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { LoadProfileOutput, LoginOutput, RegisterOutput, Session, SignInInput, User, VerifyCodeOutput } from '../../machines/auth/auth.types.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { inputs, models, user } from './signIn.model.ts';
 
 /**
  * Model-based test of the sign-in child (credentials, then the profile if the response had none):
@@ -11,66 +9,6 @@ import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
  * two together, every path run against a real actor whose value, context and output must match the
  * model's at every step.
  */
-
-const user: User = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-04-01',
-  email: 'aoife@example.ie',
-  annual_income: 52000,
-  paid_pension: 1000,
-  pension: 2500,
-  marital_status: 'single',
-  pension_plan_id: 'PP-1',
-  taxback: 12345,
-  form11: [],
-  paye_a1_authorized: true,
-  opt_out_paye_auth: false,
-};
-const session = (n: number, withUser: User | null): Session => ({
-  access_token: `access-${n}`,
-  refresh_token: `refresh-${n}`,
-  ...(withUser ? { user: withUser } : {}),
-});
-const fail = (error: ApiFailure) => ({ ok: false as const, error });
-const outage = new Error('the promise rejected (outage)');
-
-const credentialsOutputs: (RegisterOutput & VerifyCodeOutput)[] = [
-  { ok: true, session: session(1, user) }, // the response carries the user
-  { ok: true, session: session(2, null) }, // no user: the profile is fetched
-  fail({ status: 401, message: null, source: 'server' }),
-  fail({ status: null, message: 'Failed to fetch', source: 'network' }),
-];
-// A login may also end in the code step (two-step sign-in is on).
-const loginOutputs: LoginOutput[] = [...credentialsOutputs, { ok: false, codeRequired: true, challenge: 'challenge-1' }];
-const profileOutputs: LoadProfileOutput[] = [{ ok: true, user }, fail({ status: 503, message: null, source: 'server' })];
-
-const done = (id: string, outputs: readonly unknown[]) => () => outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }));
-const error = (id: string) => () => [{ type: `xstate.error.actor.${id}`, error: outage }];
-
-const fixtures = {
-  'xstate.done.actor.login': done('login', loginOutputs),
-  'xstate.done.actor.verifyCode': done('verifyCode', credentialsOutputs),
-  'xstate.error.actor.verifyCode': error('verifyCode'),
-  'xstate.error.actor.login': error('login'),
-  'xstate.done.actor.register': done('register', credentialsOutputs),
-  'xstate.error.actor.register': error('register'),
-  'xstate.done.actor.loadProfile': done('loadProfile', profileOutputs),
-  'xstate.error.actor.loadProfile': error('loadProfile'),
-} satisfies EventFixtures<typeof signInMachine>;
-
-const inputs: Record<'login' | 'register' | 'code', SignInInput> = {
-  code: { request: { kind: 'code', challenge: 'challenge-1', code: '123456' } },
-  login: { request: { kind: 'login', credentials: { email: 'aoife@example.ie', password: 'correct horse', remember: true } } },
-  register: { request: { kind: 'register', payload: { email: 'new@example.ie', details: { dob: '1990-04-01', maritalStatus: 'single' } } } },
-};
-
-const models = {
-  login: createModelTest(signInMachine, { events: fixtures, input: inputs.login }),
-  register: createModelTest(signInMachine, { events: fixtures, input: inputs.register }),
-  code: createModelTest(signInMachine, { events: fixtures, input: inputs.code }),
-};
 
 describe('sign-in child model', () => {
   it('covers every state and every transition with the two forms and the code step together', () => {
@@ -84,7 +22,7 @@ describe('sign-in child model', () => {
 
   for (const [kind, model] of Object.entries(models)) {
     for (const path of model.paths) {
-      it(`${kind}: ${path.description}`, async () => {
+      it(path.description, async () => {
         await model.runPath(path, {
           createActor: ({ promises }) =>
             createActor(

@@ -140,21 +140,30 @@ function cell(text: string | null | undefined): string {
   return (text ?? '').replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
 }
 
-/** The states a snapshot is in: its leaves (one per region of a parallel state). */
+/** The states a snapshot is in: its leaves (one per region of a parallel state), in the machine's order. */
 function leavesOf(snapshot: AnyMachineSnapshot): AnyStateNode[] {
-  return snapshot._nodes.filter((node: AnyStateNode) => node.type === 'atomic' || node.type === 'final');
+  return snapshot._nodes.filter((node: AnyStateNode) => node.type === 'atomic' || node.type === 'final').sort((a: AnyStateNode, b: AnyStateNode) => a.order - b.order);
 }
 
 const nodeName = (node: AnyStateNode) => node.path.join('.');
 
-/** The state a step reaches: the leaves it entered, with their descriptions; `stays in x` when none changed. */
-function stateCell(snapshot: AnyMachineSnapshot, before: AnyMachineSnapshot | null): string {
+/**
+ * The state a step reaches: the leaves it entered, each with its description the first time the path
+ * reaches it (`described` holds those already described); `stays in x` when no state changed.
+ */
+function stateCell(snapshot: AnyMachineSnapshot, before: AnyMachineSnapshot | null, described: Set<string>): string {
   const now = leavesOf(snapshot);
   const was = new Set(before ? leavesOf(before).map(nodeName) : []);
   const entered = now.filter((node) => !was.has(nodeName(node)));
   const done = snapshot.status === 'done' ? ' (finished)' : '';
   if (entered.length === 0) return `stays in ${now.map((node) => `\`${nodeName(node)}\``).join(', ')}${done}`;
-  return entered.map((node) => `\`${nodeName(node)}\`${node.description ? `: ${node.description}` : ''}`).join('; ') + done;
+  const parts = entered.map((node) => {
+    const name = nodeName(node);
+    const first = !described.has(name);
+    described.add(name);
+    return `\`${name}\`${first && node.description ? `: ${node.description}` : ''}`;
+  });
+  return parts.join('; ') + done;
 }
 
 /** The page of one machine. */
@@ -172,7 +181,7 @@ export function renderPathDoc(doc: PathDoc, sourceFile: string): string {
     `${total} paths. Each is one test of [${doc.testFile}](../../${doc.testFile}), named there and in the JUnit report`,
     '(`test-results/junit.xml`) by the id in its heading. The id is a hash of the path\'s steps, so it stays when other',
     'paths come and go. A step reads: what the user does, or how the server, the router or the clock answers → the',
-    `state it reaches, with that state's description (\`stays in\` when the state does not change)${doc.screen ? ', and the screen the user is on' : ''}.`,
+    `state it reaches, described the first time the path reaches it (\`stays in\` when the state does not change)${doc.screen ? ', and the screen the user is on' : ''}.`,
     `The machine's diagram: [docs/machines/${machine.id}.md](../machines/${machine.id}.md).`,
   );
   for (const list of doc.lists) {
@@ -183,8 +192,9 @@ export function renderPathDoc(doc: PathDoc, sourceFile: string): string {
       lines.push('', `### ${path.id}`, '', `Ends in ${ends}${last.status === 'done' ? ' (finished)' : ''}.`, '');
       lines.push(doc.screen ? '| # | What the user does, or what answers | State reached | Screen |' : '| # | What the user does, or what answers | State reached |');
       lines.push(doc.screen ? '|---|---|---|---|' : '|---|---|---|');
+      const described = new Set<string>();
       path.steps.forEach((step, i) => {
-        const state = stateCell(step.snapshot, i === 0 ? null : path.steps[i - 1]!.snapshot);
+        const state = stateCell(step.snapshot, i === 0 ? null : path.steps[i - 1]!.snapshot, described);
         const row = [String(i), cell(step.words), cell(state), ...(doc.screen ? [cell(doc.screen(step.snapshot))] : [])];
         lines.push(`| ${row.join(' | ')} |`);
       });
