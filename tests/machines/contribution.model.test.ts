@@ -15,16 +15,15 @@ import {
 import type { ContributionContext, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { ANSWER, DECLINED, declined, DRAFT, LOADED, model, OPTIONS, OUTAGE, paid, REFUSED, review, SERVER_ERROR, USER } from './contribution.model.ts';
+import { ANSWER, BAD_REQUEST, DECLINED, INTERNAL_ERROR, LAST_CLIENT_ERROR, declined, DRAFT, LOADED, model, OPTIONS, OUTAGE, paid, REFUSED, review, SERVER_ERROR, USER } from './contribution.model.ts';
 
 const START: ContributionContext = { options: null, draft: null, key: null, result: null, error: null };
+/** The case of a payment's answer: by status, written out (not computed), so each boundary is its own rule below. */
 const payCase = (event: EventObject) => {
   const output = (event as EventObject & { output: PayResult }).output;
-  if (output.ok) return 'pay ok';
-  if (output.error.status === 402) return 'pay declined';
-  if (output.error.status !== null && output.error.status < 500) return 'pay refused';
-  return 'pay failed';
+  return output.ok ? 'pay ok' : `pay ${output.error.status}`;
 };
+const failedWith = (event: EventObject) => (event as EventObject & { output: Extract<PayResult, { ok: false }> }).output.error;
 
 const oracle = expectedSteps<ContributionContext>({
   initial: { value: 'loading', context: START },
@@ -51,9 +50,14 @@ const oracle = expectedSteps<ContributionContext>({
     },
     confirming: {
       'pay ok': { to: 'done', context: (c) => ({ ...c, result: ANSWER }) },
-      'pay declined': { to: 'declined', context: (c) => ({ ...c, error: DECLINED }) },
-      'pay refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, key: null }) },
-      'pay failed': { to: 'failed', context: (c) => ({ ...c, error: SERVER_ERROR }) },
+      'pay 402': { to: 'declined', context: (c) => ({ ...c, error: DECLINED }) },
+      // Refused by the server (4xx): back to the form, whose next review makes a new key.
+      'pay 400': { to: 'editing', context: (c, e) => ({ ...c, error: failedWith(e), key: null }) },
+      'pay 422': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, key: null }) },
+      'pay 499': { to: 'editing', context: (c, e) => ({ ...c, error: failedWith(e), key: null }) },
+      // No usable answer (5xx): the payment may have gone through, so a retry keeps the key.
+      'pay 500': { to: 'failed', context: (c, e) => ({ ...c, error: failedWith(e) }) },
+      'pay 503': { to: 'failed', context: (c) => ({ ...c, error: SERVER_ERROR }) },
       'pay outage': { to: 'failed', context: (c) => ({ ...c, error: OUTAGE }) },
     },
     // A retry keeps the key: the server then answers the first attempt's result instead of paying again.
@@ -66,12 +70,18 @@ const oracle = expectedSteps<ContributionContext>({
 });
 
 describe('contribution machine: model-based', () => {
+  // The shortest paths take each guarded branch once; these answer at its edges (400 and 499 are refusals, 500 is not).
+  const atTheEdges = [BAD_REQUEST, LAST_CLIENT_ERROR, INTERNAL_ERROR].map((error) =>
+    model.pathFromEvents(`a ${error.status} answer to the payment`, [LOADED, review('key-1'), { type: 'contribution.confirm' }, { type: 'xstate.done.actor.pay', output: { ok: false, error } }]),
+  );
+
   it('covers every state and transition, and the expected table matches', () => {
     model.assertFullCoverage();
-    expect(oracle.unusedRules(model.paths)).toEqual([]);
+    expect(oracle.unusedRules([...model.paths, ...atTheEdges])).toEqual([]);
   });
 
   const journeys = [
+    ...atTheEdges,
     model.pathFromEvents('an outage, then a retry with the same key pays', [LOADED, review('key-1'), { type: 'contribution.confirm' }, { type: 'xstate.error.actor.pay', error: new Error('timeout') }, { type: 'contribution.retry' }, paid]),
     model.pathFromEvents('declined, edited, reviewed again with a new key', [LOADED, review('key-1'), { type: 'contribution.confirm' }, declined, { type: 'contribution.edit' }, review('key-2'), { type: 'contribution.confirm' }, paid]),
   ];

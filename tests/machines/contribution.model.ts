@@ -33,6 +33,11 @@ export const paid = { type: 'xstate.done.actor.pay', output: { ok: true, answer:
 export const declined = { type: 'xstate.done.actor.pay', output: { ok: false, error: DECLINED } satisfies PayResult };
 export const refused = { type: 'xstate.done.actor.pay', output: { ok: false, error: REFUSED } satisfies PayResult };
 export const serverError = { type: 'xstate.done.actor.pay', output: { ok: false, error: SERVER_ERROR } satisfies PayResult };
+/** The edges of "the server refused it" (4xx: back to the form) and "no usable answer" (5xx: retry with the same key). */
+export const BAD_REQUEST: ApiFailure = { status: 400, message: 'Malformed JSON.', source: 'server' };
+export const LAST_CLIENT_ERROR: ApiFailure = { status: 499, message: null, source: 'server' };
+export const INTERNAL_ERROR: ApiFailure = { status: 500, message: null, source: 'server' };
+const payFailure = (error: ApiFailure) => ({ type: 'xstate.done.actor.pay', output: { ok: false, error } satisfies PayResult });
 
 export const fixtures = {
   'contribution.review': () => [review('key-1')],
@@ -42,7 +47,7 @@ export const fixtures = {
   'contribution.reload': () => [{ type: 'contribution.reload' }],
   'xstate.done.actor.loadOptions': () => [LOADED, LOAD_REFUSED],
   'xstate.error.actor.loadOptions': () => [{ type: 'xstate.error.actor.loadOptions', error: new Error('offline') }],
-  'xstate.done.actor.pay': () => [paid, declined, refused, serverError],
+  'xstate.done.actor.pay': () => [paid, declined, refused, serverError, payFailure(BAD_REQUEST), payFailure(LAST_CLIENT_ERROR), payFailure(INTERNAL_ERROR)],
   'xstate.error.actor.pay': () => [{ type: 'xstate.error.actor.pay', error: new Error('offline') }],
 } satisfies EventFixtures<typeof contributionMachine>;
 
