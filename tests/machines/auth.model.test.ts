@@ -13,9 +13,14 @@ import {
   selectIsSignedIn,
   selectNeedsCode,
 } from '../../machines/auth/auth.selectors.ts';
-import type { SignInOutput } from '../../machines/auth/auth.types.ts';
+import type { AuthContext, RefreshSessionOutput, RestoreSessionOutput, SignInOutput } from '../../machines/auth/auth.types.ts';
+import { loginErrorMessage, registerErrorView } from '../../src/domain/authErrors.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import { failureMessage } from '../../src/domain/failureMessage.ts';
+import { NO_REFRESH_TOKEN, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import { expectedSteps, type TransitionRule } from '../support/expectedSteps.ts';
 import type { ModelStep } from '../support/modelTest.ts';
-import { model, refreshOutputs, restoreOutputs, session, T0 } from './auth.model.ts';
+import { model, OTHER_USER_TOKEN, refreshOutputs, restoreOutputs, session, T0 } from './auth.model.ts';
 
 /**
  * Model-based test of the auth machine: paths generated with xstate/graph (tests/support/modelTest.ts),
@@ -136,10 +141,188 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
   }
 }
 
+// ─── The expected behaviour, written from spec section 4 and the decisions, not read from the machine ──
+
+type Ctx = AuthContext;
+const SIGNED_OUT = {
+  user: null,
+  accessToken: null,
+  refreshToken: null,
+  remember: false,
+  redirectTo: null,
+  twoFactorChallenge: null,
+  codeError: null,
+  activitySinceRefresh: false,
+} satisfies Partial<Ctx>;
+const outputOf = <T,>(event: EventObject) => (event as EventObject & { output: T }).output;
+const signedInWith = (c: Ctx, e: EventObject): Ctx => {
+  const output = outputOf<Extract<SignInOutput, { ok: true }>>(e);
+  return { ...c, accessToken: output.session.access_token, refreshToken: output.session.refresh_token, user: output.user };
+};
+const errorOf = (e: EventObject) => outputOf<{ error: ApiFailure }>(e).error;
+/** A refresh failure as the session keeps it: the server's words, or the generic message. */
+const refreshFailure = (e: EventObject) => errorOf(e).message?.trim() || SOMETHING_WENT_WRONG;
+const noErrors = (c: Ctx): Ctx => ({ ...c, loginError: null, registerError: null, refreshError: null, codeError: null });
+const later = (c: Ctx, e: EventObject) => Math.max(c.lastActivityAt, (e as EventObject & { at: number }).at);
+const ended = (c: Ctx): Ctx => ({ ...c, ...SIGNED_OUT });
+
+/** Heard in every signed-out state: the screens' errors are cleared. */
+const signedOutRules = (state: string): Record<string, TransitionRule<Ctx>> => ({ 'errors.clear': { to: state, context: noErrors } });
+
+/** Heard in every signed-in state (the refreshing one ignores further 401s). */
+const signedInRules = (state: string): Record<string, TransitionRule<Ctx>> => ({
+  'profile.reload': { to: state },
+  'profile.updated': { to: state, context: (c, e) => ({ ...c, user: (e as EventObject & { user: Ctx['user'] }).user }) },
+  'tokens of this user': {
+    to: state,
+    context: (c, e) => {
+      const next = (e as EventObject & { session: { access_token: string; refresh_token: string; user?: Ctx['user'] } }).session;
+      return { ...c, accessToken: next.access_token, refreshToken: next.refresh_token, user: next.user ?? c.user };
+    },
+  },
+  // Another user signed in elsewhere: this tab signs out rather than adopt their tokens.
+  'tokens of another user': { to: 'signedOut.idle', context: ended },
+  'activity, can refresh': { to: state, context: (c) => ({ ...c, activitySinceRefresh: true }) },
+  ...(state === 'signedIn.refreshing'
+    ? {} // Refreshing means there is a refresh token.
+    : {
+        'activity, nothing to refresh with': { to: state, context: (c: Ctx) => ({ ...c, activitySinceRefresh: true }) },
+        'unauthorized, can refresh': { to: 'signedIn.refreshing' },
+        'unauthorized, nothing to refresh with': { to: 'signedOut.idle', context: (c: Ctx) => ({ ...ended(c), refreshError: NO_REFRESH_TOKEN }) },
+      }),
+  logout: { to: 'signingOut' },
+  'session.timeout': { to: 'signingOut' },
+  'session.external.signedOut': { to: 'signedOut.idle', context: ended },
+});
+
+const oracle = expectedSteps<Ctx>({
+  initial: { value: 'restoring', context: { ...SIGNED_OUT, loginError: null, registerError: null, refreshError: null, lastActivityAt: T0 } },
+  tags: {
+    restoring: ['loading'],
+    'signedOut.signingIn': ['busy'],
+    'signedOut.verifyingCode': ['busy'],
+    'signedOut.registering': ['busy'],
+    'signedIn.refreshing': ['refreshing'],
+    signingOut: ['busy'],
+  },
+  caseOf: (event, before) => {
+    const c = before.context;
+    const canRefresh = Boolean(c.refreshToken);
+    switch (event.type) {
+      case 'xstate.done.actor.restoreSession': {
+        const output = outputOf<RestoreSessionOutput>(event);
+        return output.ok ? 'restored' : `nothing restored (${output.reason})`;
+      }
+      case 'xstate.done.actor.signIn': {
+        const output = outputOf<SignInOutput>(event);
+        if (output.ok) return 'signed in';
+        if ('codeRequired' in output) return 'code required';
+        return output.error.fieldErrors?.['challenge'] ? 'challenge ended' : 'refused';
+      }
+      case 'xstate.done.actor.refreshSession': {
+        const output = outputOf<RefreshSessionOutput>(event);
+        return output.ok ? 'refreshed' : output.error.status === null ? 'refresh got no response' : 'refresh refused';
+      }
+      case 'session.external.updated':
+        return (event as EventObject & { session: { access_token: string } }).session.access_token === OTHER_USER_TOKEN ? 'tokens of another user' : 'tokens of this user';
+      case 'session.activity':
+        return canRefresh ? 'activity, can refresh' : 'activity, nothing to refresh with';
+      case 'session.unauthorized':
+        return canRefresh ? 'unauthorized, can refresh' : 'unauthorized, nothing to refresh with';
+    }
+    if (event.type.startsWith('xstate.after.sessionRefreshInterval')) return canRefresh && c.activitySinceRefresh ? 'interval, after activity' : 'interval, quiet';
+    if (event.type.startsWith('xstate.after.logoutTimeout')) return 'logout timed out';
+    if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice('xstate.error.actor.'.length)} broke`;
+    if (event.type === 'xstate.done.actor.logout') return 'logout answered';
+    return event.type;
+  },
+  transitions: {
+    restoring: {
+      restored: {
+        to: 'signedIn.active',
+        context: (c, e) => {
+          const output = outputOf<Extract<RestoreSessionOutput, { ok: true }>>(e);
+          // Opening the page counts as activity: the first interval refreshes the stored tokens.
+          return { ...c, accessToken: output.session.access_token, refreshToken: output.session.refresh_token, user: output.user, remember: output.remember, activitySinceRefresh: true };
+        },
+      },
+      'nothing restored (failed)': { to: 'signedOut.idle' },
+      'nothing restored (none)': { to: 'signedOut.idle' },
+      'restoreSession broke': { to: 'signedOut.idle' },
+    },
+    'signedOut.idle': {
+      ...signedOutRules('signedOut.idle'),
+      'login.submit': {
+        to: 'signedOut.signingIn',
+        context: (c, e) => {
+          const { remember, redirectTo } = e as EventObject & { remember: boolean; redirectTo?: string };
+          return { ...noErrors(c), remember, redirectTo: redirectTo ?? null, lastActivityAt: later(c, e) };
+        },
+      },
+      'register.submit': { to: 'signedOut.registering', context: (c, e) => ({ ...noErrors(c), remember: false, redirectTo: null, lastActivityAt: later(c, e) }) },
+    },
+    'signedOut.signingIn': {
+      ...signedOutRules('signedOut.signingIn'),
+      'signed in': { to: 'signedIn.active', context: signedInWith },
+      'code required': { to: 'signedOut.awaitingCode', context: (c, e) => ({ ...c, twoFactorChallenge: outputOf<{ challenge: string }>(e).challenge, codeError: null }) },
+      refused: { to: 'signedOut.idle', context: (c, e) => ({ ...ended(c), loginError: loginErrorMessage(errorOf(e)) }) },
+    },
+    'signedOut.awaitingCode': {
+      'twoFactor.submit': { to: 'signedOut.verifyingCode', context: (c, e) => ({ ...c, codeError: null, lastActivityAt: later(c, e) }) },
+      // Back to the login form: the password is asked again.
+      'twoFactor.cancel': { to: 'signedOut.idle', context: (c) => ({ ...c, twoFactorChallenge: null, codeError: null }) },
+      'errors.clear': { to: 'signedOut.idle', context: (c) => ({ ...noErrors(c), twoFactorChallenge: null }) },
+    },
+    'signedOut.verifyingCode': {
+      ...signedOutRules('signedOut.verifyingCode'),
+      'signed in': { to: 'signedIn.active', context: (c, e) => ({ ...signedInWith(c, e), twoFactorChallenge: null, codeError: null }) },
+      // The challenge is over (expired, spent, too many tries): log in again, saying why.
+      'challenge ended': { to: 'signedOut.idle', context: (c, e) => ({ ...ended(c), loginError: loginErrorMessage(errorOf(e)) }) },
+      // A wrong code or an outage: stay on the code step.
+      refused: { to: 'signedOut.awaitingCode', context: (c, e) => ({ ...c, codeError: failureMessage(errorOf(e)) }) },
+    },
+    'signedOut.registering': {
+      ...signedOutRules('signedOut.registering'),
+      'signed in': { to: 'signedIn.active', context: signedInWith },
+      refused: { to: 'signedOut.idle', context: (c, e) => ({ ...ended(c), registerError: registerErrorView(errorOf(e)) }) },
+    },
+    'signedIn.active': {
+      ...signedInRules('signedIn.active'),
+      'interval, after activity': { to: 'signedIn.refreshing' },
+      'interval, quiet': { to: 'signedIn.idle' },
+    },
+    'signedIn.idle': {
+      ...signedInRules('signedIn.idle'),
+      // The user is back: refresh at once.
+      'activity, can refresh': { to: 'signedIn.refreshing', context: (c) => ({ ...c, activitySinceRefresh: true }) },
+    },
+    'signedIn.refreshing': {
+      ...signedInRules('signedIn.refreshing'),
+      refreshed: {
+        to: 'signedIn.active',
+        context: (c, e) => {
+          const next = outputOf<Extract<RefreshSessionOutput, { ok: true }>>(e).session;
+          return { ...c, activitySinceRefresh: false, accessToken: next.access_token, refreshToken: next.refresh_token, user: next.user ?? c.user };
+        },
+      },
+      // An outage is not a refusal: the session stays, the next interval or 401 tries again.
+      'refresh got no response': { to: 'signedIn.active', context: (c, e) => ({ ...c, refreshError: refreshFailure(e) }) },
+      'refreshSession broke': { to: 'signedIn.active', context: (c) => ({ ...c, refreshError: SOMETHING_WENT_WRONG }) },
+      'refresh refused': { to: 'signedOut.idle', context: (c, e) => ({ ...ended(c), refreshError: refreshFailure(e) }) },
+    },
+    signingOut: {
+      'logout answered': { to: 'signedOut.idle', context: ended },
+      'logout broke': { to: 'signedOut.idle', context: ended },
+      'logout timed out': { to: 'signedOut.idle', context: ended },
+    },
+  },
+});
+
 describe('auth machine model', () => {
   it('covers every state and every transition', () => {
     expect(() => model.assertFullCoverage()).not.toThrow();
     expect(model.unrealisablePaths).toEqual([]);
+    expect(oracle.unusedRules(model.paths)).toEqual([]);
     const report = model.coverage();
     expect(report.states.uncovered).toEqual([]);
     expect(report.transitions.uncovered).toEqual([]);
@@ -242,7 +425,10 @@ describe('auth machine model', () => {
           calls.length = 0;
           refreshStartsBefore = refreshStarts();
         },
-        afterStep: ({ actor, step }) => checkStep(actor as AnyActorRef, step, calls, logoutStarts(), refreshStarts() - refreshStartsBefore),
+        afterStep: (ctx) => {
+          oracle.check(ctx);
+          checkStep(ctx.actor as AnyActorRef, ctx.step, calls, logoutStarts(), refreshStarts() - refreshStartsBefore);
+        },
       });
     });
   }

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type EventObject } from 'xstate';
 import { securityMachine, signedOutNotice } from '../../machines/security/security.machine.ts';
 import * as s from '../../machines/security/security.selectors.ts';
 import type {
   ChangePasswordResult,
   ConfirmSetupResult,
   LoadOverviewResult,
+  SecurityContext,
   SignOutOthersResult,
   StartSetupResult,
 } from '../../machines/security/security.types.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import { expectedSteps, regionsValue } from '../support/expectedSteps.ts';
 import { codes, here, models, off, on, outage, phone, refused, setupAnswer } from './security.model.ts';
 
 /**
@@ -17,6 +20,135 @@ import { codes, here, models, off, on, outage, phone, refused, setupAnswer } fro
  * (the overview plus that part's events) keeps the graph small, and the three together must cover
  * every state and transition. Every path runs against a real actor with controllable promise actors.
  */
+
+// ─── The expected behaviour, written from the spec and the screen, not read from the machine ──
+
+const NO_ANSWER: ApiFailure = { status: null, message: null, source: 'network' };
+const RELOAD = { type: 'security.reload' };
+type Output = { ok: boolean; error?: ApiFailure } & Record<string, unknown>;
+const outputOf = (event: EventObject) => (event as EventObject & { output: Output }).output;
+const errorIn = (event: EventObject) => outputOf(event).error!;
+
+const oracle = expectedSteps<SecurityContext>({
+  regions: ['overview', 'password', 'devices', 'twoFactor'],
+  initial: {
+    value: regionsValue({ overview: 'loading', password: 'idle', devices: 'idle', twoFactor: 'idle' }),
+    context: {
+      events: [],
+      devices: [],
+      twoFactor: null,
+      loadError: null,
+      passwordNotice: null,
+      passwordError: null,
+      deviceNotice: null,
+      deviceError: null,
+      signingOutId: null,
+      setup: null,
+      recoveryCodes: null,
+      twoFactorError: null,
+    },
+  },
+  tags: {
+    'password.changing': ['busy'],
+    'devices.signingOut': ['busy'],
+    'devices.signingOutOthers': ['busy'],
+    'twoFactor.starting': ['busy'],
+    'twoFactor.confirming': ['busy'],
+    'twoFactor.disabling': ['busy'],
+  },
+  caseOf: (event, before) => {
+    const { devices, twoFactor } = before.context;
+    const result = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (result) return `${result[2]} ${result[1] === 'error' ? 'outage' : outputOf(event).ok ? 'ok' : 'refused'}`;
+    switch (event.type) {
+      case 'device.signOut': {
+        const device = devices.find((d) => d.id === (event as EventObject & { id: string }).id);
+        return device && !device.current ? 'sign out another device' : 'sign out this or an unknown device';
+      }
+      case 'devices.signOutOthers':
+        return devices.some((d) => !d.current) ? 'sign out the others' : 'sign out the others, with none';
+      case 'twoFactor.start':
+        return twoFactor?.enabled === false ? 'turn on, while off' : 'turn on, while on or unknown';
+      case 'twoFactor.disable':
+        return twoFactor?.enabled === true ? 'turn off, while on' : 'turn off, while off or unknown';
+    }
+    return event.type;
+  },
+  transitions: {
+    'overview.loading': {
+      'security.reload': { to: 'overview.loading' },
+      'loadOverview ok': {
+        to: 'overview.ready',
+        context: (c, e) => {
+          const o = outputOf(e) as Extract<LoadOverviewResult, { ok: true }>;
+          return { ...c, events: o.events, devices: o.devices, twoFactor: o.twoFactor, loadError: null };
+        },
+      },
+      'loadOverview refused': { to: 'overview.failed', context: (c, e) => ({ ...c, loadError: errorIn(e) }) },
+      'loadOverview outage': { to: 'overview.failed', context: (c) => ({ ...c, loadError: NO_ANSWER }) },
+    },
+    'overview.ready': { 'security.reload': { to: 'overview.loading' } },
+    'overview.failed': { 'security.reload': { to: 'overview.loading' } },
+
+    'password.idle': { 'password.submit': { to: 'password.changing', context: (c) => ({ ...c, passwordNotice: null, passwordError: null }) } },
+    'password.changing': {
+      'changePassword ok': {
+        to: 'password.idle',
+        context: (c) => ({ ...c, passwordNotice: 'Your password has been changed. Your other devices have been signed out.' }),
+        raise: RELOAD,
+      },
+      'changePassword refused': { to: 'password.idle', context: (c, e) => ({ ...c, passwordError: errorIn(e) }) },
+      'changePassword outage': { to: 'password.idle', context: (c) => ({ ...c, passwordError: NO_ANSWER }) },
+    },
+
+    'devices.idle': {
+      'sign out another device': {
+        to: 'devices.signingOut',
+        context: (c, e) => ({ ...c, signingOutId: (e as EventObject & { id: string }).id, deviceNotice: null, deviceError: null }),
+      },
+      'sign out the others': { to: 'devices.signingOutOthers', context: (c) => ({ ...c, signingOutId: null, deviceNotice: null, deviceError: null }) },
+    },
+    'devices.signingOut': {
+      'signOutDevice ok': { to: 'devices.idle', context: (c) => ({ ...c, deviceNotice: 'The device has been signed out.', signingOutId: null }), raise: RELOAD },
+      // Refused (say, already signed out elsewhere): the list may be out of date, so it is loaded again.
+      'signOutDevice refused': { to: 'devices.idle', context: (c, e) => ({ ...c, deviceError: errorIn(e), signingOutId: null }), raise: RELOAD },
+      'signOutDevice outage': { to: 'devices.idle', context: (c) => ({ ...c, deviceError: NO_ANSWER, signingOutId: null }) },
+    },
+    'devices.signingOutOthers': {
+      'signOutOthers ok': { to: 'devices.idle', context: (c) => ({ ...c, deviceNotice: 'Signed out 2 other devices.', signingOutId: null }), raise: RELOAD },
+      'signOutOthers refused': { to: 'devices.idle', context: (c, e) => ({ ...c, deviceError: errorIn(e), signingOutId: null }) },
+      'signOutOthers outage': { to: 'devices.idle', context: (c) => ({ ...c, deviceError: NO_ANSWER, signingOutId: null }) },
+    },
+
+    'twoFactor.idle': {
+      'turn on, while off': { to: 'twoFactor.starting', context: (c) => ({ ...c, twoFactorError: null }) },
+      'turn off, while on': { to: 'twoFactor.disabling', context: (c) => ({ ...c, twoFactorError: null }) },
+    },
+    'twoFactor.starting': {
+      'startSetup ok': { to: 'twoFactor.scanning', context: (c) => ({ ...c, setup: setupAnswer }) },
+      'startSetup refused': { to: 'twoFactor.idle', context: (c, e) => ({ ...c, twoFactorError: errorIn(e) }) },
+      'startSetup outage': { to: 'twoFactor.idle', context: (c) => ({ ...c, twoFactorError: NO_ANSWER }) },
+    },
+    'twoFactor.scanning': {
+      'twoFactor.confirm': { to: 'twoFactor.confirming', context: (c) => ({ ...c, twoFactorError: null }) },
+      'twoFactor.cancel': { to: 'twoFactor.idle', context: (c) => ({ ...c, setup: null, recoveryCodes: null, twoFactorError: null }) },
+    },
+    'twoFactor.confirming': {
+      // The QR code goes; the recovery codes are shown this once.
+      'confirmSetup ok': { to: 'twoFactor.showingCodes', context: (c) => ({ ...c, recoveryCodes: codes, setup: null }), raise: RELOAD },
+      'confirmSetup refused': { to: 'twoFactor.scanning', context: (c, e) => ({ ...c, twoFactorError: errorIn(e) }) },
+      'confirmSetup outage': { to: 'twoFactor.scanning', context: (c) => ({ ...c, twoFactorError: NO_ANSWER }) },
+    },
+    'twoFactor.showingCodes': {
+      'twoFactor.codesSaved': { to: 'twoFactor.idle', context: (c) => ({ ...c, setup: null, recoveryCodes: null, twoFactorError: null }) },
+    },
+    'twoFactor.disabling': {
+      'disableTwoFactor ok': { to: 'twoFactor.idle', raise: RELOAD },
+      'disableTwoFactor refused': { to: 'twoFactor.idle', context: (c, e) => ({ ...c, twoFactorError: errorIn(e) }) },
+      'disableTwoFactor outage': { to: 'twoFactor.idle', context: (c) => ({ ...c, twoFactorError: NO_ANSWER }) },
+    },
+  },
+});
 
 const actors = {
   loadOverview: 'loadOverview',
@@ -36,6 +168,7 @@ describe('security machine model', () => {
     expect(uncoveredByAll((r) => r.states.uncovered)).toEqual([]);
     expect(uncoveredByAll((r) => r.transitions.uncovered)).toEqual([]);
     for (const model of Object.values(models)) expect(model.unrealisablePaths).toEqual([]);
+    expect(oracle.unusedRules(Object.values(models).flatMap((model) => model.paths))).toEqual([]);
   });
 
   for (const model of Object.values(models)) {
@@ -45,8 +178,9 @@ describe('security machine model', () => {
           createActor: ({ promises }) =>
             createActor(securityMachine.provide({ actors: Object.fromEntries(Object.keys(actors).map((id) => [id, promises.logic()])) as never })),
           assertContext: true,
-          afterStep: ({ actor }) => {
-            const snapshot = actor.getSnapshot() as ReturnType<typeof securityMachine.resolveState>;
+          afterStep: (ctx) => {
+            oracle.check(ctx);
+            const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof securityMachine.resolveState>;
             // Buttons follow the machine: each part accepts its events only while nothing of it is in flight.
             expect(s.selectCanChangePassword(snapshot)).toBe(snapshot.matches({ password: 'idle' }));
             expect(s.selectCanSignOutOthers(snapshot)).toBe(snapshot.matches({ devices: 'idle' }) && snapshot.context.devices.some((d) => !d.current));

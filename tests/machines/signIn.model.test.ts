@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type EventObject } from 'xstate';
+import type { Session, SignInContext, SignInInput } from '../../machines/auth/auth.types.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import { expectedSteps, type TransitionRule } from '../support/expectedSteps.ts';
 import { inputs, models, user } from './signIn.model.ts';
 
 /**
@@ -10,6 +13,52 @@ import { inputs, models, user } from './signIn.model.ts';
  * model's at every step.
  */
 
+// ─── The expected behaviour, written from spec section 4, not read from the machine ──────────────
+
+const NO_ANSWER: ApiFailure = { status: null, message: null, source: 'network' };
+type Output = { ok: boolean; session?: Session; user?: typeof user; error?: ApiFailure; codeRequired?: boolean; challenge?: string };
+const outputOf = (event: EventObject) => (event as EventObject & { output: Output }).output;
+
+/** What a credentials call's answer leads to: tokens with the user (done), tokens alone (fetch the profile), or the failure. */
+const credentialsRules = (): Record<string, TransitionRule<SignInContext>> => ({
+  'ok with the user': { to: 'succeeded', context: (c, e) => ({ ...c, session: outputOf(e).session!, user: outputOf(e).session!.user! }) },
+  'ok without the user': { to: 'loadingProfile', context: (c, e) => ({ ...c, session: outputOf(e).session!, user: null }) },
+  refused: { to: 'failed', context: (c, e) => ({ ...c, error: outputOf(e).error! }) },
+  outage: { to: 'failed', context: (c) => ({ ...c, error: NO_ANSWER }) },
+});
+
+function oracleFor(input: SignInInput) {
+  const first = { login: 'loggingIn', register: 'registering', code: 'verifyingCode' }[input.request.kind];
+  return expectedSteps<SignInContext>({
+    initial: { value: first, context: { request: input.request, session: null, user: null, error: null, challenge: null } },
+    final: ['succeeded', 'failed', 'codeRequired'],
+    caseOf: (event) => {
+      if (event.type.startsWith('xstate.error.actor.')) return 'outage';
+      const output = outputOf(event);
+      if (output.ok) return event.type === 'xstate.done.actor.loadProfile' ? 'profile' : output.session?.user ? 'ok with the user' : 'ok without the user';
+      return output.codeRequired ? 'code required' : 'refused';
+    },
+    transitions: {
+      // Only the call this form makes: the other two never run for it.
+      ...(input.request.kind === 'login'
+        ? {
+            loggingIn: {
+              ...credentialsRules(),
+              // Two-step sign-in is on: the challenge goes to the code step, no tokens yet.
+              'code required': { to: 'codeRequired', context: (c: SignInContext, e: EventObject) => ({ ...c, challenge: outputOf(e).challenge! }) },
+            },
+          }
+        : { [first]: credentialsRules() }),
+      loadingProfile: {
+        profile: { to: 'succeeded', context: (c, e) => ({ ...c, user: outputOf(e).user! }) },
+        refused: { to: 'failed', context: (c, e) => ({ ...c, error: outputOf(e).error! }) },
+        outage: { to: 'failed', context: (c) => ({ ...c, error: NO_ANSWER }) },
+      },
+    },
+  });
+}
+const oracles = { login: oracleFor(inputs.login), register: oracleFor(inputs.register), code: oracleFor(inputs.code) };
+
 describe('sign-in child model', () => {
   it('covers every state and every transition with the two forms and the code step together', () => {
     const reports = Object.values(models).map((model) => model.coverage());
@@ -18,6 +67,8 @@ describe('sign-in child model', () => {
     expect(uncoveredByAll((r) => r.states.uncovered)).toEqual([]);
     expect(uncoveredByAll((r) => r.transitions.uncovered)).toEqual([]);
     for (const model of Object.values(models)) expect(model.unrealisablePaths).toEqual([]);
+    // Every rule of the three tables is taken by some path of its form.
+    expect(Object.entries(oracles).flatMap(([kind, oracle]) => oracle.unusedRules(models[kind as keyof typeof models].paths).map((rule) => `${kind}: ${rule}`))).toEqual([]);
   });
 
   for (const [kind, model] of Object.entries(models)) {
@@ -32,7 +83,9 @@ describe('sign-in child model', () => {
               { input: inputs[kind as keyof typeof inputs] },
             ),
           assertContext: true,
-          afterStep: ({ actor, step, promises }) => {
+          afterStep: (ctx) => {
+            oracles[kind as keyof typeof oracles].check(ctx);
+            const { actor, step, promises } = ctx;
             const snapshot = actor.getSnapshot();
             expect(snapshot.status).toBe(step.state.status);
             // A finished sign-in says exactly what the model says: tokens and user, or the failure.
