@@ -3,6 +3,7 @@ import { NO_RESPONSE } from '../../src/domain/failureMessage.ts';
 import {
   type ContributionContext,
   type ContributionEvent,
+  type ContributionInput,
   type ContributionTag,
   DECLINED_STATUS,
   type LoadOptionsLogic,
@@ -29,6 +30,7 @@ export const contributionMachine = setup({
   types: {
     context: {} as ContributionContext,
     events: {} as ContributionEvent,
+    input: {} as ContributionInput,
     tags: {} as ContributionTag,
   },
   actors: { loadOptions, pay },
@@ -43,7 +45,7 @@ export const contributionMachine = setup({
     }),
     /** Editing ends the draft's key: the next review is a new payment. */
     forgetKey: assign({ key: null }),
-    rememberResult: assign((_, params: { result: PayResult }) => ({ result: params.result.ok ? params.result.answer : null })),
+    rememberResult: assign((_, params: { result: PayResult }) => (params.result.ok ? { result: params.result.answer, user: params.result.answer.user } : { result: null })),
     /** The app updates the session's user, so the Overview gauge moves. */
     userPaid: (_, _params: UserPaidParams) => {},
   },
@@ -59,7 +61,7 @@ export const contributionMachine = setup({
 }).createMachine({
   id: 'contribution',
   description: 'A one-off contribution: amount, tax year and source; the relief reviewed; paid once per idempotency key.',
-  context: { options: null, draft: null, key: null, result: null, error: null },
+  context: ({ input }) => ({ ...input, options: null, draft: null, key: null, result: null, error: null }),
   initial: 'loading',
   states: {
     loading: {

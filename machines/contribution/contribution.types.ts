@@ -9,7 +9,18 @@ import type { User } from '../../src/domain/schemas/user.ts';
  */
 export type ContributionOptions = Pick<ContributionsAnswer, 'tax_year' | 'assignable_years' | 'contributed' | 'sources'> & { pending: Contribution[] };
 
-export interface ContributionContext {
+/** /contribute takes any amount; /round-payment offers the room left this year. */
+export type ContributionMode = 'contribute' | 'roundPayment';
+
+export interface ContributionInput {
+  mode: ContributionMode;
+  /** The signed-in user as the session had them when the screen opened (the relief figures read it). */
+  user: User | null;
+  /** The Irish calendar date the screen opened on, YYYY-MM-DD. */
+  today: string;
+}
+
+export interface ContributionContext extends ContributionInput {
   options: ContributionOptions | null;
   /** The payment being reviewed or confirmed. */
   draft: ContributionRequest | null;

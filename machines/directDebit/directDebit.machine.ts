@@ -4,6 +4,7 @@ import type { DirectDebitRequest } from '../../src/domain/schemas/pension.ts';
 import type {
   CancelMandateLogic,
   DirectDebitContext,
+  DirectDebitInput,
   DirectDebitEvent,
   DirectDebitTag,
   LoadMandateLogic,
@@ -25,6 +26,7 @@ const mandateParams = ({ event }: { event: { output: MandateResult } }) => ({ re
 export const directDebitMachine = setup({
   types: {
     context: {} as DirectDebitContext,
+    input: {} as DirectDebitInput,
     events: {} as DirectDebitEvent,
     tags: {} as DirectDebitTag,
   },
@@ -45,7 +47,7 @@ export const directDebitMachine = setup({
 }).createMachine({
   id: 'directDebit',
   description: 'A monthly direct debit into the pension: view, set up or change, cancel.',
-  context: { mandate: null, notice: null, error: null },
+  context: ({ input }) => ({ ...input, mandate: null, notice: null, error: null }),
   initial: 'loading',
   states: {
     loading: {

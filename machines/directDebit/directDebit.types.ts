@@ -2,7 +2,12 @@ import type { PromiseActorLogic } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { DirectDebitRequest, Mandate } from '../../src/domain/schemas/pension.ts';
 
-export interface DirectDebitContext {
+export interface DirectDebitInput {
+  /** The Irish calendar date the screen opened on, YYYY-MM-DD (the start date's range is read from it). */
+  today: string;
+}
+
+export interface DirectDebitContext extends DirectDebitInput {
   /** The active mandate, or null when there is none. */
   mandate: Mandate | null;
   /** What the last change did, for a short confirmation on the view. */

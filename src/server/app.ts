@@ -1,12 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { matchedRoutes } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_PREFIX } from '../domain/constants.ts';
 import type { AppDeps, AppEnv } from './appEnv.ts';
 import { addressNetwork, clientAddress } from './http/clientAddress.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { apiRoutes } from './routes/index.ts';
+import { openApiRoutes } from './routes/openapi.ts';
+import type { Metrics } from './services/metrics.ts';
 
 /** Largest JSON body the API reads; bigger bodies get 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -31,7 +34,8 @@ export const contentSecurityPolicy = {
 };
 
 /** The API as a Hono app; usable in tests through `app.request()` without a port. */
-export function createApiApp({ services }: AppDeps) {
+export function createApiApp(deps: AppDeps) {
+  const { services } = deps;
   const api = new Hono<AppEnv>().basePath(API_PREFIX);
 
   api.use('*', async (c, next) => {
@@ -48,9 +52,40 @@ export function createApiApp({ services }: AppDeps) {
   );
 
   for (const routes of apiRoutes) api.route('/', routes(services));
+  api.route('/', openApiRoutes(api, { reference: deps.apiReference ?? false }));
 
   api.notFound((c) => c.json({ message: 'Not found.' }, 404));
   return api;
+}
+
+/**
+ * The pattern of the route that answered (`/api/maxout/security/devices/:id/sign-out`): the last
+ * matched route that is not middleware. `(none)` when no route matched (a 404, a static file).
+ * Metrics count by it, so their labels stay few whatever paths are asked for.
+ */
+export function routePattern(c: Context): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) {
+    const route = routes[i]!;
+    if (route.method !== 'ALL' && !route.path.includes('*')) return route.path;
+  }
+  return '(none)';
+}
+
+/** What a read answers while the instance drains before it stops. */
+export const DRAINING = 'This server is stopping. Please try again.';
+/** Answered as usual while draining: they report on the instance itself. */
+const LIVENESS_PATHS = new Set([`${API_PREFIX}/health`, `${API_PREFIX}/ready`]);
+
+/** GET /metrics in Prometheus's text format. */
+export async function metricsResponse(metrics: Metrics): Promise<Response> {
+  return new Response(await metrics.text(), { status: 200, headers: { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' } });
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Request paths may carry a secret: the SPA's /reset-password/{token} page. Logs keep only its shape. */
@@ -65,8 +100,10 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
 
   // Request context: a server-chosen id (never the client's, so one id finds one request), a
   // logger bound to it, the client address; then one line per request.
+  const { metrics, lifecycle } = deps.services;
   app.use('*', async (c, next) => {
     const started = performance.now();
+    const finished = metrics.requestStarted();
     const requestId = randomUUID();
     const log = deps.services.log.child({ requestId });
     c.set('requestId', requestId);
@@ -75,11 +112,19 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
     c.set('clientAddress', address);
     c.set('clientNetwork', addressNetwork(address));
     c.header('X-Request-Id', requestId);
-    await next();
-    log.info(
-      { method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 },
-      'request',
-    );
+    if (lifecycle.draining && (c.req.method === 'GET' || c.req.method === 'HEAD') && !LIVENESS_PATHS.has(c.req.path)) {
+      // The proxy retries a read that answers 503 on another instance and stops sending this one
+      // requests for a while, so none is in flight when the listener closes. Writes are served.
+      c.header('Retry-After', '1');
+      c.res = c.json({ message: DRAINING }, 503);
+    } else await next();
+    finished();
+    // Stopping: every answer ends its connection, so clients and the proxy open new ones
+    // elsewhere instead of reusing one that is about to close.
+    if (lifecycle.stopping) c.header('Connection', 'close');
+    const seconds = (performance.now() - started) / 1000;
+    metrics.observeRequest(c.req.method, routePattern(c), c.res.status, seconds);
+    log.info({ method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
   });
   app.use(
     '*',
@@ -105,6 +150,18 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
   });
 
   app.route('/', createApiApp(deps));
+  const metricsToken = deps.metricsToken;
+  if (metricsToken) {
+    // Never public: only a scraper holding the token (METRICS_TOKEN) reads it on this port.
+    app.get('/metrics', async (c) => {
+      const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!given || !sameSecret(given, metricsToken)) {
+        c.header('WWW-Authenticate', 'Bearer');
+        return c.json({ message: 'Unauthenticated.' }, 401);
+      }
+      return metricsResponse(metrics);
+    });
+  }
   options.mountStatic?.(app);
   app.notFound((c) => c.json({ message: 'Not found.' }, 404));
   return app;

@@ -50,6 +50,21 @@ const Env = v.object({
   /** Tests only: `kill-after-collect` ends the process (SIGKILL) after the payment provider answered, before the answer is recorded. */
   FAULT_INJECTION: v.optional(v.picklist(['kill-after-collect'], 'FAULT_INJECTION must be kill-after-collect')),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^(\d|true|false)$/, 'TRUST_PROXY must be a hop count 0-9, true or false')), '0'),
+  /** This process is one of several instances behind a proxy on one PostgreSQL (deploy/README.md). */
+  CLUSTER: v.optional(v.picklist(['true', 'false', '1', '0'], 'CLUSTER must be true or false'), 'false'),
+  /** A name for this instance in logs and the instance registry; host:pid when unset. */
+  INSTANCE_NAME: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'INSTANCE_NAME must be 1-64 letters, digits, _ . : -'))),
+  /** GET /metrics on the main port, for a scraper that sends this bearer token. */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'METRICS_TOKEN must be at least 24 characters'))),
+  /** GET /metrics on a port of its own (METRICS_HOST, default 127.0.0.1), without a token. */
+  METRICS_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'METRICS_PORT must be a number'))),
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  /** After SIGTERM: seconds of answering as usual (with `Connection: close`, /ready 503) before the listener closes. */
+  SHUTDOWN_DRAIN_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}(\.\d+)?$/, 'SHUTDOWN_DRAIN_SECONDS must be a number of seconds'))),
+  /** After the listener closes: at most this long for the requests in flight to finish. */
+  SHUTDOWN_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds')), '20'),
+  /** How often the housekeeping jobs run (each on one instance at a time). */
+  HOUSEKEEPING_INTERVAL_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'HOUSEKEEPING_INTERVAL_SECONDS must be a whole number of seconds, 1 or more')), '600'),
 });
 
 export interface ServerConfig {
@@ -76,6 +91,20 @@ export interface ServerConfig {
   faultInjection: 'kill-after-collect' | undefined;
   /** The tax agent of the PAYE A1 declaration. */
   payeAgent: AgentDetails;
+  /** One of several instances on one PostgreSQL (CLUSTER=true). */
+  cluster: boolean;
+  /** This instance's name (INSTANCE_NAME, else host:pid). */
+  instanceName: string | undefined;
+  /** Bearer token of GET /metrics on the main port; absent: not served there. */
+  metricsToken: string | undefined;
+  /** A separate listener for GET /metrics; absent: none. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** After SIGTERM, how long the instance keeps answering before it stops accepting (ms). */
+  shutdownDrainMs: number;
+  /** After that, how long requests in flight may take to finish (ms). */
+  shutdownTimeoutMs: number;
+  housekeepingIntervalMs: number;
 }
 
 /**
@@ -98,6 +127,24 @@ export function productionProblems(env: Record<string, string | undefined>): str
   return problems;
 }
 
+const isTrue = (value: string | undefined) => value === 'true' || value === '1';
+
+/**
+ * What CLUSTER=true refuses to start without, in any mode: one shared PostgreSQL (the embedded
+ * database serves one process) and keys from the environment (keys generated into one
+ * machine's DATA_DIR differ per instance). Whether the keys are the *same* as the running
+ * instances' is checked against the database at start (services/instances.ts).
+ */
+export function clusterProblems(env: Record<string, string | undefined>): string[] {
+  if (!isTrue(env.CLUSTER)) return [];
+  const problems: string[] = [];
+  if (!env.DATABASE_URL) problems.push('DATABASE_URL: required with CLUSTER=true (the instances share one PostgreSQL; the embedded database serves one process)');
+  if (!env.JWT_SECRET) problems.push('JWT_SECRET: required with CLUSTER=true (every instance must sign and check tokens with the same secret)');
+  if (!env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEYS: required with CLUSTER=true, or ENCRYPTION_KEY (every instance must hold the same keys)');
+  if (env.METRICS_PORT && env.METRICS_PORT === env.PORT) problems.push('METRICS_PORT: must differ from PORT');
+  return problems;
+}
+
 /**
  * The server's first log line: on the embedded development default (no SMTP_URL) it says that
  * emails and their links are printed to the log.
@@ -110,12 +157,13 @@ export function startupNotice(config: Pick<ServerConfig, 'smtpUrl'>): string {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const result = v.safeParse(Env, env);
-  const problems = productionProblems(env);
+  const problems = [...clusterProblems(env), ...productionProblems(env)];
   if (env.ENCRYPTION_KEY_CURRENT && !env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEY_CURRENT: only with ENCRYPTION_KEYS (it names one of its keys)');
   if (env.ENCRYPTION_KEY && env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEYS: set it or ENCRYPTION_KEY, not both (put the single key into the keyring)');
   if (!result.success || problems.length > 0) {
-    const lines = [...(result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`)), ...problems].map((line) => `  ${line}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const lines = [...(result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`)), ...problems];
+    // One problem is one line; several are listed one per line.
+    throw new Error(lines.length === 1 ? `Invalid configuration: ${lines[0]}` : `Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
   const e = result.output;
   const port = Number(e.PORT);
@@ -137,5 +185,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentLeaseMs: Number(e.PAYMENT_LEASE_SECONDS) * 1000,
     faultInjection: e.FAULT_INJECTION,
     payeAgent: { taxAgencyName: e.PAYE_AGENT_NAME, tain: e.PAYE_AGENT_TAIN, agentAddress: e.PAYE_AGENT_ADDRESS, agentSignature: e.PAYE_AGENT_SIGNATORY },
+    cluster: isTrue(e.CLUSTER),
+    instanceName: e.INSTANCE_NAME,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT === undefined ? undefined : Number(e.METRICS_PORT),
+    metricsHost: e.METRICS_HOST,
+    // Behind a proxy the drain lets it notice (its keep-alive connections end, /ready says 503);
+    // alone, Ctrl-C or SIGTERM stops at once after the requests in flight.
+    shutdownDrainMs: Number(e.SHUTDOWN_DRAIN_SECONDS ?? (isTrue(e.CLUSTER) ? '3' : '0')) * 1000,
+    shutdownTimeoutMs: Number(e.SHUTDOWN_TIMEOUT_SECONDS) * 1000,
+    housekeepingIntervalMs: Number(e.HOUSEKEEPING_INTERVAL_SECONDS) * 1000,
   };
 }

@@ -1,23 +1,14 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { contributionMachine } from '../../machines/contribution/contribution.machine.ts';
-import {
-  selectCanConfirm,
-  selectCanEdit,
-  selectCanRetry,
-  selectCanReview,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsBusy,
-  selectSourceLabel,
-  selectStep,
-} from '../../machines/contribution/contribution.selectors.ts';
 import type { ContributionContext, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
+import { contributionView } from '../../machines/contribution/contribution.view.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { ANSWER, BAD_REQUEST, DECLINED, INTERNAL_ERROR, LAST_CLIENT_ERROR, declined, DRAFT, LOADED, model, OPTIONS, OUTAGE, paid, REFUSED, review, SERVER_ERROR, USER } from './contribution.model.ts';
 
-const START: ContributionContext = { options: null, draft: null, key: null, result: null, error: null };
+import { ANSWER, BAD_REQUEST, DECLINED, declined, DRAFT, INPUT, INTERNAL_ERROR, LAST_CLIENT_ERROR, LOADED, model, OPTIONS, OUTAGE, paid, REFUSED, review, SERVER_ERROR, USER } from './contribution.model.ts';
+
+const START: ContributionContext = { ...INPUT, options: null, draft: null, key: null, result: null, error: null };
 /** The case of a payment's answer: by status, written out (not computed), so each boundary is its own rule below. */
 const payCase = (event: EventObject) => {
   const output = (event as EventObject & { output: PayResult }).output;
@@ -49,7 +40,7 @@ const oracle = expectedSteps<ContributionContext>({
       'contribution.edit': { to: 'editing', context: (c) => ({ ...c, key: null }) },
     },
     confirming: {
-      'pay ok': { to: 'done', context: (c) => ({ ...c, result: ANSWER }) },
+      'pay ok': { to: 'done', context: (c) => ({ ...c, result: ANSWER, user: USER }) },
       'pay 402': { to: 'declined', context: (c) => ({ ...c, error: DECLINED }) },
       // Refused by the server (4xx): back to the form, whose next review makes a new key.
       'pay 400': { to: 'editing', context: (c, e) => ({ ...c, error: failedWith(e), key: null }) },
@@ -92,16 +83,19 @@ describe('contribution machine: model-based', () => {
       const payKeys: string[] = [];
       await model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } })),
+          createActor(contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } }), { input: INPUT }),
         afterStep: (ctx) => {
           if (!ctx.path.description.startsWith('an outage') && !ctx.path.description.startsWith('declined')) oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof contributionMachine.resolveState>;
-          expect(selectStep(snapshot)).toBe(snapshot.value);
-          expect(selectCanReview(snapshot)).toBe(snapshot.matches('editing'));
-          expect(selectCanConfirm(snapshot), 'confirm only from review: a second click while paying does nothing').toBe(snapshot.matches('reviewing'));
-          expect(selectCanRetry(snapshot)).toBe(snapshot.matches('failed'));
-          expect(selectCanEdit(snapshot)).toBe((['reviewing', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
-          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('loading') || snapshot.matches('confirming'));
+          const view = contributionView(snapshot);
+          expect(view.step).toBe(snapshot.value);
+          expect(view.form !== null, 'the form shows exactly while editing').toBe(snapshot.matches('editing'));
+          expect(view.canConfirm, 'confirm only from review: a second click while paying does nothing').toBe(snapshot.matches('reviewing'));
+          expect(view.canRetry).toBe(snapshot.matches('failed'));
+          expect(view.canEdit).toBe((['reviewing', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
+          expect(view.busy).toBe(snapshot.matches('loading') || snapshot.matches('confirming'));
+          expect(view.review !== null).toBe((['reviewing', 'confirming', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
+          expect(view.done !== null).toBe(snapshot.matches('done'));
           if (snapshot.matches('confirming')) {
             const input = ctx.promises.inputs.pay as { key: string; draft: unknown };
             expect(input.draft).toEqual(DRAFT);
@@ -115,12 +109,14 @@ describe('contribution machine: model-based', () => {
     });
   }
 
-  it('selectors', () => {
-    const view = contributionMachine.resolveState({ value: 'editing', context: { ...START, options: OPTIONS, error: REFUSED } });
-    expect(selectFieldErrors(view)).toEqual({ amount: m.CONTRIBUTION_MAX });
-    expect(selectSourceLabel(view, 'sandbox-debit-card')).toBe('Sandbox debit card');
-    expect(selectSourceLabel(view, 'other')).toBe('other');
-    expect(selectErrorMessage(contributionMachine.resolveState({ value: 'declined', context: { ...START, error: DECLINED } }))).toBe(m.PAYMENT_DECLINED);
-    expect(selectErrorMessage(contributionMachine.resolveState({ value: 'failed', context: { ...START, error: OUTAGE } }))).toBe(m.SOMETHING_WENT_WRONG);
+  it('view: the refusal’s field messages, the source’s label, the failure’s text', () => {
+    const refusedView = contributionView(contributionMachine.resolveState({ value: 'editing', context: { ...START, options: OPTIONS, error: REFUSED } }));
+    expect(refusedView.fieldErrors).toEqual({ amount: m.CONTRIBUTION_MAX });
+    const reviewing = contributionView(contributionMachine.resolveState({ value: 'reviewing', context: { ...START, options: OPTIONS, draft: DRAFT, key: 'k' } }));
+    expect(reviewing.review?.sourceLabel).toBe('Sandbox debit card');
+    const unknownSource = contributionView(contributionMachine.resolveState({ value: 'reviewing', context: { ...START, options: OPTIONS, draft: { ...DRAFT, source: 'other' }, key: 'k' } }));
+    expect(unknownSource.review?.sourceLabel).toBe('other');
+    expect(contributionView(contributionMachine.resolveState({ value: 'declined', context: { ...START, error: DECLINED } })).error).toBe(m.PAYMENT_DECLINED);
+    expect(contributionView(contributionMachine.resolveState({ value: 'failed', context: { ...START, error: OUTAGE } })).error).toBe(m.SOMETHING_WENT_WRONG);
   });
 });

@@ -1,5 +1,5 @@
 import { contributionMachine } from '../../machines/contribution/contribution.machine.ts';
-import type { ContributionOptions, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
+import type { ContributionInput, ContributionOptions, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import type { ContributeAnswer } from '../../src/domain/schemas/pension.ts';
@@ -51,7 +51,8 @@ export const fixtures = {
   'xstate.error.actor.pay': () => [{ type: 'xstate.error.actor.pay', error: new Error('offline') }],
 } satisfies EventFixtures<typeof contributionMachine>;
 
-export const model = createModelTest(contributionMachine, { events: fixtures });
+export const INPUT: ContributionInput = { mode: 'contribute', user: null, today: '2026-05-10' };
+export const model = createModelTest(contributionMachine, { events: fixtures, input: INPUT });
 
 const failure = (error: ApiFailure) => (error.status === null ? 'gets no answer' : `answers ${error.status}`);
 

@@ -1,22 +1,14 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { directDebitMachine } from '../../machines/directDebit/directDebit.machine.ts';
-import {
-  selectCanCancel,
-  selectCanConfirmCancel,
-  selectCanSubmit,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsBusy,
-  selectMandate,
-  selectStep,
-} from '../../machines/directDebit/directDebit.selectors.ts';
+import { directDebitView } from '../../machines/directDebit/directDebit.view.ts';
 import type { DirectDebitContext, MandateResult } from '../../machines/directDebit/directDebit.types.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { MANDATE, model, OUTAGE, REFUSED, REQUEST } from './directDebit.model.ts';
 
-const START: DirectDebitContext = { mandate: null, notice: null, error: null };
+import { INPUT, MANDATE, model, OUTAGE, REFUSED, REQUEST } from './directDebit.model.ts';
+
+const START: DirectDebitContext = { ...INPUT, mandate: null, notice: null, error: null };
 const outputOf = (event: EventObject) => (event as EventObject & { output: MandateResult }).output;
 
 const oracle = expectedSteps<DirectDebitContext>({
@@ -74,25 +66,49 @@ describe('direct debit machine: model-based', () => {
     it(path.description, () =>
       model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(directDebitMachine.provide({ actors: { loadMandate: promises.logic(), saveMandate: promises.logic(), cancelMandate: promises.logic() } })),
+          createActor(directDebitMachine.provide({ actors: { loadMandate: promises.logic(), saveMandate: promises.logic(), cancelMandate: promises.logic() } }), { input: INPUT }),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof directDebitMachine.resolveState>;
-          expect(selectStep(snapshot)).toBe(snapshot.value);
-          expect(selectCanSubmit(snapshot)).toBe(snapshot.matches('editing'));
-          expect(selectCanCancel(snapshot), 'cancel only with an active mandate').toBe(snapshot.matches('viewing') && selectMandate(snapshot) !== null);
-          expect(selectCanConfirmCancel(snapshot)).toBe(snapshot.matches('confirmingCancel'));
-          expect(selectIsBusy(snapshot)).toBe((['loading', 'saving', 'cancelling'] as const).some((s) => snapshot.matches(s)));
+          const view = directDebitView(snapshot);
+          expect(view.step).toBe(snapshot.value);
+          expect(view.canSubmit).toBe(snapshot.matches('editing'));
+          expect(view.form !== null, 'the form shows while editing and saving').toBe(snapshot.matches('editing') || snapshot.matches('saving'));
+          expect(view.canCancel, 'cancel only with an active mandate').toBe(snapshot.matches('viewing') && view.mandate !== null);
+          expect(view.canConfirmCancel).toBe(snapshot.matches('confirmingCancel'));
+          expect(view.askingToCancel).toBe(snapshot.matches('confirmingCancel') || snapshot.matches('cancelling'));
+          expect(view.busy).toBe((['loading', 'saving', 'cancelling'] as const).some((s) => snapshot.matches(s)));
           if (snapshot.matches('saving')) expect(ctx.promises.inputs.saveMandate).toEqual(REQUEST);
         },
       }),
     );
   }
 
-  it('selectors', () => {
-    const refused = directDebitMachine.resolveState({ value: 'editing', context: { ...START, error: REFUSED } });
-    expect(selectFieldErrors(refused)).toEqual({ iban: m.IBAN_INVALID });
-    expect(selectErrorMessage(refused)).toBe('The given data was invalid.');
-    expect(selectErrorMessage(directDebitMachine.resolveState({ value: 'viewing', context: START }))).toBeNull();
+  it('view: the refusal by field, the mandate as shown, the form of a new and of a changed mandate', () => {
+    const refused = directDebitView(directDebitMachine.resolveState({ value: 'editing', context: { ...START, error: REFUSED } }));
+    expect(refused.fieldErrors).toEqual({ iban: m.IBAN_INVALID });
+    expect(refused.error).toBe('The given data was invalid.');
+    expect(directDebitView(directDebitMachine.resolveState({ value: 'viewing', context: START })).error).toBeNull();
+
+    const viewing = directDebitView(directDebitMachine.resolveState({ value: 'viewing', context: { ...START, mandate: MANDATE } }));
+    expect(viewing.mandate?.nextCollectionDisplay).toBe('20.06.2026');
+
+    const setUp = directDebitView(directDebitMachine.resolveState({ value: 'editing', context: START })).form!;
+    // A week after 10 May 2026.
+    expect(setUp.initialValues).toEqual({ iban: '', amount: '', day_of_month: '', start_date: '17.05.2026', mandate_accepted: false });
+    expect(setUp.changing).toBe(false);
+    const typed = { iban: 'IE29AIBK93115212345678', amount: 150 as const, day_of_month: 20 as const, start_date: '01.06.2026', mandate_accepted: true };
+    expect(setUp.validate(typed)).toEqual({});
+    expect(setUp.toRequest(typed)).toEqual(REQUEST);
+    expect(setUp.validate({ ...typed, iban: '' })).toHaveProperty('iban');
+    expect(setUp.validate({ ...typed, start_date: '31.02.2026' }).start_date).toBe(m.DATE_INVALID);
+    expect(setUp.toRequest({ ...typed, mandate_accepted: false })).toBeNull();
+
+    const change = directDebitView(directDebitMachine.resolveState({ value: 'editing', context: { ...START, mandate: MANDATE } })).form!;
+    expect(change.changing).toBe(true);
+    expect(change.keptIban).toBe('IE29 •••• 5678');
+    expect(change.initialValues).toMatchObject({ amount: 150, day_of_month: 20 });
+    // Changing keeps the account when the IBAN is left empty.
+    expect(change.toRequest({ ...typed, iban: '' })).toEqual({ amount: 150, day_of_month: 20, start_date: '2026-06-01', mandate_accepted: true });
   });
 });

@@ -37,7 +37,8 @@ export const fixtures = {
 } satisfies EventFixtures<typeof directDebitMachine>;
 
 // The mandate's presence decides whether Cancel is possible: keep it in the state key.
-export const model = createModelTest(directDebitMachine, { events: fixtures, serializeContext: (c) => c.mandate !== null });
+export const INPUT = { today: '2026-05-10' };
+export const model = createModelTest(directDebitMachine, { events: fixtures, input: INPUT, serializeContext: (c) => c.mandate !== null });
 
 export const doc = pathDoc(directDebitMachine, fixtures, {
   testFile: 'tests/machines/directDebit.model.test.ts',

@@ -1,13 +1,14 @@
 import { pensionSetupMachine } from '../../machines/pensionSetup/pensionSetup.machine.ts';
-import type { SavePensionInfoResult } from '../../machines/pensionSetup/pensionSetup.types.ts';
+import type { PensionSetupInput, SavePensionInfoResult } from '../../machines/pensionSetup/pensionSetup.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
-import type { User } from '../../src/domain/schemas/user.ts';
+import { aUser } from '../support/builders.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
 
 export const VALUES = { annual_income: 55_000, paid_pension: 1000, marital_status: 'single', pension_plan_id: 'IL-12345678' } as const;
-export const USER = { email: 'ann@example.ie', annual_income: 55_000, paid_pension: 1000, pension: 1000 } as unknown as User;
+export const USER = aUser({ annual_income: 55_000, paid_pension: 1000, pension: 1000 });
+export const INPUT: PensionSetupInput = { user: aUser({ annual_income: null }), today: '2026-05-10' };
 export const REFUSAL: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] } };
 export const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
 
@@ -21,7 +22,7 @@ export const fixtures = {
   'xstate.error.actor.savePensionInfo': () => [{ type: 'xstate.error.actor.savePensionInfo', error: new Error('offline') }],
 } satisfies EventFixtures<typeof pensionSetupMachine>;
 
-export const model = createModelTest(pensionSetupMachine, { events: fixtures });
+export const model = createModelTest(pensionSetupMachine, { events: fixtures, input: INPUT });
 
 export const doc = pathDoc(pensionSetupMachine, fixtures, {
   testFile: 'tests/machines/pensionSetup.model.test.ts',

@@ -8,7 +8,10 @@ import type { SavePensionInfoResult } from '../../../machines/pensionSetup/pensi
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { cancelDirectDebit, contribute, getContributions, getDirectDebit, saveDirectDebit, savePensionInfo } from '../../api/pension.ts';
 import type { DirectDebitAnswer, DirectDebitRequest, PensionInfoRequest } from '../../domain/schemas/pension.ts';
-import type { AccountEffectDeps } from './accountEffects.ts';
+import type { ContributionMode } from '../../../machines/contribution/contribution.types.ts';
+import { defineFlow } from '../flows/flow.ts';
+import type { AppEffects } from './appEffects.ts';
+import { todayOf } from './today.ts';
 
 /** Runs a call; an expected failure (any HTTP answer, a bad shape) becomes `{ ok: false, error }`. */
 async function attempt<T>(call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: Awaited<ReturnType<typeof toApiFailure>> }> {
@@ -20,7 +23,7 @@ async function attempt<T>(call: () => Promise<T>): Promise<{ ok: true; value: T 
 }
 
 /** Pension Setup with its real effects: POST /pension-info, the session told, the router. */
-export function createPensionSetupLogic(deps: AccountEffectDeps) {
+export function createPensionSetupLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return pensionSetupMachine.provide({
     actors: {
@@ -31,13 +34,13 @@ export function createPensionSetupLogic(deps: AccountEffectDeps) {
     },
     actions: {
       userSaved: (_, params) => deps.announceUser(params.user),
-      navigate: (_, params) => deps.navigate(params.to),
+      navigate: (_, params) => void deps.navigate(params.to),
     },
   });
 }
 
 /** A contribution with its real effects: GET /contributions, POST /contribute with the key, the session told. */
-export function createContributionLogic(deps: AccountEffectDeps) {
+export function createContributionLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return contributionMachine.provide({
     actors: {
@@ -61,7 +64,7 @@ export function createContributionLogic(deps: AccountEffectDeps) {
 }
 
 /** The direct debit with its real effects: the /direct-debit calls. */
-export function createDirectDebitLogic(deps: AccountEffectDeps) {
+export function createDirectDebitLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   const mandateOf = async (call: () => Promise<DirectDebitAnswer>): Promise<MandateResult> => {
     const result = await attempt(call);
@@ -76,7 +79,10 @@ export function createDirectDebitLogic(deps: AccountEffectDeps) {
   });
 }
 
-/** A fresh Idempotency-Key for a reviewed payment. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
+
+export const pensionSetupFlow = defineFlow({ logic: createPensionSetupLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
+export const contributionFlow = defineFlow({
+  logic: createContributionLogic,
+  input: (effects: AppEffects, screen: { mode: ContributionMode }) => ({ mode: screen.mode, user: effects.user(), today: todayOf(effects) }),
+});
+export const directDebitFlow = defineFlow({ logic: createDirectDebitLogic, input: (effects: AppEffects) => ({ today: todayOf(effects) }) });

@@ -10,6 +10,8 @@ import type {
   StartSetupResult,
 } from '../../../machines/security/security.types.ts';
 import { createSessionClient, type SessionHooks, toApiFailure } from '../../api/client.ts';
+import { defineFlow } from '../flows/flow.ts';
+import type { AppEffects } from './appEffects.ts';
 import * as api from '../../api/security.ts';
 import type { ChangePasswordRequest } from '../../domain/schemas/security.ts';
 
@@ -52,3 +54,5 @@ export function createSecurityLogic(sessionHooks: SessionHooks) {
     },
   });
 }
+
+export const securityFlow = defineFlow({ logic: (effects: AppEffects) => createSecurityLogic(effects.sessionHooks), input: () => undefined });

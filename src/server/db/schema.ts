@@ -389,3 +389,21 @@ export const twoFactorChallenges = pgTable(
   },
   (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
 );
+
+/**
+ * The server instances running on this database (one row each, kept fresh by a heartbeat and
+ * removed at a graceful stop). A starting instance compares its keys with the live ones' through
+ * these fingerprints (keyed hashes, never the keys) and refuses to start on a mismatch.
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** HMAC-SHA256 of a fixed text under JWT_SECRET. */
+  jwtFingerprint: text('jwt_fingerprint').notNull(),
+  /** Key id → HMAC-SHA256 of a fixed text under that key, for every key of the keyring. */
+  keyFingerprints: jsonb('key_fingerprints').$type<Record<string, string>>().notNull(),
+  /** The key id this instance encrypts with. */
+  currentKeyId: text('current_key_id').notNull(),
+});

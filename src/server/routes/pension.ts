@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { dayjs } from '../../domain/dates.ts';
-import { contributionRelief } from '../../domain/pension.ts';
 import * as m from '../../domain/schemas/messages.ts';
 import {
   type ContributionsAnswer,
@@ -11,7 +10,8 @@ import {
   directDebitRequestSchema,
   idempotencyKeyField,
 } from '../../domain/schemas/pension.ts';
-import { assignableTaxYears, reliefDayFor } from '../../domain/taxYear.ts';
+import { centsToEuro, euroToCents } from '../../domain/money.ts';
+import { assignableTaxYears, contributionFigures } from '../../domain/taxYear.ts';
 import { type AppEnv, factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
 import { requireMoneyMovement } from '../http/moneyMovement.ts';
@@ -62,7 +62,7 @@ export function pensionRoutes(services: Services) {
       const answer: ContributionsAnswer = {
         tax_year: years[0] ?? Number(today().slice(0, 4)),
         assignable_years: years,
-        contributed: Object.fromEntries(Object.entries(sums).map(([year, cents]) => [year, cents / 100])),
+        contributed: Object.fromEntries(Object.entries(sums).map(([year, cents]) => [year, centsToEuro(cents)])),
         sources: sources.map(({ id, label }) => ({ id, label })),
         contributions: rows.map(toApiContribution),
       };
@@ -76,7 +76,7 @@ export function pensionRoutes(services: Services) {
       const source = (await payments.sources(c.var.userId)).find((s) => s.id === body.source);
       if (!source) throw new ApiError(422, VALIDATION_MESSAGE, { source: [m.SOURCE_UNKNOWN] });
       const outcome = await pensionLedger.pay(c.var.userId, key, {
-        amountCents: Math.round(body.amount * 100),
+        amountCents: euroToCents(body.amount),
         taxYear: body.tax_year,
         kind: 'one_off',
         sourceId: source.id,
@@ -90,16 +90,11 @@ export function pensionRoutes(services: Services) {
       c.var.log.info({ userId: c.var.userId, contributionId: outcome.row.id, status: outcome.kind, replayed: outcome.replayed }, 'contribution');
       if (outcome.kind === 'declined') throw new ApiError(402, m.PAYMENT_DECLINED, undefined, outcome.replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
       const user = await users.toApi(c.var.user);
-      // The relief this payment earned: the year's figures before it (the ledger now includes it).
-      const yearUser = {
-        ...user,
-        pension:
-          body.tax_year === day.year()
-            ? user.pension - body.amount
-            : ((await pensionLedger.contributedCents(c.var.userId, body.tax_year)) - outcome.row.amountCents) / 100,
-        paid_pension: body.tax_year === day.year() ? user.paid_pension : 0,
-      };
-      const relief = outcome.replayed ? undefined : contributionRelief(yearUser, body.amount, reliefDayFor(body.tax_year, day));
+      // The relief this payment earned, by the rule the screen previewed it with: the year's figures before it (the ledger now includes it).
+      const thisYear = body.tax_year === day.year();
+      const before = thisYear ? { ...user, pension: user.pension - body.amount } : user;
+      const contributedBefore = thisYear ? 0 : centsToEuro((await pensionLedger.contributedCents(c.var.userId, body.tax_year)) - outcome.row.amountCents);
+      const relief = outcome.replayed ? undefined : contributionFigures(before, body.tax_year, contributedBefore, body.amount, day).relief;
       return c.json({ contribution: toApiContribution(outcome.row), user, ...(relief === undefined ? {} : { relief }) }, 201);
     })
 

@@ -9,6 +9,7 @@ import type { Clock } from './clock.ts';
 import { type Keyring, decryptField, encryptField, randomToken } from './crypto.ts';
 import type { PensionLedgerService } from './pensionLedger.ts';
 import { irishToday } from './users.ts';
+import { centsToEuro, euroToCents } from '../../domain/money.ts';
 
 export type MandateRow = typeof directDebitMandates.$inferSelect;
 
@@ -25,7 +26,7 @@ export function toApiMandate(row: MandateRow, today: string): Mandate {
     id: row.id,
     reference: row.reference,
     iban_masked: row.ibanMasked,
-    amount: row.amountCents / 100,
+    amount: centsToEuro(row.amountCents),
     day_of_month: row.dayOfMonth,
     start_date: row.startDate,
     next_collection: nextCollectionDate(row.startDate, row.dayOfMonth, dayjs(today).add(1, 'day')),
@@ -70,7 +71,7 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
             reference: `MXO-${randomToken(8).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase()}`,
             ibanEncrypted: encryptField(keyring, iban, ibanAad(id)),
             ibanMasked: maskIban(iban),
-            amountCents: Math.round(request.amount * 100),
+            amountCents: euroToCents(request.amount),
             dayOfMonth: request.day_of_month,
             startDate: request.start_date,
             acceptedAt: now,

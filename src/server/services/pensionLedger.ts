@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import { contributions } from '../db/schema.ts';
 import { sha256Hex } from './crypto.ts';
 import type { CollectResult, PaymentProvider } from './paymentProvider.ts';
+import { centsToEuro } from '../../domain/money.ts';
 
 export type ContributionRow = typeof contributions.$inferSelect;
 export type ContributionKind = ContributionRow['kind'];
@@ -53,7 +54,7 @@ const FAILED_RECHECK_MS = 24 * 3_600_000;
 export function toApiContribution(row: ContributionRow): Contribution {
   return {
     id: row.id,
-    amount: row.amountCents / 100,
+    amount: centsToEuro(row.amountCents),
     tax_year: row.taxYear,
     kind: row.kind,
     source: row.sourceLabel,

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { EditProfileRequest } from '../../domain/schemas/auth.ts';
 import { dayjs } from '../../domain/dates.ts';
+import { centsToEuro, euroToCents } from '../../domain/money.ts';
 import { pensionProgress } from '../../domain/pension.ts';
 import { isMaskedPpsn, maskPpsn } from '../../domain/schemas/fields.ts';
 import type { Form11Entry } from '../../domain/schemas/form11Entry.ts';
@@ -45,14 +46,6 @@ export function ppsnAad(userId: string): string {
 
 export function encryptPpsn(keyring: Keyring, userId: string, ppsn: string): string {
   return encryptField(keyring, ppsn, ppsnAad(userId));
-}
-
-export function centsToEuro(cents: number): number {
-  return cents / 100;
-}
-
-export function euroToCents(euro: number): number {
-  return Math.round(euro * 100);
 }
 
 /**

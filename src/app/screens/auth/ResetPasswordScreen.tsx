@@ -12,7 +12,7 @@ import '@mantine/core/styles/Stack.css';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import {
   selectCanSubmit,
@@ -23,7 +23,7 @@ import {
 } from '../../../../machines/resetPassword/resetPassword.selectors.ts';
 import { newPasswordField } from '../../../domain/schemas/fields.ts';
 import { PASSWORDS_DO_NOT_MATCH, REQUIRED } from '../../../domain/schemas/messages.ts';
-import { resetPasswordLogic } from '../../effects/recoveryEffects.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
 const route = getRouteApi('/public/reset-password/$token');
@@ -39,7 +39,7 @@ const ResetForm = v.pipe(
 /** Reset password (from the mailed link): new password and its confirmation. */
 export function ResetPasswordScreen() {
   const { token } = route.useParams();
-  const recovery = useActorRef(resetPasswordLogic);
+  const recovery = useFlow('resetPassword');
   const busy = useSelector(recovery, selectIsBusy);
   const canSubmit = useSelector(recovery, selectCanSubmit);
   const saved = useSelector(recovery, selectSaved);

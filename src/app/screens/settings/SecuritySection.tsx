@@ -17,8 +17,8 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
 import { Alert, Badge, Button, Code, Group, Image, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useEffect } from 'react';
 import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
 import type { SecurityMachine } from '../../../../machines/security/security.machine.ts';
@@ -28,17 +28,14 @@ import { newPasswordField, passwordField, stop } from '../../../domain/schemas/f
 import * as m from '../../../domain/schemas/messages.ts';
 import { appCodeField } from '../../../domain/schemas/security.ts';
 import { describeSecurityEvent, isWarningEvent } from '../../../domain/securityEvents.ts';
-import { useSessionHooks } from '../../actors.tsx';
-import { createSecurityLogic } from '../../effects/securityEffects.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 type SecurityActor = ActorRefFrom<SecurityMachine>;
 
 /** Settings → Security: change password, signed-in devices, two-step sign-in, security events. */
 export function SecuritySection() {
-  const sessionHooks = useSessionHooks();
-  const logic = useMemo(() => createSecurityLogic(sessionHooks), [sessionHooks]);
-  const security = useActorRef(logic);
+  const security = useFlow('security');
   const loading = useSelector(security, s.selectIsLoadingOverview);
   const loadError = useSelector(security, s.selectLoadError);
 
