@@ -7,6 +7,7 @@
  *   npm run ops -- keys rotate|retire [--force]                        the embedded default's keyring file (docs/configuration.md, key rotation)
  *   npm run ops -- backup <file>                                       every table, one consistent JSON snapshot (also while the server runs)
  *   npm run ops -- restore <file> [--replace]                          every table back from such a file (server stopped)
+ *   npm run ops -- hold on|off <email>                                 legal hold: nothing of the user's is deleted until lifted
  *
  * The database is the server's (same configuration: DATABASE_URL, else DATA_DIR/pglite). Output
  * names claims by id, year, category, status and amount only — never what the user entered.
@@ -25,6 +26,7 @@ import { loadConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/index.ts';
 import { toApiForm11Entry } from '../src/server/services/form11Entries.ts';
 import type { Services } from '../src/server/services/index.ts';
+import { isPayeAuthorisationInForce } from '../src/server/services/users.ts';
 
 export const USAGE = `Usage:
   npm run ops -- claims list <email>
@@ -32,7 +34,8 @@ export const USAGE = `Usage:
   npm run ops -- reencrypt [--batch N]
   npm run ops -- keys rotate|retire [--force]
   npm run ops -- backup <file>
-  npm run ops -- restore <file> [--replace]`;
+  npm run ops -- restore <file> [--replace]
+  npm run ops -- hold on|off <email>`;
 
 const DECISIONS: Readonly<Record<string, ClaimStatus>> = { approve: 'approved', reject: 'rejected', pending: 'pending' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +49,7 @@ export interface KeyFile {
 }
 
 export interface OpsDeps {
-  services: Pick<Services, 'users' | 'form11Entries' | 'reencryption'>;
+  services: Pick<Services, 'users' | 'form11Entries' | 'reencryption' | 'clock'>;
   keyFile?: KeyFile | undefined;
   /** Where results go (stdout). */
   out(line: string): void;
@@ -71,7 +74,8 @@ export type OpsCommand =
   | { readonly action: 'reencrypt'; readonly batchSize: number }
   | { readonly action: 'keys'; readonly op: 'rotate' | 'retire'; readonly force: boolean }
   | { readonly action: 'backup'; readonly file: string }
-  | { readonly action: 'restore'; readonly file: string; readonly replace: boolean };
+  | { readonly action: 'restore'; readonly file: string; readonly replace: boolean }
+  | { readonly action: 'hold'; readonly on: boolean; readonly email: string };
 
 const DEFAULT_BATCH = 500;
 
@@ -105,6 +109,7 @@ export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
     return (action === 'rotate' || action === 'retire') && positionals.length === 2 ? { action: 'keys', op: action, force: force === true } : null;
   }
   if (force !== undefined) return null;
+  if (area === 'hold') return (action === 'on' || action === 'off') && target !== undefined && positionals.length === 3 ? { action: 'hold', on: action === 'on', email: target } : null;
   if (area !== 'claims' || target === undefined || extra.length > 0) return null;
   if (action === 'list') return category === undefined ? { action, email: target } : null;
   const decision = DECISIONS[action];
@@ -119,6 +124,16 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
   if (command.action === 'backup' || command.action === 'restore') {
     err('backup and restore run on the database itself: use runBackupCommand.');
     return 2;
+  }
+  if (command.action === 'hold') {
+    // A Revenue enquiry or a dispute: nothing of the user's is deleted while it is open (checklist G4).
+    const held = await services.users.setLegalHold(command.email, command.on);
+    if (!held) {
+      err('No account with that email.');
+      return 1;
+    }
+    out(command.on ? `Legal hold on for ${command.email}: nothing of theirs is deleted until it is lifted.` : `Legal hold lifted for ${command.email}: what is past its retention is deleted at the next housekeeping.`);
+    return 0;
   }
   if (command.action === 'list') {
     const user = await services.users.findByEmail(command.email);
@@ -149,6 +164,16 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
     const owner = await services.users.findById(before.userId);
     if (owner?.optOutPayeAuth) {
       err(`Claim ${claimId} cannot be approved: its owner has opted out of PAYE authorisation, so refund processing is paused until they enable it again.`);
+      return 1;
+    }
+    // We act with Revenue only under a signed authorisation in force: one that lapsed (4 years) no longer counts.
+    if (!owner || !isPayeAuthorisationInForce(owner, services.clock.now())) {
+      const lapsed = owner?.payeA1Authorized === true;
+      err(
+        lapsed
+          ? `Claim ${claimId} cannot be approved: its owner's PAYE authorisation lapsed on ${owner!.payeA1LapsesAt!.toISOString().slice(0, 10)}; they must sign it again first.`
+          : `Claim ${claimId} cannot be approved: its owner has no PAYE authorisation in force.`,
+      );
       return 1;
     }
   }

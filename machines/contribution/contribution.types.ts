@@ -45,7 +45,9 @@ export type ContributionEvent =
   /** Try the same payment again with the same key (its answer was lost). */
   | { type: 'contribution.retry' }
   /** Load the options again after they failed to load. */
-  | { type: 'contribution.reload' };
+  | { type: 'contribution.reload' }
+  /** The password (or an authenticator code) the server asked for before this payment. */
+  | { type: 'contribution.stepUp'; proof: StepUpProof };
 
 export type ContributionTag = 'busy';
 
@@ -64,3 +66,6 @@ export type UserPaidParams = { user: User };
 
 /** HTTP status of a payment the provider declined. */
 export const DECLINED_STATUS = 402;
+
+import type { StepUpProof } from '../shared/stepUp.ts';
+export type { StepUpLogic, StepUpProof, StepUpResult } from '../shared/stepUp.ts';

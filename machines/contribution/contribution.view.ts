@@ -10,7 +10,7 @@ import type { ContributionContext, ContributionMode, ContributionOptions } from 
 
 type Snapshot = Pick<SnapshotFrom<ContributionMachine>, 'value' | 'context' | 'hasTag' | 'can'>;
 
-export type ContributionStep = 'loading' | 'loadFailed' | 'editing' | 'reviewing' | 'confirming' | 'failed' | 'declined' | 'done';
+export type ContributionStep = 'loading' | 'loadFailed' | 'editing' | 'reviewing' | 'confirming' | 'confirmingIdentity' | 'steppingUp' | 'failed' | 'declined' | 'done';
 
 /** The form's values as Mantine holds them (an empty amount is ''). */
 export interface ContributionFormValues {
@@ -36,6 +36,9 @@ export interface ContributionView {
   canConfirm: boolean;
   canRetry: boolean;
   canEdit: boolean;
+  /** A large payment: the server asked for the password again before paying (nothing is paid yet). */
+  askingIdentity: boolean;
+  canStepUp: boolean;
   error: string | null;
   fieldErrors: FieldErrors;
   /** The form, while editing. */
@@ -114,6 +117,8 @@ export function contributionView(snapshot: Snapshot): ContributionView {
     canConfirm: snapshot.can({ type: 'contribution.confirm' }),
     canRetry: snapshot.can({ type: 'contribution.retry' }),
     canEdit: snapshot.can({ type: 'contribution.edit' }),
+    askingIdentity: step === 'confirmingIdentity' || step === 'steppingUp',
+    canStepUp: snapshot.can({ type: 'contribution.stepUp', proof: { password: '' } }),
     error: context.error ? failureMessage(context.error) : null,
     fieldErrors: fieldErrorsOf(context.error),
     form,

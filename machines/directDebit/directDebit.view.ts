@@ -10,7 +10,7 @@ import type { DirectDebitMachine } from './directDebit.machine.ts';
 
 type Snapshot = Pick<SnapshotFrom<DirectDebitMachine>, 'value' | 'context' | 'hasTag' | 'can'>;
 
-export type DirectDebitStep = 'loading' | 'loadFailed' | 'viewing' | 'editing' | 'saving' | 'confirmingCancel' | 'cancelling';
+export type DirectDebitStep = 'loading' | 'loadFailed' | 'viewing' | 'editing' | 'saving' | 'confirmingIdentity' | 'steppingUp' | 'confirmingCancel' | 'cancelling';
 
 /** The mandate form as Mantine holds it: the start date typed DD.MM.YYYY. */
 export interface MandateFormValues {
@@ -41,6 +41,9 @@ export interface DirectDebitView {
   canConfirmCancel: boolean;
   /** The cancel question is showing. */
   askingToCancel: boolean;
+  /** A new account: the password is asked for again before the mandate is saved. */
+  askingIdentity: boolean;
+  canStepUp: boolean;
   error: string | null;
   fieldErrors: FieldErrors;
   mandate: (Mandate & { nextCollectionDisplay: string }) | null;
@@ -91,6 +94,8 @@ export function directDebitView(snapshot: Snapshot): DirectDebitView {
     canCancel: snapshot.can({ type: 'directDebit.cancel' }),
     canConfirmCancel: snapshot.can({ type: 'directDebit.cancelConfirm' }),
     askingToCancel: step === 'confirmingCancel' || step === 'cancelling',
+    askingIdentity: step === 'confirmingIdentity' || step === 'steppingUp',
+    canStepUp: snapshot.can({ type: 'directDebit.stepUp', proof: { password: '' } }),
     error: context.error ? failureMessage(context.error) : null,
     fieldErrors: fieldErrorsOf(context.error),
     mandate: mandate ? { ...mandate, nextCollectionDisplay: apiDateToDisplayDate(mandate.next_collection) ?? '' } : null,

@@ -47,7 +47,9 @@ export function createApiApp(deps: AppDeps) {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
+      // The rest of the body is not read, so the connection cannot carry another request: say so,
+      // or a pooling client (or a keep-alive proxy) sends its next request into a closing socket.
+      onError: (c) => c.json({ message: 'The request body is too large.' }, 413, { Connection: 'close' }),
     }),
   );
 
@@ -88,6 +90,15 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** PostgreSQL's "try again" failures: serialization_failure and deadlock_detected, on the error or its cause. */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40001' || code === '40P01') return true;
+  }
+  return false;
+}
+
 /** Request paths may carry a secret: the SPA's /reset-password/{token} page. Logs keep only its shape. */
 export function redactPath(path: string): string {
   return path.replace(/\/reset-password\/[^/]+/i, '/reset-password/[redacted]');
@@ -122,6 +133,11 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
     // Stopping: every answer ends its connection, so clients and the proxy open new ones
     // elsewhere instead of reusing one that is about to close.
     if (lifecycle.stopping) c.header('Connection', 'close');
+    // A body the answer did not wait for (a GET with a body, a 415, a 401 before reading) is left
+    // on the connection: close it after this answer instead of keeping it alive, so a pooling
+    // client never sends its next request into a connection that is being torn down.
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if ((declared > 0 || c.req.header('transfer-encoding') !== undefined) && !c.req.raw.bodyUsed) c.header('Connection', 'close');
     const seconds = (performance.now() - started) / 1000;
     metrics.observeRequest(c.req.method, routePattern(c), c.res.status, seconds);
     log.info({ method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
@@ -142,6 +158,13 @@ export function createApp(deps: AppDeps, options: { mountStatic?: (app: Hono<App
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    // Two transactions that could not both go on (a serialization failure or a deadlock): nothing
+    // was written by this one, so the client may simply try again (checklist H3).
+    if (isRetryableConflict(error)) {
+      (c.var.log ?? deps.services.log).warn({ path: redactPath(c.req.path), err: error }, 'database conflict, answered 503');
+      c.header('Retry-After', '1');
+      return c.json({ message: 'Another change to your account happened at the same moment. Please try again.', requestId: c.get('requestId') }, 503);
+    }
     // The logger reduces the error to safe fields (services/logRedaction.ts): no SQL parameter,
     // database detail or personal value reaches the line.
     (c.var.log ?? deps.services.log).error({ path: redactPath(c.req.path), err: error }, 'unhandled error');

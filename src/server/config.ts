@@ -14,6 +14,14 @@ export const DEV_PAYE_AGENT: AgentDetails = {
   agentSignature: 'MaxOut Tax Services',
 };
 
+/**
+ * Why a secret is too weak to sign tokens with, or null: fewer than 10 different characters (one
+ * character repeated, "abababab…", a word padded out) is guessable however long it is.
+ */
+export function weakSecret(text: string): string | null {
+  return new Set(text).size < 10 ? 'too few different characters' : null;
+}
+
 /** Environment, validated once at boot so a typo fails loudly instead of half-working. */
 const Env = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a number')), '8080'),
@@ -25,7 +33,20 @@ const Env = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error']), 'info'),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'MaxOut <no-reply@maxout.ie>'),
-  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'), v.check((text) => weakSecret(text) === null, 'JWT_SECRET is too predictable: use 32 or more random characters (openssl rand -base64 48)'))),
+  /**
+   * The signing keys of access tokens, for a rotation: `<key id>:<secret>` entries separated by
+   * commas, the current key first (it signs; the others only verify, until their tokens expired).
+   */
+  JWT_SECRETS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\s*[A-Za-z0-9_-]{1,32}:[^,:\s]{32,}\s*(,\s*[A-Za-z0-9_-]{1,32}:[^,:\s]{32,}\s*)*$/, 'JWT_SECRETS must be <key id>:<secret of 32 or more characters> entries separated by commas, the current key first'),
+      v.check((text) => text.split(',').every((entry) => weakSecret(entry.trim().split(':')[1] ?? '') === null), 'JWT_SECRETS: a secret is too predictable: use 32 or more random characters'),
+    ),
+  ),
+  /** Production on the embedded database: accept keys generated into DATA_DIR/secrets (next to the data they protect). */
+  ALLOW_KEYS_IN_DATA_DIR: v.optional(v.picklist(['true', 'false'], 'ALLOW_KEYS_IN_DATA_DIR must be true or false')),
   ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters'))),
   /** The keyring: `id:hex` entries separated by commas, the current key first (see README, key rotation). */
   ENCRYPTION_KEYS: v.optional(
@@ -47,6 +68,10 @@ const Env = v.object({
   PAYE_AGENT_SIGNATORY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'PAYE_AGENT_SIGNATORY must be at least 2 characters'), v.maxLength(200)), DEV_PAYE_AGENT.agentSignature),
   /** Seconds a payment attempt is held before housekeeping asks the provider about it (recovery after a crash). */
   PAYMENT_LEASE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'PAYMENT_LEASE_SECONDS must be a whole number of seconds, 1 or more')), '120'),
+  /** Money limits per user, in whole euro: paid in over any 24 hours, paid in for one tax year, and the amount above which the password is asked again. */
+  MONEY_DAILY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'MONEY_DAILY_LIMIT must be a whole number of euro, 1 or more'))),
+  MONEY_TAX_YEAR_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'MONEY_TAX_YEAR_LIMIT must be a whole number of euro, 1 or more'))),
+  MONEY_STEP_UP_ABOVE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'MONEY_STEP_UP_ABOVE must be a whole number of euro'))),
   /** Tests only: `kill-after-collect` ends the process (SIGKILL) after the payment provider answered, before the answer is recorded. */
   FAULT_INJECTION: v.optional(v.picklist(['kill-after-collect'], 'FAULT_INJECTION must be kill-after-collect')),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^(\d|true|false)$/, 'TRUST_PROXY must be a hop count 0-9, true or false')), '0'),
@@ -78,6 +103,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string | undefined;
+  /** JWT_SECRETS as given (parsed by services/secrets.ts): access-token keys by id, the current first. */
+  jwtSecrets: string | undefined;
   encryptionKey: string | undefined;
   /** ENCRYPTION_KEYS as given (parsed into a keyring by services/secrets.ts). */
   encryptionKeys: string | undefined;
@@ -105,6 +132,8 @@ export interface ServerConfig {
   /** After that, how long requests in flight may take to finish (ms). */
   shutdownTimeoutMs: number;
   housekeepingIntervalMs: number;
+  /** MONEY_* overrides of the money limits, in cents (services/moneyMovement.ts has the defaults). */
+  moneyLimits: { dailyCents?: number; taxYearCents?: number; stepUpAboveCents?: number };
 }
 
 /**
@@ -118,11 +147,16 @@ export function productionProblems(env: Record<string, string | undefined>): str
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!env.SMTP_URL) problems.push('SMTP_URL: required in production (without it emails, with their links, are printed to the log)');
-  if (env.DATABASE_URL && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production with DATABASE_URL (every process must share it)');
+  if (env.DATABASE_URL && !env.JWT_SECRET && !env.JWT_SECRETS) problems.push('JWT_SECRET: required in production with DATABASE_URL (every process must share it)');
   if (env.DATABASE_URL && !env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL, or the keyring ENCRYPTION_KEYS (every process must share it)');
   }
   if (env.FAULT_INJECTION) problems.push('FAULT_INJECTION: never in production (it crashes the server on purpose)');
+  if (!env.DATABASE_URL && !env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS && env.ALLOW_KEYS_IN_DATA_DIR !== 'true') {
+    problems.push(
+      'ENCRYPTION_KEYS: required in production, also on the embedded database: a key generated into DATA_DIR would sit next to the data it protects, so a copy of DATA_DIR would carry both (set ALLOW_KEYS_IN_DATA_DIR=true to accept that)',
+    );
+  }
   if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') problems.push('TRUST_PROXY: set it explicitly in production (0 when no proxy of yours sets X-Forwarded-For)');
   return problems;
 }
@@ -159,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = v.safeParse(Env, env);
   const problems = [...clusterProblems(env), ...productionProblems(env)];
   if (env.ENCRYPTION_KEY_CURRENT && !env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEY_CURRENT: only with ENCRYPTION_KEYS (it names one of its keys)');
+  if (env.JWT_SECRET && env.JWT_SECRETS) problems.push('JWT_SECRETS: set it or JWT_SECRET, not both (put the single secret into JWT_SECRETS)');
   if (env.ENCRYPTION_KEY && env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEYS: set it or ENCRYPTION_KEY, not both (put the single key into the keyring)');
   if (!result.success || problems.length > 0) {
     const lines = [...(result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`)), ...problems];
@@ -178,12 +213,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
+    jwtSecrets: e.JWT_SECRETS,
     encryptionKey: e.ENCRYPTION_KEY,
     encryptionKeys: e.ENCRYPTION_KEYS,
     encryptionKeyCurrent: e.ENCRYPTION_KEY_CURRENT,
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
     paymentLeaseMs: Number(e.PAYMENT_LEASE_SECONDS) * 1000,
     faultInjection: e.FAULT_INJECTION,
+    moneyLimits: {
+      ...(e.MONEY_DAILY_LIMIT ? { dailyCents: Number(e.MONEY_DAILY_LIMIT) * 100 } : {}),
+      ...(e.MONEY_TAX_YEAR_LIMIT ? { taxYearCents: Number(e.MONEY_TAX_YEAR_LIMIT) * 100 } : {}),
+      ...(e.MONEY_STEP_UP_ABOVE ? { stepUpAboveCents: Number(e.MONEY_STEP_UP_ABOVE) * 100 } : {}),
+    },
     payeAgent: { taxAgencyName: e.PAYE_AGENT_NAME, tain: e.PAYE_AGENT_TAIN, agentAddress: e.PAYE_AGENT_ADDRESS, agentSignature: e.PAYE_AGENT_SIGNATORY },
     cluster: isTrue(e.CLUSTER),
     instanceName: e.INSTANCE_NAME,

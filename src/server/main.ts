@@ -40,7 +40,7 @@ async function main() {
     ]);
   const database = await opening;
 
-  const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, encryptionKeys: config.encryptionKeys, encryptionKeyCurrent: config.encryptionKeyCurrent, dataDir: config.dataDir });
+  const secrets = loadSecrets({ jwtSecret: config.jwtSecret, jwtSecrets: config.jwtSecrets, encryptionKey: config.encryptionKey, encryptionKeys: config.encryptionKeys, encryptionKeyCurrent: config.encryptionKeyCurrent, dataDir: config.dataDir });
   // Key ids only: which key encrypts, which others are held for decrypting.
   log.info(
     { jwtFrom: secrets.sources.jwtSecret, encryptionFrom: secrets.sources.encryptionKey, currentKeyId: secrets.keyring.currentId, keyIds: [...secrets.keyring.keys.keys()] },
@@ -79,9 +79,11 @@ async function main() {
     publicUrl: config.publicUrl,
     payeAgent: config.payeAgent,
     jwtSecret: secrets.jwtSecret,
+    jwtKeys: secrets.jwtKeys,
     keyring: secrets.keyring,
     mailTransport,
     paymentLeaseMs: config.paymentLeaseMs,
+    moneyLimits: config.moneyLimits,
     // The crash test's fault: the provider has collected, our record of it is not yet written.
     afterCollect:
       config.faultInjection === 'kill-after-collect'

@@ -1,30 +1,55 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { contributionMachine } from '../../machines/contribution/contribution.machine.ts';
-import type { ContributionContext, LoadOptionsResult, PayResult } from '../../machines/contribution/contribution.types.ts';
+import type { ContributionContext, LoadOptionsResult, PayResult, StepUpResult } from '../../machines/contribution/contribution.types.ts';
 import { contributionView } from '../../machines/contribution/contribution.view.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
 
-import { ANSWER, BAD_REQUEST, DECLINED, declined, DRAFT, INPUT, INTERNAL_ERROR, LAST_CLIENT_ERROR, LOADED, model, OPTIONS, OUTAGE, paid, REFUSED, review, SERVER_ERROR, USER } from './contribution.model.ts';
+import {
+  ANSWER,
+  BAD_REQUEST,
+  DECLINED,
+  declined,
+  DRAFT,
+  INPUT,
+  INTERNAL_ERROR,
+  LAST_CLIENT_ERROR,
+  LOADED,
+  model,
+  OPTIONS,
+  OUTAGE,
+  paid,
+  PROVE,
+  REFUSED,
+  review,
+  SERVER_ERROR,
+  stepUpAsked,
+  steppedUp,
+  USER,
+  WRONG_PASSWORD,
+} from './contribution.model.ts';
 
 const START: ContributionContext = { ...INPUT, options: null, draft: null, key: null, result: null, error: null };
 /** The case of a payment's answer: by status, written out (not computed), so each boundary is its own rule below. */
 const payCase = (event: EventObject) => {
   const output = (event as EventObject & { output: PayResult }).output;
-  return output.ok ? 'pay ok' : `pay ${output.error.status}`;
+  if (output.ok) return 'pay ok';
+  return output.error.code === 'step_up_required' ? 'pay asks step-up' : `pay ${output.error.status}`;
 };
 const failedWith = (event: EventObject) => (event as EventObject & { output: Extract<PayResult, { ok: false }> }).output.error;
 
 const oracle = expectedSteps<ContributionContext>({
   initial: { value: 'loading', context: START },
-  tags: { loading: ['busy'], confirming: ['busy'] },
+  tags: { loading: ['busy'], confirming: ['busy'], steppingUp: ['busy'] },
   final: ['done'],
   caseOf: (event) => {
     if (event.type === 'xstate.done.actor.loadOptions') return (event as EventObject & { output: LoadOptionsResult }).output.ok ? 'load ok' : 'load refused';
     if (event.type === 'xstate.error.actor.loadOptions') return 'load outage';
     if (event.type === 'xstate.done.actor.pay') return payCase(event);
     if (event.type === 'xstate.error.actor.pay') return 'pay outage';
+    if (event.type === 'xstate.done.actor.stepUp') return (event as EventObject & { output: StepUpResult }).output.ok ? 'step-up ok' : 'step-up refused';
+    if (event.type === 'xstate.error.actor.stepUp') return 'step-up outage';
     return event.type;
   },
   transitions: {
@@ -50,6 +75,17 @@ const oracle = expectedSteps<ContributionContext>({
       'pay 500': { to: 'failed', context: (c, e) => ({ ...c, error: failedWith(e) }) },
       'pay 503': { to: 'failed', context: (c) => ({ ...c, error: SERVER_ERROR }) },
       'pay outage': { to: 'failed', context: (c) => ({ ...c, error: OUTAGE }) },
+      // A large payment: nothing paid, the same key waits for the password.
+      'pay asks step-up': { to: 'confirmingIdentity' },
+    },
+    confirmingIdentity: {
+      'contribution.stepUp': { to: 'steppingUp', context: (c) => ({ ...c, error: null }) },
+      'contribution.edit': { to: 'editing', context: (c) => ({ ...c, key: null }) },
+    },
+    steppingUp: {
+      'step-up ok': { to: 'confirming', context: (c) => ({ ...c, error: null }) },
+      'step-up refused': { to: 'confirmingIdentity', context: (c) => ({ ...c, error: WRONG_PASSWORD }) },
+      'step-up outage': { to: 'confirmingIdentity', context: (c) => ({ ...c, error: OUTAGE }) },
     },
     // A retry keeps the key: the server then answers the first attempt's result instead of paying again.
     failed: {
@@ -74,6 +110,7 @@ describe('contribution machine: model-based', () => {
   const journeys = [
     ...atTheEdges,
     model.pathFromEvents('an outage, then a retry with the same key pays', [LOADED, review('key-1'), { type: 'contribution.confirm' }, { type: 'xstate.error.actor.pay', error: new Error('timeout') }, { type: 'contribution.retry' }, paid]),
+    model.pathFromEvents('a large payment asks for the password, then is paid with the same key', [LOADED, review('key-1'), { type: 'contribution.confirm' }, stepUpAsked, PROVE, steppedUp, paid]),
     model.pathFromEvents('declined, edited, reviewed again with a new key', [LOADED, review('key-1'), { type: 'contribution.confirm' }, declined, { type: 'contribution.edit' }, review('key-2'), { type: 'contribution.confirm' }, paid]),
   ];
 
@@ -83,7 +120,10 @@ describe('contribution machine: model-based', () => {
       const payKeys: string[] = [];
       await model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } }), { input: INPUT }),
+          createActor(
+            contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic(), stepUp: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } }),
+            { input: INPUT },
+          ),
         afterStep: (ctx) => {
           if (!ctx.path.description.startsWith('an outage') && !ctx.path.description.startsWith('declined')) oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof contributionMachine.resolveState>;
@@ -92,9 +132,11 @@ describe('contribution machine: model-based', () => {
           expect(view.form !== null, 'the form shows exactly while editing').toBe(snapshot.matches('editing'));
           expect(view.canConfirm, 'confirm only from review: a second click while paying does nothing').toBe(snapshot.matches('reviewing'));
           expect(view.canRetry).toBe(snapshot.matches('failed'));
-          expect(view.canEdit).toBe((['reviewing', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
-          expect(view.busy).toBe(snapshot.matches('loading') || snapshot.matches('confirming'));
-          expect(view.review !== null).toBe((['reviewing', 'confirming', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
+          expect(view.canEdit).toBe((['reviewing', 'failed', 'declined', 'confirmingIdentity'] as const).some((s) => snapshot.matches(s)));
+          expect(view.canStepUp).toBe(snapshot.matches('confirmingIdentity'));
+          expect(view.askingIdentity).toBe(snapshot.matches('confirmingIdentity') || snapshot.matches('steppingUp'));
+          expect(view.busy).toBe(snapshot.matches('loading') || snapshot.matches('confirming') || snapshot.matches('steppingUp'));
+          expect(view.review !== null).toBe((['reviewing', 'confirming', 'confirmingIdentity', 'steppingUp', 'failed', 'declined'] as const).some((s) => snapshot.matches(s)));
           expect(view.done !== null).toBe(snapshot.matches('done'));
           if (snapshot.matches('confirming')) {
             const input = ctx.promises.inputs.pay as { key: string; draft: unknown };
@@ -106,6 +148,7 @@ describe('contribution machine: model-based', () => {
       });
       if (path.description.startsWith('an outage')) expect(payKeys).toEqual(['key-1', 'key-1']);
       if (path.description.startsWith('declined')) expect(payKeys).toEqual(['key-1', 'key-2']);
+      if (path.description.startsWith('a large payment')) expect(payKeys).toEqual(['key-1', 'key-1']);
     });
   }
 

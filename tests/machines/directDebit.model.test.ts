@@ -6,21 +6,22 @@ import type { DirectDebitContext, MandateResult } from '../../machines/directDeb
 import * as m from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
 
-import { INPUT, MANDATE, model, OUTAGE, REFUSED, REQUEST } from './directDebit.model.ts';
+import { INPUT, MANDATE, model, OUTAGE, REFUSED, REQUEST, WRONG_PASSWORD } from './directDebit.model.ts';
 
-const START: DirectDebitContext = { ...INPUT, mandate: null, notice: null, error: null };
+const START: DirectDebitContext = { ...INPUT, mandate: null, pending: null, notice: null, error: null };
 const outputOf = (event: EventObject) => (event as EventObject & { output: MandateResult }).output;
 
 const oracle = expectedSteps<DirectDebitContext>({
   initial: { value: 'loading', context: START },
-  tags: { loading: ['busy'], saving: ['busy'], cancelling: ['busy'] },
+  tags: { loading: ['busy'], saving: ['busy'], cancelling: ['busy'], steppingUp: ['busy'] },
   caseOf: (event, before) => {
     const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
     if (!match) return event.type === 'directDebit.cancel' && before.context.mandate === null ? 'cancel without mandate' : event.type;
     const [, kind, id] = match;
     if (kind === 'error') return `${id} outage`;
     const output = outputOf(event);
-    if (!output.ok) return `${id} refused`;
+    if (id === 'stepUp') return (event as EventObject & { output: { ok: boolean } }).output.ok ? 'stepUp ok' : 'stepUp refused';
+    if (!output.ok) return output.error.code === 'step_up_required' ? `${id} wants step-up` : `${id} refused`;
     return id === 'loadMandate' ? (output.mandate ? 'loadMandate found' : 'loadMandate none') : `${id} ok`;
   },
   transitions: {
@@ -36,13 +37,24 @@ const oracle = expectedSteps<DirectDebitContext>({
       'directDebit.cancel': { to: 'confirmingCancel', context: (c) => ({ ...c, notice: null }) },
     },
     editing: {
-      'directDebit.submit': { to: 'saving', context: (c) => ({ ...c, error: null }) },
+      'directDebit.submit': { to: 'saving', context: (c) => ({ ...c, pending: REQUEST, error: null }) },
       'directDebit.back': { to: 'viewing', context: (c) => ({ ...c, error: null }) },
     },
     saving: {
-      'saveMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE, notice: 'saved' }) },
-      'saveMandate refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED }) },
-      'saveMandate outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
+      'saveMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE, notice: 'saved', pending: null }) },
+      'saveMandate refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, pending: null }) },
+      'saveMandate outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE, pending: null }) },
+      // A new account: nothing saved yet, the request kept for after the password.
+      'saveMandate wants step-up': { to: 'confirmingIdentity' },
+    },
+    confirmingIdentity: {
+      'directDebit.stepUp': { to: 'steppingUp', context: (c) => ({ ...c, error: null }) },
+      'directDebit.back': { to: 'editing', context: (c) => ({ ...c, error: null, pending: null }) },
+    },
+    steppingUp: {
+      'stepUp ok': { to: 'saving', context: (c) => ({ ...c, error: null }) },
+      'stepUp refused': { to: 'confirmingIdentity', context: (c) => ({ ...c, error: WRONG_PASSWORD }) },
+      'stepUp outage': { to: 'confirmingIdentity', context: (c) => ({ ...c, error: OUTAGE }) },
     },
     confirmingCancel: {
       'directDebit.cancelConfirm': { to: 'cancelling', context: (c) => ({ ...c, error: null }) },
@@ -66,7 +78,7 @@ describe('direct debit machine: model-based', () => {
     it(path.description, () =>
       model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(directDebitMachine.provide({ actors: { loadMandate: promises.logic(), saveMandate: promises.logic(), cancelMandate: promises.logic() } }), { input: INPUT }),
+          createActor(directDebitMachine.provide({ actors: { loadMandate: promises.logic(), saveMandate: promises.logic(), cancelMandate: promises.logic(), stepUp: promises.logic() } }), { input: INPUT }),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof directDebitMachine.resolveState>;
@@ -77,8 +89,12 @@ describe('direct debit machine: model-based', () => {
           expect(view.canCancel, 'cancel only with an active mandate').toBe(snapshot.matches('viewing') && view.mandate !== null);
           expect(view.canConfirmCancel).toBe(snapshot.matches('confirmingCancel'));
           expect(view.askingToCancel).toBe(snapshot.matches('confirmingCancel') || snapshot.matches('cancelling'));
-          expect(view.busy).toBe((['loading', 'saving', 'cancelling'] as const).some((s) => snapshot.matches(s)));
+          expect(view.busy).toBe((['loading', 'saving', 'cancelling', 'steppingUp'] as const).some((s) => snapshot.matches(s)));
+          expect(view.askingIdentity).toBe(snapshot.matches('confirmingIdentity') || snapshot.matches('steppingUp'));
+          expect(view.canStepUp).toBe(snapshot.matches('confirmingIdentity'));
+          // The same request is sent again after the password: never a request the user did not submit.
           if (snapshot.matches('saving')) expect(ctx.promises.inputs.saveMandate).toEqual(REQUEST);
+          if (snapshot.matches('steppingUp')) expect(ctx.promises.inputs.stepUp).toEqual({ password: 'correct horse' });
         },
       }),
     );

@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
 import { form11FlowMachine } from '../../machines/form11Flow/form11Flow.machine.ts';
-import type { Form11FlowEvent, Form11FlowInput } from '../../machines/form11Flow/form11Flow.types.ts';
+import type { Form11FlowEvent, Form11FlowInput, PostResult } from '../../machines/form11Flow/form11Flow.types.ts';
 import type { Form11Progress } from '../../src/domain/form11Progress.ts';
 import type { Form11FlowRoute } from '../../src/domain/form11Routes.ts';
 import { FORM_PAGES, type FormSlug } from '../../src/domain/catalogue.ts';
@@ -9,11 +9,14 @@ import { browserPaths } from '../e2e/form11FlowPaths.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
 import {
+  CLAIM_YEARS,
+  CLOSED_YEAR,
   DEFAULT_YEAR,
   OUTAGE_ERROR,
   OUTSIDE_ROUTE,
   POST_OK,
   POST_REFUSED,
+  QUESTIONNAIRE_YEAR,
   SELECTION_P,
   SELECTION_Q,
   USER_ID,
@@ -23,15 +26,30 @@ import {
 type Machine = typeof form11FlowMachine;
 type Snapshot = ReturnType<Machine['resolveState']>;
 
-export const start = (selection: readonly string[], year: number, fromQuestionnaire: boolean, replace?: boolean) =>
-  ({ type: 'flow.start', selection: [...selection], year, fromQuestionnaire, ...(replace === undefined ? {} : { replace }) }) as const;
+/** The questionnaire's start names its year; the advanced options' start is for the year chosen on the page. */
+export const startQ = { type: 'flow.start', selection: [...SELECTION_Q], year: QUESTIONNAIRE_YEAR } as const;
+export const startP = { type: 'flow.start', selection: [...SELECTION_P] } as const;
+export const startNothing = { type: 'flow.start', selection: [] } as const;
+export const isFlowP = (context: Snapshot['context']) => context.selectedIncomeTypes.length > 0;
 
 export const fixtures = {
+  // Chosen on the Tax Refund page, with or without a claim in flight; a closed year only from the start.
+  'year.choose': (snapshot: Snapshot) =>
+    snapshot.matches('idle')
+      ? [
+          { type: 'year.choose', year: 2023 },
+          { type: 'year.choose', year: CLOSED_YEAR },
+        ]
+      : snapshot.matches({ inFlow: { stepping: 'atStep' } })
+        ? [{ type: 'year.choose', year: 2023 }]
+        : [],
   'flow.start': ({ context }: Snapshot) => {
-    if (context.routes.length === 0) return [start([], 2024, true), start(SELECTION_Q, 2024, true), start(SELECTION_P, 2025, false)];
-    const other = context.isFromQuestionnaire ? start(SELECTION_P, 2025, false, true) : start(SELECTION_Q, 2024, true, true);
-    return [start([], 2024, true, true), { ...other, replace: undefined }, other];
+    if (context.routes.length === 0) return [startNothing, startQ, startP];
+    return [startNothing, isFlowP(context) ? startQ : startP];
   },
+  'questionnaire.open': () => [{ type: 'questionnaire.open' }],
+  'replace.confirm': () => [{ type: 'replace.confirm' }],
+  'replace.cancel': () => [{ type: 'replace.cancel' }],
   'flow.resume': () => [{ type: 'flow.resume' }],
   'flow.retry': () => [{ type: 'flow.retry' }],
   'flow.clear': () => [{ type: 'flow.clear' }],
@@ -72,7 +90,9 @@ export function describeEvent(event: EventObject): string | undefined {
   const e = event as Form11FlowEvent & { output?: { ok?: boolean; aborted?: boolean } };
   switch (e.type) {
     case 'flow.start':
-      return `start[${e.selection.join(',') || '∅'}${e.fromQuestionnaire ? ' q' : ''}${e.replace ? ' replace' : ''}]`;
+      return `start[${e.selection.join(',') || '∅'}${e.year ? ` ${e.year}` : ''}]`;
+    case 'year.choose':
+      return `year ${e.year}`;
     case 'step.submit':
     case 'step.next':
       return `${e.type.slice(5)}(${e.route.slice('/form11/'.length)})`;
@@ -84,9 +104,9 @@ export function describeEvent(event: EventObject): string | undefined {
   return undefined;
 }
 
-/** Only what decides a branch: which flow, where in it, the replay, whether answers are unsent. */
+/** Only what decides a branch: which flow, where in it, the replay, whether answers are kept (what waits for confirmation follows from the transition that asked). */
 export const serializeContext = (c: Snapshot['context']) => ({
-  flow: c.routes.length === 0 ? null : c.isFromQuestionnaire ? 'q' : 'p',
+  flow: c.routes.length === 0 ? null : isFlowP(c) ? 'p' : 'q',
   i: c.currentRouteIndex,
   r: c.replayIndex,
   unsent: Object.keys(c.formData).length > 0,
@@ -105,7 +125,7 @@ export const SAVED: Form11Progress = {
   selectedIncomeTypes: [],
 };
 
-export const FRESH: Form11FlowInput = { userId: USER_ID, defaultYear: DEFAULT_YEAR };
+export const FRESH: Form11FlowInput = { userId: USER_ID, defaultYear: DEFAULT_YEAR, claimYears: CLAIM_YEARS };
 export const WITH_SAVED: Form11FlowInput = { ...FRESH, saved: SAVED };
 
 export const common = { events: fixtures, describeEvent, serializeContext };
@@ -115,17 +135,19 @@ export const savedModel = createModelTest(form11FlowMachine, { ...common, name: 
 const title = (route: Form11FlowRoute) => (stepKeyOf(route) === 'final-form' ? 'the final form' : FORM_PAGES[stepKeyOf(route) as FormSlug].title);
 const titles = (selection: readonly string[]) => selection.map((slug) => (slug in FORM_PAGES ? FORM_PAGES[slug as FormSlug].title : slug)).join(', ');
 const current = (snapshot: Snapshot) => snapshot.context.routes[snapshot.context.currentRouteIndex];
-const post = (call: string, output: { ok: boolean }) => `${call} ${output.ok ? 'succeeds' : 'is refused (500)'}`;
+const post = (call: string, output: PostResult) => `${call} ${output.ok ? 'succeeds' : `is refused (${output.error.status})`}`;
 
-/** Where the user is: the page the flow is on, the page posted on its own, or /tax-refund-submitted. */
+/** Where the user is: the page the flow is on, the page posted on its own, the Tax Refund page's question, or /tax-refund-submitted. */
 function screen(snapshot: Snapshot): string {
   const c = snapshot.context;
   if (snapshot.matches('single')) return c.posting ? `/form11/${c.posting.question}` : 'a page opened on its own';
   if (snapshot.matches({ inFlow: { stepping: 'unsent' } })) return '/tax-refund-submitted';
+  if (snapshot.matches({ inFlow: { stepping: 'confirmingReplace' } })) return `/tax-refund-questions, the dialog "Start a new claim for ${c.pendingStart?.year}?"`;
   if (snapshot.matches({ inFlow: 'settingUp' })) return `on its way to ${c.routes[0]}`;
   if (snapshot.matches({ inFlow: 'replaying' })) return `on its way to ${c.routes[c.replayIndex]}`;
-  if (snapshot.matches('finishing')) return `${current(snapshot) ?? 'the last page'}, then /tax-refund-submitted`;
+  if (snapshot.matches({ inFlow: 'sendingAll' })) return `${current(snapshot) ?? 'the last page'}, sending`;
   if (snapshot.matches('inFlow')) return current(snapshot) ?? '';
+  if (c.submitted) return `/tax-refund-submitted, the claim for ${c.submitted.year}`;
   return 'outside the flow (/tax-refund-questions, say)';
 }
 
@@ -141,12 +163,16 @@ export const doc = pathDoc(form11FlowMachine, fixtures, {
   },
   start: (snapshot) => (snapshot.context.routes.length ? 'Sign in: the saved flow is picked up' : 'Sign in'),
   words: {
-    'flow.start': (event) => {
-      const how = event.fromQuestionnaire ? 'Finish the questionnaire' : 'Press "Continue" under "For Advanced Use"';
-      const what = event.selection.length ? `with ${titles(event.selection)} chosen for ${event.year}` : `with nothing chosen for ${event.year}`;
-      const replace = 'replace' in event ? (event.replace ? ', confirming the unfinished claim is replaced' : ', not asked about the unfinished claim') : '';
-      return `${how} ${what}${replace}`;
+    'year.choose': (event) => `Pick ${event.year} under "Which tax year is this claim for?"${CLAIM_YEARS.includes(event.year) ? '' : ' (not an open year: a stale page)'}`,
+    'flow.start': (event, before) => {
+      const what = event.selection.length ? `with ${titles(event.selection)} chosen` : 'with nothing chosen';
+      return 'year' in event
+        ? `Finish the questionnaire for ${event.year} ${what}`
+        : `Press "Continue" under "For Advanced Use" ${what}, for ${before.context.claimYear} (the year picked)`;
     },
+    'questionnaire.open': 'Press "Questionnaire" on the Tax Refund page',
+    'replace.confirm': 'Press "Start a new claim" in the dialog',
+    'replace.cancel': 'Press "Keep my unfinished claim" in the dialog',
     'flow.resume': 'Press "Continue previous application"',
     'flow.retry': 'Press "Try again" on /tax-refund-submitted',
     'flow.clear': 'Log out',

@@ -1,9 +1,10 @@
-import { isDeclarationComplete, payeAuthorizationMachine } from '../../machines/payeAuthorization/payeAuthorization.machine.ts';
+import { payeAuthorizationMachine } from '../../machines/payeAuthorization/payeAuthorization.machine.ts';
 import type {
   EnableResult,
   LoadAgentResult,
   ResendResult,
   PayeAuthorizationInput,
+  PayeDeclaration,
   PayeFormValues,
   SubmitAuthorisationResult,
 } from '../../machines/payeAuthorization/payeAuthorization.types.ts';
@@ -24,6 +25,8 @@ export const PREFILLED: PayeFormValues = {
   documentHolder: 'self',
   clientSignature: null,
 };
+/** What Authorize sends: the prefilled form, signed, as its schema parsed it. */
+export const DECLARATION: PayeDeclaration = { ...PREFILLED, clientSignature: SIGNATURE };
 export const USER = {
   first_name: 'Aoife',
   surname: 'Byrne',
@@ -43,8 +46,7 @@ export const USER = {
 export const REFUSED: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { 'form_data.ppsn': [PPSN_INVALID] } };
 export const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
 
-export const SIGN = { type: 'paye.edit', values: { clientSignature: SIGNATURE } } as const;
-export const CLEAR = { type: 'paye.edit', values: { clientSignature: null } } as const;
+export const AUTHORIZE = { type: 'paye.authorize', declaration: DECLARATION } as const;
 export const done = <T>(id: string, output: T) => ({ type: `xstate.done.actor.${id}`, output });
 export const TWO_FACTOR_OFF = { enabled: false, sessionVerified: false };
 export const LOADED = done<LoadAgentResult>('loadAgent', { ok: true, agent: AGENT, twoFactor: TWO_FACTOR_OFF });
@@ -60,8 +62,7 @@ export const NOT_SENT = done<ResendResult>('resendVerification', { ok: false, er
 export const outage = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('socket hang up') });
 
 export const fixtures = {
-  'paye.edit': () => [SIGN, CLEAR],
-  'paye.authorize': () => [{ type: 'paye.authorize' }],
+  'paye.authorize': () => [AUTHORIZE],
   'paye.decline': () => [{ type: 'paye.decline' }],
   'paye.enable': () => [{ type: 'paye.enable' }],
   'paye.retry': () => [{ type: 'paye.retry' }],
@@ -83,17 +84,19 @@ const visit = (name: string, input: PayeAuthorizationInput) => ({
     name,
     input,
     events: fixtures,
-    serializeContext: (c) => ({ complete: isDeclarationComplete(c.values), optedOut: c.optedOut, emailVerified: c.emailVerified }),
+    serializeContext: (c) => ({ optedOut: c.optedOut, emailVerified: c.emailVerified }),
   }),
 });
 
+export const TODAY = '2026-05-10';
+
 /** The kinds of visit: what the user's profile says decides what the screen shows first. */
 export const VISITS = [
-  visit('verified', { returnTo: null, optedOut: false, emailVerified: true, values: PREFILLED }),
-  visit('optedOut', { returnTo: '/form11/rent-tax-credit', optedOut: true, emailVerified: true, values: PREFILLED }),
-  visit('unverified', { returnTo: null, optedOut: false, emailVerified: false, values: PREFILLED }),
+  visit('verified', { returnTo: null, optedOut: false, emailVerified: true, prefill: PREFILLED, today: TODAY }),
+  visit('optedOut', { returnTo: '/form11/rent-tax-credit', optedOut: true, emailVerified: true, prefill: PREFILLED, today: TODAY }),
+  visit('unverified', { returnTo: null, optedOut: false, emailVerified: false, prefill: PREFILLED, today: TODAY }),
   // Both at once: the opt-out notice comes first, and enabling leads to the unverified notice, not the form.
-  visit('optedOutUnverified', { returnTo: null, optedOut: true, emailVerified: false, values: PREFILLED }),
+  visit('optedOutUnverified', { returnTo: null, optedOut: true, emailVerified: false, prefill: PREFILLED, today: TODAY }),
 ];
 
 const failure = (error: ApiFailure) => (error.status === null ? 'gets no answer' : `fails (${error.status})`);
@@ -109,8 +112,7 @@ export const doc = pathDoc(payeAuthorizationMachine, fixtures, {
   },
   start: (snapshot) => `Open /auth/paye-authorization${snapshot.context.returnTo ? `?returnTo=${snapshot.context.returnTo}` : ''}`,
   words: {
-    'paye.edit': (event) => (event.values.clientSignature ? 'Draw a signature' : 'Clear the signature'),
-    'paye.authorize': 'Press "Authorize"',
+    'paye.authorize': 'Sign the prefilled declaration and press "Authorize"',
     'paye.decline': 'Press "Decline"',
     'paye.enable': 'Press "Enable PAYE Authorization"',
     'paye.retry': 'Press "Try again"',

@@ -1,5 +1,5 @@
 import { payePreferenceMachine } from '../../machines/payePreference/payePreference.machine.ts';
-import type { SetOptOutResult } from '../../machines/payePreference/payePreference.types.ts';
+import type { PayePreferenceInput, SetOptOutResult } from '../../machines/payePreference/payePreference.types.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
@@ -19,7 +19,9 @@ export const fixtures = {
   'xstate.error.actor.setOptOut': () => [{ type: 'xstate.error.actor.setOptOut', error: new Error('offline') }],
 } satisfies EventFixtures<typeof payePreferenceMachine>;
 
-export const model = createModelTest(payePreferenceMachine, { events: fixtures });
+/** Signed and opted in when the screen opened. */
+export const INPUT: PayePreferenceInput = { user: { ...USER, opt_out_paye_auth: false } };
+export const model = createModelTest(payePreferenceMachine, { events: fixtures, input: INPUT });
 
 export const doc = pathDoc(payePreferenceMachine, fixtures, {
   testFile: 'tests/machines/payePreference.model.test.ts',

@@ -1,24 +1,18 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { profileEditMachine } from '../../machines/profileEdit/profileEdit.machine.ts';
-import {
-  selectCanSave,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsSaving,
-  selectSaved,
-} from '../../machines/profileEdit/profileEdit.selectors.ts';
 import type { ProfileEditContext, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
+import { profileEditView } from '../../machines/profileEdit/profileEdit.view.ts';
 import { PPSN_INVALID, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { CHANGES, modelFor, OUTAGE, REFUSED_ERROR, SAVE } from './profileEdit.model.ts';
+import { CHANGES, inputOf, modelFor, OUTAGE, REFUSED_ERROR, SAVE, USER } from './profileEdit.model.ts';
 
 type DoneEvent = EventObject & { output: SaveProfileResult };
 
 function oracleFor(returnTo: string | null) {
   return expectedSteps<ProfileEditContext>({
-    initial: { value: 'editing', context: { returnTo, error: null } },
+    initial: { value: 'editing', context: { ...inputOf(returnTo), error: null } },
     tags: { saving: ['busy'] },
     final: ['done'],
     caseOf: (event) => {
@@ -29,7 +23,7 @@ function oracleFor(returnTo: string | null) {
     transitions: {
       editing: { 'profile.save': { to: 'saving', context: (c) => ({ ...c, error: null }) } },
       saving: {
-        'save ok': { to: returnTo === null ? 'saved' : 'done' },
+        'save ok': { to: returnTo === null ? 'saved' : 'done', context: (c) => ({ ...c, user: USER }) },
         'save refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED_ERROR }) },
         'save outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
       },
@@ -59,13 +53,20 @@ for (const returnTo of [null, '/roundups'] as const) {
                 actors: { saveProfile: promises.logic() },
                 actions: { announceUser: (_, p) => void announced.push(p.user), navigate: (_, p) => void navigated.push(p.to) },
               }),
-              { input: { returnTo } },
+              { input: inputOf(returnTo) },
             ),
           afterStep: (ctx) => {
             oracle.check(ctx);
             const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof profileEditMachine.resolveState>;
-            expect(selectIsSaving(snapshot)).toBe(snapshot.matches('saving'));
-            expect(selectCanSave(snapshot)).toBe(snapshot.matches('editing') || snapshot.matches('saved'));
+            const view = profileEditView(snapshot);
+            expect(view.busy).toBe(snapshot.matches('saving'));
+            expect(view.canSave).toBe(snapshot.matches('editing') || snapshot.matches('saved'));
+            expect(view.saved).toBe(snapshot.matches('saved'));
+            const error = snapshot.context.error;
+            expect(view.error).toBe(error === null ? null : error.status === null ? SOMETHING_WENT_WRONG : REFUSED_ERROR.message);
+            expect(view.fieldErrors).toEqual(error?.status === 422 ? { ppsn: PPSN_INVALID } : {});
+            // The form starts from the profile as the screen opened on it; a save hands the session the saved one.
+            expect(view.form.initialValues.ppsn).toBe(snapshot.context.user === USER ? USER.ppsn : '');
             if (snapshot.matches('saving')) expect(ctx.promises.inputs.saveProfile).toEqual(CHANGES);
           },
         });
@@ -86,21 +87,10 @@ describe('profile edit machine: coverage of both kinds of visit', () => {
   });
 });
 
-describe('profile edit selectors', () => {
-  const view = (value: 'editing' | 'saved', context: ProfileEditContext) => profileEditMachine.resolveState({ value, context });
-
-  it('put the server’s first message under each field and word the failure', () => {
-    const refused = view('editing', { returnTo: null, error: REFUSED_ERROR });
-    expect(selectFieldErrors(refused)).toEqual({ ppsn: PPSN_INVALID });
-    expect(selectErrorMessage(refused)).toBe(REFUSED_ERROR.message);
-    expect(selectErrorMessage(view('editing', { returnTo: null, error: OUTAGE }))).toBe(SOMETHING_WENT_WRONG);
-    expect(selectFieldErrors(view('editing', { returnTo: null, error: null }))).toEqual({});
-    expect(selectSaved(view('saved', { returnTo: null, error: null }))).toBe(true);
-  });
-
+describe('profile edit machine: outages', () => {
   it('answers as an outage when the app provides no actor (harmless default)', async () => {
     vi.useRealTimers();
-    const actor = createActor(profileEditMachine, { input: { returnTo: null } }).start();
+    const actor = createActor(profileEditMachine, { input: inputOf(null) }).start();
     actor.send(SAVE);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().value).toBe('editing');

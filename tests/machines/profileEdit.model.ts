@@ -1,5 +1,5 @@
 import { profileEditMachine } from '../../machines/profileEdit/profileEdit.machine.ts';
-import type { ProfileChanges, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
+import type { ProfileChanges, ProfileEditInput, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { PPSN_INVALID } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
@@ -36,10 +36,14 @@ export const fixtures = {
   'xstate.error.actor.saveProfile': () => [{ type: 'xstate.error.actor.saveProfile', error: new Error('socket hang up') }],
 } satisfies EventFixtures<typeof profileEditMachine>;
 
+/** The profile before the visit: no PPSN or plan ID yet. */
+export const BEFORE: User = { ...USER, ppsn: null, pension_plan_id: null };
+export const inputOf = (returnTo: string | null): ProfileEditInput => ({ returnTo, user: BEFORE, today: '2026-05-10' });
+
 /** The two kinds of visit: from the menu (stays on /profile), or sent here to complete the profile (returnTo). */
 export const models = {
-  stay: createModelTest(profileEditMachine, { name: 'stay', input: { returnTo: null }, events: fixtures }),
-  returnTo: createModelTest(profileEditMachine, { name: 'returnTo', input: { returnTo: '/roundups' }, events: fixtures }),
+  stay: createModelTest(profileEditMachine, { name: 'stay', input: inputOf(null), events: fixtures }),
+  returnTo: createModelTest(profileEditMachine, { name: 'returnTo', input: inputOf('/roundups'), events: fixtures }),
 };
 export const modelFor = (returnTo: string | null) => (returnTo === null ? models.stay : models.returnTo);
 

@@ -14,7 +14,7 @@ export const ACCEPTED = { type: 'xstate.done.actor.savePassword', output: { ok: 
 export const REFUSED = { type: 'xstate.done.actor.savePassword', output: { ok: false, error: SPENT_LINK } satisfies SavePasswordResult };
 
 export const fixtures = {
-  'password.submit': () => [SUBMIT],
+  'password.submit': () => [SUBMIT, { ...SUBMIT, turn_off_two_factor: true }],
   'xstate.done.actor.savePassword': () => [ACCEPTED, REFUSED],
   'xstate.error.actor.savePassword': () => [{ type: 'xstate.error.actor.savePassword', error: new Error('socket hang up') }],
 } satisfies EventFixtures<typeof resetPasswordMachine>;
@@ -26,7 +26,8 @@ export const doc = pathDoc(resetPasswordMachine, fixtures, {
   models: [model],
   start: `Open the mailed link /reset-password/${SUBMITTED.token}`,
   words: {
-    'password.submit': 'Type the new password twice and press "Save password"',
+    'password.submit': (event) =>
+      'turn_off_two_factor' in event && event.turn_off_two_factor ? 'Type the new password twice, tick "I lost my authenticator app: also turn two-step sign-in off" and press "Save password"' : 'Type the new password twice and press "Save password"',
     'xstate.done.actor.savePassword': (event) => (event.output.ok ? 'POST /reset-password accepts it' : `POST /reset-password refuses it (${event.output.error.status}: ${event.output.error.message})`),
     'xstate.error.actor.savePassword': 'POST /reset-password gets no answer (offline)',
   },

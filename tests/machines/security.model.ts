@@ -42,7 +42,7 @@ export const fixtures = {
     { type: 'device.signOut', id: 'd-here' },
   ],
   'devices.signOutOthers': () => [{ type: 'devices.signOutOthers' }],
-  'twoFactor.start': () => [{ type: 'twoFactor.start' }],
+  'twoFactor.start': () => [{ type: 'twoFactor.start', password: 'correct horse battery staple' }],
   'twoFactor.confirm': () => [{ type: 'twoFactor.confirm', code: '123456' }],
   'twoFactor.cancel': () => [{ type: 'twoFactor.cancel' }],
   'twoFactor.codesSaved': () => [{ type: 'twoFactor.codesSaved' }],
@@ -107,7 +107,7 @@ export const doc = pathDoc(securityMachine, fixtures, {
     'device.signOut': (event, before) =>
       `Press "Sign out" on ${before.context.devices.find((d) => d.id === event.id)?.browser ?? 'a device'}${event.id === here.id ? ' (this device: no such button)' : ''}`,
     'devices.signOutOthers': 'Press "Sign out everywhere else"',
-    'twoFactor.start': 'Press "Turn on" under two-step sign-in',
+    'twoFactor.start': 'Type the password and press "Turn on two-step sign-in"',
     'twoFactor.confirm': (event) => `Type the code ${event.code} from the authenticator app and press "Turn on"`,
     'twoFactor.cancel': 'Press "Cancel"',
     'twoFactor.codesSaved': 'Press the button saying the recovery codes are saved',

@@ -1,12 +1,14 @@
 import { fromPromise } from 'xstate';
 import { contributionMachine } from '../../../machines/contribution/contribution.machine.ts';
 import type { LoadOptionsResult, PayInput, PayResult } from '../../../machines/contribution/contribution.types.ts';
+import type { StepUpProof, StepUpResult } from '../../../machines/shared/stepUp.ts';
 import { directDebitMachine } from '../../../machines/directDebit/directDebit.machine.ts';
 import type { MandateResult } from '../../../machines/directDebit/directDebit.types.ts';
 import { pensionSetupMachine } from '../../../machines/pensionSetup/pensionSetup.machine.ts';
 import type { SavePensionInfoResult } from '../../../machines/pensionSetup/pensionSetup.types.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { cancelDirectDebit, contribute, getContributions, getDirectDebit, saveDirectDebit, savePensionInfo } from '../../api/pension.ts';
+import { stepUp } from '../../api/security.ts';
 import type { DirectDebitAnswer, DirectDebitRequest, PensionInfoRequest } from '../../domain/schemas/pension.ts';
 import type { ContributionMode } from '../../../machines/contribution/contribution.types.ts';
 import { defineFlow } from '../flows/flow.ts';
@@ -20,6 +22,14 @@ async function attempt<T>(call: () => Promise<T>): Promise<{ ok: true; value: T 
   } catch (error) {
     return { ok: false, error: await toApiFailure(error) };
   }
+}
+
+/** POST /security/step-up with the session's client: the password before a large payment or a new account. */
+function stepUpOver(client: ReturnType<typeof createSessionClient>) {
+  return fromPromise<StepUpResult, StepUpProof>(async ({ input, signal }) => {
+    const result = await attempt(() => stepUp(client, input, signal));
+    return result.ok ? { ok: true } : result;
+  });
 }
 
 /** Pension Setup with its real effects: POST /pension-info, the session told, the router. */
@@ -56,6 +66,7 @@ export function createContributionLogic(deps: AppEffects) {
         const result = await attempt(() => contribute(client, input.draft, input.key));
         return result.ok ? { ok: true, answer: result.value } : result;
       }),
+      stepUp: stepUpOver(client),
     },
     actions: {
       userPaid: (_, params) => deps.announceUser(params.user),
@@ -75,6 +86,7 @@ export function createDirectDebitLogic(deps: AppEffects) {
       loadMandate: fromPromise<MandateResult, void>(({ signal }) => mandateOf(() => getDirectDebit(client, signal))),
       saveMandate: fromPromise<MandateResult, DirectDebitRequest>(({ input }) => mandateOf(() => saveDirectDebit(client, input))),
       cancelMandate: fromPromise<MandateResult, void>(() => mandateOf(() => cancelDirectDebit(client))),
+      stepUp: stepUpOver(client),
     },
   });
 }

@@ -46,7 +46,7 @@ export function createSecurityLogic(sessionHooks: SessionHooks) {
       signOutOthers: fromPromise<SignOutOthersResult>(({ signal }) =>
         attempt(async () => ({ signedOut: (await api.signOutEverywhereElse(client, signal)).signed_out })),
       ),
-      startSetup: fromPromise<StartSetupResult>(({ signal }) => attempt(async () => ({ setup: await api.startTwoFactorSetup(client, signal) }))),
+      startSetup: fromPromise<StartSetupResult, { password: string }>(({ input, signal }) => attempt(async () => ({ setup: await api.startTwoFactorSetup(client, input.password, signal) }))),
       confirmSetup: fromPromise<ConfirmSetupResult, { code: string }>(({ input, signal }) =>
         attempt(async () => ({ recoveryCodes: await api.confirmTwoFactor(client, input.code, signal) })),
       ),

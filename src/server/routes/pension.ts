@@ -14,7 +14,7 @@ import { centsToEuro, euroToCents } from '../../domain/money.ts';
 import { assignableTaxYears, contributionFigures } from '../../domain/taxYear.ts';
 import { type AppEnv, factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
-import { requireMoneyMovement } from '../http/moneyMovement.ts';
+import { moneyLimitsFor, requireMoneyMovement, requireStepUp, throwMoneyRefusal } from '../http/moneyMovement.ts';
 import { requireAuth } from '../http/requireAuth.ts';
 import { UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
@@ -37,7 +37,7 @@ function idempotencyKey(c: Context<AppEnv>): string {
  * /direct-debit, POST /direct-debit/cancel.
  */
 export function pensionRoutes(services: Services) {
-  const { users, pensionLedger, directDebits, payments, clock } = services;
+  const { users, pensionLedger, directDebits, payments, clock, moneyMovement } = services;
   const auth = requireAuth(services);
   const moneyMoving = requireMoneyMovement(services);
   const today = () => irishToday(clock.now());
@@ -75,13 +75,15 @@ export function pensionRoutes(services: Services) {
       const body = await readJson(c, contributionRequestSchema(day));
       const source = (await payments.sources(c.var.userId)).find((s) => s.id === body.source);
       if (!source) throw new ApiError(422, VALIDATION_MESSAGE, { source: [m.SOURCE_UNKNOWN] });
-      const outcome = await pensionLedger.pay(c.var.userId, key, {
-        amountCents: euroToCents(body.amount),
-        taxYear: body.tax_year,
-        kind: 'one_off',
-        sourceId: source.id,
-        sourceLabel: source.label,
-      });
+      const amountCents = euroToCents(body.amount);
+      await requireStepUp(c, services, { amountCents });
+      const outcome = await pensionLedger.pay(
+        c.var.userId,
+        key,
+        { amountCents, taxYear: body.tax_year, kind: 'one_off', sourceId: source.id, sourceLabel: source.label },
+        moneyLimitsFor(services, c.var.userId, { amountCents, taxYear: body.tax_year }),
+      );
+      if (outcome.kind === 'refused') throwMoneyRefusal(c, outcome.refusal);
       if (outcome.kind === 'keyReused') throw new ApiError(422, m.IDEMPOTENCY_KEY_REUSED, { [IDEMPOTENCY_HEADER]: [m.IDEMPOTENCY_KEY_REUSED] });
       // The first request with this key is still waiting for the provider; the client retries later.
       if (outcome.kind === 'inProgress') throw new ApiError(409, m.PAYMENT_IN_PROGRESS, undefined, { 'Retry-After': '2' });
@@ -106,6 +108,11 @@ export function pensionRoutes(services: Services) {
 
     .post('/direct-debit', moneyMoving, async (c) => {
       const body = await readJson(c, directDebitRequestSchema(dayjs(today())));
+      const amountCents = euroToCents(body.amount);
+      const tooLarge = moneyMovement.checkMandate(amountCents);
+      if (tooLarge) throwMoneyRefusal(c, tooLarge);
+      const newPayee = body.iban !== undefined && !(await directDebits.hasUsedIban(c.var.userId, body.iban));
+      await requireStepUp(c, services, { amountCents, newPayee });
       const mandate = await directDebits.save(c.var.userId, body);
       if (!mandate) throw new ApiError(422, VALIDATION_MESSAGE, { iban: [m.REQUIRED] });
       c.var.log.info({ userId: c.var.userId, mandateId: mandate.id }, 'direct_debit.saved');

@@ -17,6 +17,7 @@ import { DEV_PAYE_AGENT } from '../config.ts';
 import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
 import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
 import { type PaymentProvider, createSandboxPaymentProvider, databaseSandboxLedger } from './paymentProvider.ts';
+import { type MoneyLimits, type MoneyMovementService, createMoneyMovementService } from './moneyMovement.ts';
 import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
@@ -36,8 +37,10 @@ export interface ServiceDeps {
   clock: Clock;
   /** Origin of the SPA as users reach it, without a trailing slash; mailed links start with it. */
   publicUrl: string;
-  /** HS256 key of the access tokens (and the refresh-token successor derivation). */
+  /** HS256 key of the access tokens (and the refresh-token successor derivation): the current one. */
   jwtSecret: Uint8Array;
+  /** Every access-token key by id, when keys rotate (JWT_SECRETS); absent: `jwtSecret` alone, tokens without `kid`. */
+  jwtKeys?: { currentId: string; keys: Map<string, Uint8Array> } | undefined;
   /** AES-256-GCM keys for fields encrypted at rest (PPSN, IBAN, signature, TOTP secret): the current one encrypts, every one decrypts. */
   keyring: Keyring;
   /** The tax agent named on PAYE A1 declarations (PAYE_AGENT_*); development defaults when absent. */
@@ -54,6 +57,8 @@ export interface ServiceDeps {
   paymentProvider?: PaymentProvider | undefined;
   /** How long a pending payment is held before housekeeping asks the provider about it (PAYMENT_LEASE_SECONDS); PAYMENT_LEASE_MS when absent. */
   paymentLeaseMs?: number | undefined;
+  /** The money limits (MONEY_* settings; tests): daily and tax-year ceilings, the step-up threshold. */
+  moneyLimits?: Partial<MoneyLimits> | undefined;
   /** Fault injection for the crash test only (FAULT_INJECTION): runs after the provider answered, before the answer is recorded. */
   afterCollect?: ((reference: string) => void) | undefined;
 }
@@ -82,6 +87,8 @@ export interface Services {
   pensionLedger: PensionLedgerService;
   /** Direct debit mandates and their monthly collections. */
   directDebits: DirectDebitService;
+  /** What every money-moving call shares: step-up for large amounts and new accounts, daily and tax-year ceilings. */
+  moneyMovement: MoneyMovementService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
   passwords: PasswordService;
@@ -155,7 +162,7 @@ export function createServices(deps: ServiceDeps): Services {
   const rateLimiter = createRateLimiter(db, clock);
   const securityEvents = createSecurityEventService({ db, clock });
   const twoFactor = createTwoFactorService({ db, clock, keyring: deps.keyring });
-  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row), revealPpsn: (row) => users.revealPpsn(row) });
+  const userData = createUserDataService({ db, clock, log, sessions, keyring: deps.keyring, toApiUser: (row) => users.toApi(row), revealPpsn: (row) => users.revealPpsn(row) });
   const refundCalculator = createRefundCalculator({ clock });
   const answers = createAnswerService({ db, form11Entries, refundCalculator });
   const payeAuthorisations = createPayeAuthorisationService({ db, clock, keyring: deps.keyring, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
@@ -205,8 +212,9 @@ export function createServices(deps: ServiceDeps): Services {
     payments,
     pensionLedger,
     directDebits,
+    moneyMovement: createMoneyMovementService({ db, clock, limits: deps.moneyLimits }),
     sessions,
-    accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
+    accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, jwtKeys: deps.jwtKeys, clock }),
     passwords: passwordService,
     passwordTokens,
     rateLimiter,

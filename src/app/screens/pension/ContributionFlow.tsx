@@ -14,7 +14,8 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/PasswordInput.css';
+import { Alert, Button, Center, Container, Group, Loader, Paper, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -22,6 +23,7 @@ import * as v from 'valibot';
 import type { ContributionMode } from '../../../../machines/contribution/contribution.types.ts';
 import { contributionView, type ContributionFormValues, type ContributionView } from '../../../../machines/contribution/contribution.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
+import { passwordField } from '../../../domain/schemas/fields.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
@@ -86,6 +88,7 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
                 {view.error}
               </Alert>
             ) : null}
+            {view.askingIdentity ? <StepUpForm flow={flow} view={view} /> : null}
             <Table aria-label="Your payment" variant="vertical" layout="fixed">
               <Table.Tbody>
                 <Table.Tr>
@@ -114,7 +117,7 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
                 <Button onClick={() => flow.send({ type: 'contribution.retry' })} disabled={!view.canRetry}>
                   Try again
                 </Button>
-              ) : view.step !== 'declined' ? (
+              ) : view.step !== 'declined' && !view.askingIdentity ? (
                 <Button onClick={() => flow.send({ type: 'contribution.confirm' })} loading={view.busy} disabled={!view.canConfirm}>
                   Confirm payment
                 </Button>
@@ -124,6 +127,40 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
         ) : null}
       </Paper>
     </Container>
+  );
+}
+
+const StepUpFields = v.object({ password: passwordField });
+
+/** A large payment: the password again, then the same payment is confirmed (the machine keeps its key). */
+function StepUpForm({ flow, view }: { flow: FlowActor<'contribution'>; view: ContributionView }) {
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(StepUpFields, { sync: true }) });
+  return (
+    <form
+      noValidate
+      aria-label="Confirm it is you"
+      onSubmit={form.onSubmit((values) => {
+        const parsed = v.safeParse(StepUpFields, values);
+        if (parsed.success) flow.send({ type: 'contribution.stepUp', proof: { password: parsed.output.password } });
+      })}
+    >
+      <Stack>
+        <Alert color="blue" variant="outline" title="Please confirm it is you">
+          For a payment of this size we ask for your password again. Nothing has been paid yet.
+        </Alert>
+        {view.error ? (
+          <Text c="red" fz="sm" role="alert">
+            {view.error}
+          </Text>
+        ) : null}
+        <PasswordInput label="Your password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={view.busy} disabled={!view.canStepUp}>
+            Confirm and pay
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

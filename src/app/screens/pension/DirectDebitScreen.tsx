@@ -15,12 +15,15 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Center, Checkbox, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/PasswordInput.css';
+import { Alert, Button, Center, Checkbox, Container, Group, Loader, Paper, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { LoadFailed } from './LoadFailed.tsx';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
+import * as v from 'valibot';
 import { directDebitView, type DirectDebitView, type MandateForm as MandateFormShape, type MandateFormValues } from '../../../../machines/directDebit/directDebit.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
+import { passwordField } from '../../../domain/schemas/fields.ts';
 import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
@@ -51,6 +54,8 @@ export function DirectDebitScreen() {
           </Center>
         ) : view.step === 'loadFailed' ? (
           <LoadFailed error={view.error} onRetry={() => dd.send({ type: 'directDebit.reload' })} />
+        ) : view.askingIdentity ? (
+          <StepUpForm view={view} machine={dd} />
         ) : view.form ? (
           <MandateForm shape={view.form} view={view} machine={dd} />
         ) : (
@@ -128,6 +133,39 @@ function MandateView({ mandate }: { mandate: NonNullable<DirectDebitView['mandat
         </Table.Tr>
       </Table.Tbody>
     </Table>
+  );
+}
+
+const StepUpFields = v.object({ password: passwordField });
+
+/** A new account: the password again, then the same mandate is sent (nothing is set up before). */
+function StepUpForm({ view, machine }: { view: DirectDebitView; machine: FlowActor<'directDebit'> }) {
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(StepUpFields, { sync: true }) });
+  return (
+    <form
+      noValidate
+      aria-label="Confirm it is you"
+      onSubmit={form.onSubmit((values) => {
+        const parsed = v.safeParse(StepUpFields, values);
+        if (parsed.success) machine.send({ type: 'directDebit.stepUp', proof: { password: parsed.output.password } });
+      })}
+    >
+      <Stack>
+        <Alert color="blue" variant="outline" title="Please confirm it is you">
+          Before we collect from a new account we ask for your password again. Nothing is set up yet.
+        </Alert>
+        <ErrorAlert message={view.error} />
+        <PasswordInput label="Your password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => machine.send({ type: 'directDebit.back' })} disabled={view.busy}>
+            Back
+          </Button>
+          <Button type="submit" loading={view.busy} disabled={!view.canStepUp}>
+            Confirm and set up
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
