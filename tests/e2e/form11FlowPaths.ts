@@ -209,7 +209,8 @@ export function shortestUiPaths(input: Form11FlowInput): UiPath[] {
     // shortest of those paths per state value is kept below.
     serializeState: (snapshot) => {
       const c = snapshot.context;
-      return JSON.stringify([dotted(snapshot.value), c.routes, c.currentRouteIndex, c.replayIndex, Object.keys(c.formData), c.pendingStart?.kind ?? null]);
+      // A sent claim too: else `idle` after sending stands for the start, and the steps' snapshots QA reads say so.
+      return JSON.stringify([dotted(snapshot.value), c.routes, c.currentRouteIndex, c.replayIndex, Object.keys(c.formData), c.pendingStart?.kind ?? null, c.submitted !== null]);
     },
   });
   const shortest = new Map<string, (typeof paths)[number]>();

@@ -95,6 +95,12 @@ describe('the guided flow paths the browser replays', () => {
     expect(list?.paths.map((p) => p.steps.map((s) => s.words))).toEqual(paths.map((p) => [p.start, ...p.steps.map((s) => s.words)]));
   });
 
+  it('ask before a new claim replaces the unfinished one: a second start brings up the dialog', () => {
+    const start = 'Open /tax-refund-questions, press "For Advanced Use", tick Health Expenses and Rent Tax Credit, press "Continue"';
+    const asked = paths.find((p) => p.target === 'inFlow.stepping.confirmingReplace')!;
+    expect(asked.steps.map((s) => s.words)).toEqual([start, 'The page opens', start]);
+  });
+
   it('word the steps as a user does them', () => {
     const first = paths.find((p) => p.target === 'inFlow.stepping.unsent')!;
     expect(first.steps.map((s) => s.words)).toEqual([
