@@ -15,25 +15,11 @@ import type { AuthEvent, RestoreSessionOutput, Session, User } from '../../machi
 import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS, SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import { getStateNodes } from 'xstate/graph';
 import { controllablePromises } from '../support/modelTest.ts';
+import { aUser } from '../support/builders.ts';
 
 const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
 
-const user: User = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-04-01',
-  email: 'aoife@example.ie',
-  annual_income: 52000,
-  paid_pension: 1000,
-  pension: 2500,
-  marital_status: 'single',
-  pension_plan_id: 'PP-1',
-  taxback: 12345,
-  form11: [],
-  paye_a1_authorized: true,
-  opt_out_paye_auth: false,
-};
+const user: User = aUser({ annual_income: 52000, paye_a1_authorized: true });
 
 const session = (n: number, withUser: User | null = user): Session => ({
   access_token: `access-${n}`,

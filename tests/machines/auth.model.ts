@@ -1,27 +1,13 @@
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import type { LogoutOutput, RefreshSessionOutput, RestoreSessionOutput, Session, SignInOutput, User } from '../../machines/auth/auth.types.ts';
+import { aUser } from '../support/builders.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
 
 export const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
 
-export const user: User = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-04-01',
-  email: 'aoife@example.ie',
-  annual_income: 52000,
-  paid_pension: 1000,
-  pension: 2500,
-  marital_status: 'single',
-  pension_plan_id: 'PP-1',
-  taxback: 12345,
-  form11: [],
-  paye_a1_authorized: true,
-  opt_out_paye_auth: false,
-};
+export const user: User = aUser({ annual_income: 52000, paye_a1_authorized: true });
 export const freshUser: User = { ...user, email: 'new@example.ie', first_name: '', surname: '', annual_income: null, paye_a1_authorized: false };
 
 /** An access token of another user: a JWT-shaped string whose payload names another `sub`. */

@@ -10,7 +10,7 @@ import type {
 } from '../../machines/payeAuthorization/payeAuthorization.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { PPSN_INVALID } from '../../src/domain/schemas/messages.ts';
-import type { User } from '../../src/domain/schemas/user.ts';
+import { aUser } from '../support/builders.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
 
@@ -27,22 +27,7 @@ export const PREFILLED: PayeFormValues = {
 };
 /** What Authorize sends: the prefilled form, signed, as its schema parsed it. */
 export const DECLARATION: PayeDeclaration = { ...PREFILLED, clientSignature: SIGNATURE };
-export const USER = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-06-15',
-  email: 'aoife@example.ie',
-  annual_income: 50_000,
-  paid_pension: 0,
-  pension: 0,
-  marital_status: 'single',
-  pension_plan_id: null,
-  taxback: 0,
-  form11: [],
-  paye_a1_authorized: true,
-  opt_out_paye_auth: false,
-} satisfies User;
+export const USER = aUser({ ppsn: '1234567T', date_of_birth: '1990-06-15', paye_a1_authorized: true });
 export const REFUSED: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { 'form_data.ppsn': [PPSN_INVALID] } };
 export const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
 

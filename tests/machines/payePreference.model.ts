@@ -1,13 +1,10 @@
 import { payePreferenceMachine } from '../../machines/payePreference/payePreference.machine.ts';
 import type { PayePreferenceInput, SetOptOutResult } from '../../machines/payePreference/payePreference.types.ts';
-import type { User } from '../../src/domain/schemas/user.ts';
+import { aUser } from '../support/builders.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
 
-export const USER = {
-  first_name: 'Aoife', surname: 'Byrne', ppsn: null, date_of_birth: '1990-06-15', email: 'aoife@example.ie', annual_income: 50_000,
-  paid_pension: 0, pension: 0, marital_status: 'single', pension_plan_id: null, taxback: 0, form11: [], paye_a1_authorized: true, opt_out_paye_auth: true,
-} satisfies User;
+export const USER = aUser({ paye_a1_authorized: true, opt_out_paye_auth: true });
 
 export const OPT_OUT = { type: 'preference.set', optOut: true } as const;
 export const SAVED = { type: 'xstate.done.actor.setOptOut', output: { ok: true, user: USER } satisfies SetOptOutResult };

@@ -3,26 +3,12 @@ import type { ProfileChanges, ProfileEditInput, SaveProfileResult } from '../../
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { PPSN_INVALID } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
+import { aUser } from '../support/builders.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
 
 export const CHANGES: ProfileChanges = { first_name: 'Aoife', surname: 'Byrne', ppsn: '1234567T', date_of_birth: '1990-06-15', pension_plan_id: 'IL-12345678' };
-export const USER = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-06-15',
-  email: 'aoife@example.ie',
-  annual_income: 50_000,
-  paid_pension: 0,
-  pension: 0,
-  marital_status: 'single',
-  pension_plan_id: 'IL-12345678',
-  taxback: 0,
-  form11: [],
-  paye_a1_authorized: false,
-  opt_out_paye_auth: false,
-} satisfies User;
+export const USER = aUser({ ppsn: '1234567T', date_of_birth: '1990-06-15', pension_plan_id: 'IL-12345678' });
 export const REFUSED_ERROR: ApiFailure = { status: 422, message: 'Please check the highlighted fields.', source: 'server', fieldErrors: { ppsn: [PPSN_INVALID] } };
 export const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
 

@@ -1,25 +1,11 @@
 import type { LoadProfileOutput, LoginOutput, RegisterOutput, Session, SignInInput, User, VerifyCodeOutput } from '../../machines/auth/auth.types.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
+import { aUser } from '../support/builders.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
 
-export const user: User = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-04-01',
-  email: 'aoife@example.ie',
-  annual_income: 52000,
-  paid_pension: 1000,
-  pension: 2500,
-  marital_status: 'single',
-  pension_plan_id: 'PP-1',
-  taxback: 12345,
-  form11: [],
-  paye_a1_authorized: true,
-  opt_out_paye_auth: false,
-};
+export const user: User = aUser({ annual_income: 52000, paye_a1_authorized: true });
 export const session = (n: number, withUser: User | null): Session => ({
   access_token: `access-${n}`,
   refresh_token: `refresh-${n}`,
