@@ -215,6 +215,9 @@ export const daysField = v.pipe(
 
 export const optionalDaysField = optionalNumber(daysField, m.DAYS_MAX);
 
+/** Months 1 to 12, or not given. */
+export const optionalMonthsField = optionalNumber(monthsField, m.MONTHS_RANGE);
+
 /**
  * Lease duration: whole months 1 to 120. The spec gives the range "1 to 120" (sections 5 and 9)
  * and the message "Must be less than 120 months"; the range wins, so 120 itself passes.
@@ -299,6 +302,14 @@ export const yesNoField = v.pipe(
   v.nonEmpty(m.REQUIRED),
   stop<string>(),
   v.picklist(['yes', 'no'], m.YES_OR_NO),
+);
+
+/** Yes, no, or not answered ('' and null read as not answered → undefined). */
+export const optionalYesNoField = v.optional(
+  v.pipe(
+    v.union([v.picklist(['yes', 'no']), v.literal(''), v.null()], m.YES_OR_NO),
+    v.transform((value): 'yes' | 'no' | undefined => (value === 'yes' || value === 'no' ? value : undefined)),
+  ),
 );
 
 /** A statement the user must tick. */
