@@ -9,6 +9,7 @@ import type { Dayjs } from 'dayjs';
 import {
   amountField,
   apiDateOfBirthField,
+  assessmentBasisField,
   booleanField,
   emailField,
   maritalStatusField,
@@ -18,6 +19,7 @@ import {
   pensionPlanIdField,
   ppsnOrMaskedField,
   requestObject,
+  spouseIncomeField,
   stop,
   tokenField,
 } from './fields.ts';
@@ -109,6 +111,9 @@ export function editProfileRequestSchema(today: Dayjs) {
     marital_status: v.optional(maritalStatusField),
     pension_plan_id: profilePensionPlanIdField,
     date_of_birth: v.optional(apiDateOfBirthField(today)),
+    /** Married users only (the route checks the status the profile will have). */
+    spouse_annual_income: v.optional(spouseIncomeField),
+    assessment_basis: v.optional(assessmentBasisField),
   });
 }
 export type EditProfileRequest = v.InferOutput<ReturnType<typeof editProfileRequestSchema>>;

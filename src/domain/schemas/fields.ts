@@ -15,6 +15,7 @@ import { ageOn, compareCalendarDates, parseApiDate, parseDate, parseDisplayDate 
 import { MIN_REGISTRATION_AGE } from '../constants.ts';
 import { stop } from './basicFields.ts';
 import * as m from './messages.ts';
+import { ASSESSMENT_BASES } from '../tax/assessment.ts';
 
 // The date-free fields live apart so the sign-in screens load no date parsing; all are here too.
 export * from './basicFields.ts';
@@ -337,6 +338,12 @@ export const maritalStatusField = v.pipe(
   stop<string>(),
   v.picklist(MARITAL_STATUSES, m.MARITAL_STATUS_INVALID),
 );
+
+/** A married user's basis of assessment; null clears it (the default, joint, then applies). */
+export const assessmentBasisField = v.nullable(v.picklist(ASSESSMENT_BASES, m.ASSESSMENT_BASIS_INVALID));
+
+/** The spouse's income: euro as an amount, or null when not known. */
+export const spouseIncomeField = v.nullable(amountField);
 
 const pensionPlanIdText = v.pipe(
   v.string(m.PENSION_PLAN_ID_INVALID),

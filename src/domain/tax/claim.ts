@@ -146,6 +146,8 @@ interface Worked {
   readonly usesRates: boolean;
   /** The line stands in for the band increase of a second income (the Home Carer choice). */
   readonly replacedByBandIncrease: boolean;
+  /** Deductions: euro it would save applied first (before the claim's other deductions), before the nil floor. */
+  readonly alone: number | null;
   readonly extraFigures: Readonly<Record<string, number>>;
 }
 
@@ -207,6 +209,7 @@ function applyAll(year: TaxYear, profile: TaxProfile, ordered: readonly Prepared
   pool.used = counted;
   let state: TaxState = { ...baselineState(profile), deductions: counted };
   const baseline = taxOf(year, state);
+  const start = state;
   let positionCents = toCents(baseline.net);
   const worked: Worked[] = [];
 
@@ -294,7 +297,10 @@ function applyAll(year: TaxYear, profile: TaxProfile, ordered: readonly Prepared
         value = { ...ZERO_VALUE, amount: fromCents(cents) };
       }
     }
-    worked.push({ prepared, cents, value, standalone: Math.max(standalone, fromCents(cents)), taxLeft, usesRates, replacedByBandIncrease, extraFigures });
+    // What a deduction would save applied first: more than here means earlier ones took the 40% slice.
+    const firstAfter = effect.type === 'deduction' ? taxOf(year, { ...start, deductions: start.deductions + effect.amount }) : null;
+    const alone = firstAfter === null ? null : fromCents(toCents(baseline.gross - baseline.credits) - toCents(firstAfter.gross - firstAfter.credits));
+    worked.push({ prepared, cents, value, standalone: Math.max(standalone, fromCents(cents)), taxLeft, usesRates, replacedByBandIncrease, alone, extraFigures });
     state = next;
   }
 
@@ -308,14 +314,33 @@ function namesOf(lines: readonly Worked[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** Why a line came to less than on its own, in euro (null when nothing was cut). */
-function cutWords(year: TaxYear, line: Worked, earlier: readonly Worked[]): string | null {
+/** Why a line came to less than on its own, in euro, and what cut it (null when nothing was cut). */
+interface Cut {
+  readonly text: string;
+  /** 'liability': no tax left for it (R60); 'band-increase': the Home Carer choice; 'slice': earlier deductions took the 40% slice. */
+  readonly kind: 'liability' | 'band-increase' | 'slice';
+}
+
+function cutOf(year: TaxYear, line: Worked, earlier: readonly Worked[]): Cut | null {
   if (line.replacedByBandIncrease) {
-    return 'The couple cannot have both the Home Carer Credit and the band increase for a second income, and the band increase is worth more, so the claim uses it instead.';
+    return {
+      kind: 'band-increase',
+      text: 'The couple cannot have both the Home Carer Credit and the band increase for a second income, and the band increase is worth more, so the claim uses it instead.',
+    };
   }
   const amount = fromCents(line.cents);
   const unused = roundToCents(line.standalone - amount);
-  if (line.prepared.outcome.effect.type === 'income' || unused <= 0) return null;
+  if (line.prepared.outcome.effect.type === 'income') return null;
+  if (unused <= 0) {
+    // Not cut by the liability, but worth less than applied first: earlier deductions used the income taxed at 40%.
+    const sliceTakers = earlier.filter((w) => w.prepared.outcome.effect.type === 'deduction' && w.value.atHigherRate > 0);
+    if (line.alone === null || sliceTakers.length === 0 || roundToCents(line.alone - amount) <= 0) return null;
+    const taken = sliceTakers.reduce((sum, w) => sum + w.value.atHigherRate, 0);
+    return {
+      kind: 'slice',
+      text: `On its own this would save ${euro(line.alone)}; in this claim ${euro(amount)}, because ${namesOf(sliceTakers)} already took ${euro(taken)} of your income taxed at 40%.`,
+    };
+  }
   const what = line.prepared.outcome.effect.type === 'credit' ? 'credit' : 'relief';
   const tookTax = earlier.filter((w) => w.prepared.outcome.effect.type !== 'income' && w.cents > 0);
   const fate =
@@ -323,11 +348,18 @@ function cutWords(year: TaxYear, line: Worked, earlier: readonly Worked[]): stri
       ? ` The unused ${euro(unused)} is carried forward to next year.`
       : ` The unused ${euro(unused)} is not refunded or carried to another year.`;
   if (tookTax.length === 0) {
-    return `Your estimated income tax for ${year} after personal and employee credits is ${euro(line.taxLeft)}, so you can get back at most that: ${euro(line.standalone)} of ${what}, ${euro(amount)} of it usable this year.${fate}`;
+    return {
+      kind: 'liability',
+      text: `Your estimated income tax for ${year} after personal and employee credits is ${euro(line.taxLeft)}, so you can get back at most that: ${euro(line.standalone)} of ${what}, ${euro(amount)} of it usable this year.${fate}`,
+    };
   }
-  return amount === 0
-    ? `${euro(line.standalone)} of ${what}, €0 of it usable this year: your tax for ${year} was already used up by ${namesOf(tookTax)}.${fate}`
-    : `${euro(line.standalone)} of ${what}, ${euro(amount)} of it usable this year: the rest of your tax for ${year} was used by ${namesOf(tookTax)}.${fate}`;
+  return {
+    kind: 'liability',
+    text:
+      amount === 0
+        ? `${euro(line.standalone)} of ${what}, €0 of it usable this year: your tax for ${year} was already used up by ${namesOf(tookTax)}.${fate}`
+        : `${euro(line.standalone)} of ${what}, ${euro(amount)} of it usable this year: the rest of your tax for ${year} was used by ${namesOf(tookTax)}.${fate}`,
+  };
 }
 
 /** 'R14, R15' and ['§3'] from the rows cited ('§3; R14, R15', or bare keys), in order, without repeats. */
@@ -349,17 +381,17 @@ function roundedFigures(figures: Readonly<Record<string, number>>): Record<strin
 }
 
 /** One line as an estimate: the rule's words and what the claim made of them, with sources. */
-function toEstimate(year: TaxYear, profile: TaxProfile, line: Worked, cut: string | null, state: Pick<TaxState, 'basis' | 'singleParentBand' | 'spouseIncome'>, extraCaveats: readonly string[]): RefundEstimate {
+function toEstimate(year: TaxYear, profile: TaxProfile, line: Worked, cut: Cut | null, state: Pick<TaxState, 'basis' | 'singleParentBand' | 'spouseIncome'>, extraCaveats: readonly string[]): RefundEstimate {
   const { prepared } = line;
   const { outcome } = prepared;
   const amount = fromCents(Math.max(0, line.cents));
   const value = { ...line.value, amount };
   const words = typeof outcome.explanation === 'function' ? outcome.explanation(value) : outcome.explanation;
-  const cutLine = cut !== null;
+  const byLiability = cut?.kind === 'liability';
   const rows = new Set<ParameterName>(prepared.used);
-  if (line.usesRates || cutLine) for (const row of householdRows(state)) rows.add(row);
+  if (line.usesRates || byLiability) for (const row of householdRows(state)) rows.add(row);
   const used = [...rows];
-  const cites = [...(outcome.cites ?? []), ...(cutLine && !line.replacedByBandIncrease ? ['R60'] : []), ...(line.replacedByBandIncrease ? ['§1; R46'] : [])];
+  const cites = [...(outcome.cites ?? []), ...(byLiability ? ['R60'] : []), ...(cut?.kind === 'band-increase' ? ['§1; R46'] : [])];
   const { source, sections } = sourcesOf([...used.map((name) => PARAMETERS[name].source), ...cites]);
   const unconfirmed = used
     .filter((name) => isUnconfirmed(PARAMETERS[name], year))
@@ -377,18 +409,18 @@ function toEstimate(year: TaxYear, profile: TaxProfile, line: Worked, cut: strin
     figures: roundedFigures({
       ...outcome.figures,
       ...line.extraFigures,
-      ...(cutLine && !line.replacedByBandIncrease ? { uncappedAmount: line.standalone, incomeTaxLiability: line.taxLeft, unusedCredit: unused } : {}),
+      ...(byLiability ? { uncappedAmount: line.standalone, incomeTaxLiability: line.taxLeft, unusedCredit: unused } : {}),
     }),
     source,
     sections,
-    explanation: cut ? `${words} ${cut}` : words,
+    explanation: cut ? `${words} ${cut.text}` : words,
     caveats: [...unconfirmed, ...(outcome.caveats ?? []), ...extraCaveats],
     parameters: used,
-    references: referencesFor(prepared.category, year, { rates: line.usesRates || cutLine, bandIncrease: line.replacedByBandIncrease, cut: cutLine }),
+    references: referencesFor(prepared.category, year, { rates: line.usesRates || byLiability, bandIncrease: cut?.kind === 'band-increase', cut: byLiability }),
     basis: describeBasis(year, profile),
     standalone: outcome.kind === 'income' ? amount : roundToCents(line.standalone),
     unused: outcome.kind === 'income' ? 0 : unused,
-    cut,
+    cut: cut?.text ?? null,
   };
 }
 
@@ -447,6 +479,7 @@ function withoutIncome(year: TaxYear, profile: TaxProfile, prepared: readonly Pr
       taxLeft: 0,
       usesRates: effect.type === 'deduction' || effect.type === 'pension' || effect.type === 'income',
       replacedByBandIncrease: false,
+      alone: null,
       extraFigures,
     };
     const relief = effect.type !== 'none' && effect.type !== 'income';
@@ -475,7 +508,9 @@ function reorder(prepared: readonly Prepared[], estimatesInClaimOrder: readonly 
  * household as one computation; one estimate per item, in the order given, that add up to the
  * summary's total exactly.
  */
-export function computeClaim(year: TaxYear, profile: TaxProfile, items: readonly ClaimItem[], options: ClaimOptions = {}): ClaimResult {
+export function computeClaim(year: TaxYear, profile: TaxProfile, items: readonly ClaimItem[], given: ClaimOptions = {}): ClaimResult {
+  // The profile may carry the pension already paid in its own year (the browser's view of the user).
+  const options: ClaimOptions = given.pensionPaid || profile.pensionPaid?.year !== year ? given : { ...given, pensionPaid: profile.pensionPaid };
   const prepared = prepare(year, profile, items);
   if (profile.annualIncome === null) return withoutIncome(year, profile, prepared, options);
   const ordered = [...prepared].sort(byClaimOrder);
@@ -492,7 +527,7 @@ export function computeClaim(year: TaxYear, profile: TaxProfile, items: readonly
   const employeeLimited = run.baseline.employeeCreditLimited || run.final.employeeCreditLimited;
   const limitedNote = employeeLimited ? [PARAMETERS.employeeCreditPayShare.note ?? ''] : [];
   const estimates = run.worked.map((line, i) => {
-    const cut = cutWords(year, line, run.worked.slice(0, i));
+    const cut = cutOf(year, line, run.worked.slice(0, i));
     return toEstimate(year, profile, line, cut, run.state, line.usesRates || cut !== null ? limitedNote : []);
   });
   const lines = reorder(prepared, estimates);

@@ -28,3 +28,4 @@ export type {
   ReliefKind,
   TaxProfile,
 } from './types.ts';
+export { savedClaimFigures, upgradeSavedData, needsUpdateNote, type SavedClaimFigures } from './savedClaim.ts';

@@ -27,6 +27,11 @@ export interface TaxProfile {
   readonly spouseAnnualIncome?: number | null;
   /** How a married user is assessed; null or absent: joint (Revenue's default for a married couple). */
   readonly assessmentBasis?: AssessmentBasis | null;
+  /**
+   * Pension contributions of one tax year already relieved outside a claim: through payroll and
+   * through MaxOut. A claim for that year shares the year's pension limit with them.
+   */
+  readonly pensionPaid?: { readonly year: number; readonly payroll: number; readonly maxOut: number };
 }
 
 export type MarginalRate = 0.2 | 0.4;

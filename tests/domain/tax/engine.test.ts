@@ -227,7 +227,15 @@ describe('taxProfileOf', () => {
       maritalStatus: 'married',
       annualIncome: 61_000,
       dateOfBirth: '1980-02-29',
+      spouseAnnualIncome: null,
+      assessmentBasis: null,
     });
+    // A married user's spouse and basis; this year's pension paid through payroll and MaxOut.
+    expect(
+      taxProfileOf({ marital_status: 'married', annual_income: 61_000, date_of_birth: '1980-02-29', spouse_annual_income: 9000, assessment_basis: 'separate', paid_pension: 500, pension: 1500 }, undefined, 2026),
+    ).toMatchObject({ spouseAnnualIncome: 9000, assessmentBasis: 'separate', pensionPaid: { year: 2026, payroll: 500, maxOut: 1000 } });
+    // A single user's record has no spouse to carry.
+    expect(taxProfileOf({ marital_status: 'single', annual_income: 1, date_of_birth: '1980-02-29', spouse_annual_income: 9000 })).not.toHaveProperty('spouseAnnualIncome');
     expect(taxProfileOf({ marital_status: 'single', annual_income: null, date_of_birth: '1990-01-01' }, 0.4)).toMatchObject({ annualIncome: null, marginalRate: 0.4 });
   });
 });
