@@ -333,6 +333,10 @@ export const QUESTIONS = [
     text: 'Do you keep an assistance dog from an accredited organisation, for example for autism, epilepsy or a physical disability?',
   },
   {
+    slug: 'employing-carer-relief',
+    text: 'Did you pay a carer to look after someone who is permanently incapacitated, such as a parent, a child or yourself?',
+  },
+  {
     slug: 'rent-tax-credit',
     text: "Did you pay rent for your home, for a place you stay in for work or college, or for your child's college accommodation?",
   },
@@ -353,14 +357,14 @@ export const QUESTIONS = [
     text: 'Do you support a relative who cannot look after themselves because of age or illness, or a widowed parent?',
   },
   {
+    slug: 'maintenance-payment-relief',
+    text: 'Do you pay maintenance to a former husband, wife or civil partner under a court order or legal agreement?',
+  },
+  {
     slug: 'home-carer-tax-credit',
     text: 'Are you married or in a civil partnership, and does one of you stay at home to care for a child, someone aged 65 or over, or someone who is incapacitated?',
   },
-  {
-    slug: 'employing-carer-relief',
-    text: 'Did you pay a carer to look after someone who is permanently incapacitated, such as a parent, a child or yourself?',
-  },
-  { slug: 'age-tax-credit', text: 'Were you, or your husband, wife or civil partner, 65 or over at any time in the year?' },
+  { slug: 'age-tax-credit', text: 'Did you, or your husband, wife or civil partner, reach the age of 65 by the end of the year?' },
   {
     slug: 'widowed-person-tax-credit',
     text: 'Did your husband, wife or civil partner die, and have you not married again or lived with a partner since?',
@@ -368,10 +372,6 @@ export const QUESTIONS = [
   {
     slug: 'widowed-parent-tax-credit',
     text: 'Did your husband, wife or civil partner die in one of the last five years, and does a child live with you?',
-  },
-  {
-    slug: 'maintenance-payment-relief',
-    text: 'Do you pay maintenance to a former husband, wife or civil partner under a court order or legal agreement?',
   },
   {
     slug: 'flat-rate-expenses',

@@ -153,7 +153,16 @@ interface Worked {
 
 const ZERO_VALUE: LineValue = { amount: 0, atHigherRate: 0, atStandardRate: 0, tax: 0, credited: 0, relievable: 0, carriedForward: 0, limit: null, alreadyCounted: 0 };
 
-const toCents = (euroAmount: number) => Math.round(roundToCents(euroAmount) * 100);
+/**
+ * Euro to whole cents, half away from zero, a float's noise (1.005 × 100 = 100.49999…) read as
+ * what was meant: the same answer as money.ts's roundToCents, without its cost (this runs for
+ * every step of every claim, and live under a form as it is typed).
+ */
+function toCents(euroAmount: number): number {
+  const scaled = Math.abs(euroAmount) * 100;
+  const cents = Math.floor(scaled + 0.5 + 1e-7);
+  return euroAmount < 0 ? -cents : cents;
+}
 const fromCents = (cents: number) => cents / 100;
 const positive = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0);
 
@@ -201,8 +210,9 @@ interface PensionPool {
  * option of the Home Carer choice).
  */
 function applyAll(year: TaxYear, profile: TaxProfile, ordered: readonly Prepared[], options: ClaimOptions, homeCarer: boolean) {
-  const limit = pensionLimitOf(year, profile);
   const paidElsewhere = positive(options.pensionPaid?.payroll) + positive(options.pensionPaid?.maxOut);
+  // The limit (a date parse) only when a contribution is in the year.
+  const limit = paidElsewhere > 0 || ordered.some((p) => p.outcome.effect.type === 'pension') ? pensionLimitOf(year, profile) : null;
   const pool: PensionPool = { limit, used: 0 };
   // Payroll and MaxOut contributions were relieved already: they come off income before the claim.
   const counted = limit === null ? paidElsewhere : Math.min(paidElsewhere, limit);
@@ -376,7 +386,7 @@ function sourcesOf(cited: Iterable<string>): { source: string; sections: string[
 
 function roundedFigures(figures: Readonly<Record<string, number>>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [name, value] of Object.entries(figures)) out[name] = roundToCents(value);
+  for (const [name, value] of Object.entries(figures)) out[name] = fromCents(toCents(value));
   return out;
 }
 

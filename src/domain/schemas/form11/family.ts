@@ -127,6 +127,7 @@ export const rentTaxCreditForm = defineForm(
     propertyId: '',
     rtbRegistrationNumber: '',
     purpose: 'home',
+    childUnder23AtCourseStart: '',
     rentPaid: 14400,
     landlordIsRelative: 'no',
     housingSupport: 'no',
