@@ -11,7 +11,7 @@
  * before it. A line worth less than it would be on its own says so in euro, and why.
  */
 import { categoryTitle, type Form11Category } from '../catalogue.ts';
-import { roundToCents } from '../money.ts';
+import { centsToEuro, euroToCents, roundToCents } from '../money.ts';
 import type { Form11Data } from '../schemas/form11/index.ts';
 import { ageInYear, createContext, euro, pensionAgeShare } from './context.ts';
 import { baselineState, describeBasis, householdRows, taxOf, type TaxComputation, type TaxState } from './household.ts';
@@ -153,17 +153,8 @@ interface Worked {
 
 const ZERO_VALUE: LineValue = { amount: 0, atHigherRate: 0, atStandardRate: 0, tax: 0, credited: 0, relievable: 0, carriedForward: 0, limit: null, alreadyCounted: 0 };
 
-/**
- * Euro to whole cents, half away from zero, a float's noise (1.005 × 100 = 100.49999…) read as
- * what was meant: the same answer as money.ts's roundToCents, without its cost (this runs for
- * every step of every claim, and live under a form as it is typed).
- */
-function toCents(euroAmount: number): number {
-  const scaled = Math.abs(euroAmount) * 100;
-  const cents = Math.floor(scaled + 0.5 + 1e-7);
-  return euroAmount < 0 ? -cents : cents;
-}
-const fromCents = (cents: number) => cents / 100;
+const toCents = euroToCents;
+const fromCents = centsToEuro;
 const positive = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0);
 
 function prepare(year: TaxYear, profile: TaxProfile, items: readonly ClaimItem[]): Prepared[] {
