@@ -20,7 +20,10 @@ import {
 } from '../../../../machines/incomeDeclaration/incomeDeclaration.selectors.ts';
 import type { Declaration } from '../../../../machines/incomeDeclaration/incomeDeclaration.types.ts';
 import { FINAL_FORM_ROUTE, INCOME_SELECTION_ROUTE, INCOME_TYPE_IDS, type IncomeTypeId } from '../../../domain/catalogue.ts';
+import { claimNotesOfYear } from '../../../domain/claimRefund.ts';
 import { formatEuro } from '../../../domain/money.ts';
+import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
+import { useAuthActor } from '../../actors.tsx';
 import type { TaxProfile } from '../../../domain/tax/index.ts';
 import { useForm11Flow, useIncomeDeclarationLogic } from '../../form11FlowContext.tsx';
 import type { Form11FlowActorRef } from '../../form11FlowHost.ts';
@@ -98,6 +101,9 @@ function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, po
   const canSubmit = useSelector(actor, selectCanSubmitDeclaration) && flowCanSubmit;
   const failure = useSelector(actor, selectSaveFailure);
   const estimate = useSelector(actor, selectEstimate);
+  // The year's claim as the profile now has it: the lines its limits cut, explained.
+  const user = useSelector(useAuthActor(), selectUser);
+  const notes = useMemo(() => claimNotesOfYear(user?.form11 ?? [], year), [user, year]);
   // What the flow kept (a resumed flow) wins over what was saved before.
   const initialValues = (kept && typeof kept === 'object' && !Array.isArray(kept) ? kept : saved) as IncomeDeclarationInput;
   // A declaration is the year's whole income: incomes declared before stay on the form with the
@@ -146,6 +152,14 @@ function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, po
             </Text>
             .{(estimate ?? 0) < 0 ? ' The tax due on your other income is more than the tax you get back.' : ''}
           </Text>
+          {notes.map((line) => (
+            <Text key={line.category} size="sm" c="dimmed" data-testid={`estimate-note-${line.category}`}>
+              <Text span fw={600} inherit>
+                {line.title}:
+              </Text>{' '}
+              {line.note}
+            </Text>
+          ))}
           <Group justify="flex-end">
             <Button onClick={() => actor.send({ type: 'estimate.dismiss' })}>OK</Button>
           </Group>

@@ -32,7 +32,7 @@ import { useCallback } from 'react';
 import type { Form11Category } from '../../../domain/catalogue.ts';
 import { calendarDay, type Dayjs } from '../../../domain/dates.ts';
 import { FORM11_FORMS, type Form11Data, type Form11Input } from '../../../domain/schemas/form11/index.ts';
-import type { TaxProfile } from '../../../domain/tax/index.ts';
+import { profileErrors, type TaxProfile } from '../../../domain/tax/index.ts';
 import { LiveEstimate } from './EstimatePanel.tsx';
 import { Form11Fields } from './fields/Form11Fields.tsx';
 import { focusFirstError } from './focusFirstError.ts';
@@ -89,7 +89,7 @@ function Form11FormBody<C extends Form11Category>({
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: store.get(),
-    validate: resolverFor(schema, today),
+    validate: withProfileChecks(resolverFor(schema, today), category, profile),
     validateInputOnBlur: true,
     onValuesChange: store.set,
   });
@@ -120,6 +120,20 @@ function Form11FormBody<C extends Form11Category>({
 }
 
 const pickAll = (values: FormValues) => values;
+
+/**
+ * The form's own rules, then what the profile rules out (a blind person's credit for a spouse
+ * on a single profile), so the field says so before the server would refuse it.
+ */
+function withProfileChecks(resolve: (values: FormValues) => Record<string, string>, category: Form11Category, profile: TaxProfile) {
+  return (values: FormValues): Record<string, string> => {
+    const errors = resolve(values);
+    for (const [field, messages] of Object.entries(profileErrors(category, values, profile))) {
+      if (!(field in errors) && messages[0]) errors[field] = messages[0];
+    }
+    return errors;
+  };
+}
 
 export interface FormActionsProps {
   busy: boolean;

@@ -120,20 +120,34 @@ export function TaxRefundSubmittedScreen() {
             </Text>
           </div>
 
+          {claim.assessment ? (
+            <Text size="sm" c="dimmed">
+              {claim.assessment}
+            </Text>
+          ) : null}
+
           <Title order={2} size="h4">
             What you claimed
           </Title>
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`What you claimed for ${claim.year}`}>
             {categories.map((category) => {
               const amount = claim.categoryRefunds[category] ?? 0;
+              const note = claim.categoryNotes?.[category];
               return (
-                <Group key={category} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                  <Text>{categoryTitle(category)}</Text>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text fw={500}>{amount < 0 ? `−${formatEuro(-amount)} due` : formatEuro(amount)}</Text>
-                    <ClaimStatusBadge status={claim.categoryStatuses[category] ?? 'pending'} size="lg" />
+                <Stack key={category} component="li" gap={2}>
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <Text>{categoryTitle(category)}</Text>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text fw={500}>{amount < 0 ? `−${formatEuro(-amount)} due` : formatEuro(amount)}</Text>
+                      <ClaimStatusBadge status={claim.categoryStatuses[category] ?? 'pending'} size="lg" />
+                    </Group>
                   </Group>
-                </Group>
+                  {note ? (
+                    <Text size="sm" c="dimmed" data-testid={`claim-note-${category}`}>
+                      {note}
+                    </Text>
+                  ) : null}
+                </Stack>
               );
             })}
           </Stack>
