@@ -1,6 +1,7 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
+import type { AssessmentBasis } from '../../src/domain/tax/assessment.ts';
 
 // ─── Context and input ───────────────────────────────────────────────────────────────────────────
 
@@ -26,6 +27,9 @@ export interface ProfileChanges {
   /** YYYY-MM-DD */
   date_of_birth: string;
   pension_plan_id: string | null;
+  /** Married users: the spouse's income (null: not known) and the basis of assessment. */
+  spouse_annual_income?: number | null;
+  assessment_basis?: AssessmentBasis | null;
 }
 
 export type ProfileEditEvent =

@@ -345,6 +345,14 @@ export const assessmentBasisField = v.nullable(v.picklist(ASSESSMENT_BASES, m.AS
 /** The spouse's income: euro as an amount, or null when not known. */
 export const spouseIncomeField = v.nullable(amountField);
 
+/** The spouse's income as a form holds it: a number, or '' (left empty) read as null. */
+export const spouseIncomeFormField = v.optional(
+  v.pipe(
+    v.union([amountField, v.literal(''), v.null()], m.POSITIVE_AMOUNT),
+    v.transform((value: number | '' | null): number | null => (typeof value === 'number' ? value : null)),
+  ),
+);
+
 const pensionPlanIdText = v.pipe(
   v.string(m.PENSION_PLAN_ID_INVALID),
   v.trim(),

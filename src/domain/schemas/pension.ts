@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { Dayjs } from 'dayjs';
 import { compareCalendarDates, parseApiDate } from '../dates.ts';
 import { isAssignableTaxYear } from '../taxYear.ts';
-import { amountField, assessmentBasisField, maritalStatusField, requestObject, responseObject, spouseIncomeField, stop } from './fields.ts';
+import { amountField, assessmentBasisField, maritalStatusField, requestObject, responseObject, spouseIncomeField, spouseIncomeFormField, stop } from './fields.ts';
 import * as m from './messages.ts';
 import { profilePensionPlanIdField } from './profile.ts';
 import { UserSchema } from './user.ts';
@@ -107,6 +107,19 @@ export const PensionInfoRequestSchema = requestObject({
   marital_status: maritalStatusField,
   pension_plan_id: profilePensionPlanIdField,
   spouse_annual_income: v.optional(spouseIncomeField),
+  assessment_basis: v.optional(assessmentBasisField),
+});
+
+/**
+ * The Pension Setup form: the request's fields, the spouse's income as the form holds it (left
+ * empty: not known). What it outputs is a PensionInfoRequest.
+ */
+export const PensionSetupFormSchema = requestObject({
+  annual_income: amountField,
+  paid_pension: amountField,
+  marital_status: maritalStatusField,
+  pension_plan_id: profilePensionPlanIdField,
+  spouse_annual_income: spouseIncomeFormField,
   assessment_basis: v.optional(assessmentBasisField),
 });
 

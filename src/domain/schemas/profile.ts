@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { Dayjs } from 'dayjs';
 import { displayDateToApiDate } from '../dates.ts';
-import { dateOfBirthField, nameField, ppsnOrMaskedField, stop } from './fields.ts';
+import { assessmentBasisField, dateOfBirthField, nameField, ppsnOrMaskedField, spouseIncomeFormField, stop } from './fields.ts';
 import * as m from './messages.ts';
 
 /**
@@ -49,17 +49,24 @@ export function profileFormSchema(today: Dayjs) {
     ppsn: ppsnOrMaskedField,
     date_of_birth: dateOfBirthField(today),
     pension_plan_id: profilePensionPlanIdField,
+    /** Married users only: the spouse's income (empty: not known) and the basis of assessment. */
+    spouse_annual_income: spouseIncomeFormField,
+    assessment_basis: v.optional(assessmentBasisField),
   });
 }
 export type ProfileFormValues = v.InferInput<ReturnType<typeof profileFormSchema>>;
 
-/** What the form sends to POST /edit-profile: the date in the API form, no plan ID as null. */
-export function profileFormToRequest(values: v.InferOutput<ReturnType<typeof profileFormSchema>>) {
+/**
+ * What the form sends to POST /edit-profile: the date in the API form, no plan ID as null, and
+ * for a married user the spouse's income and basis (a single user's form does not show them).
+ */
+export function profileFormToRequest(values: v.InferOutput<ReturnType<typeof profileFormSchema>>, married = false) {
   return {
     first_name: values.first_name,
     surname: values.surname,
     ppsn: values.ppsn,
     date_of_birth: displayDateToApiDate(values.date_of_birth) ?? values.date_of_birth,
     pension_plan_id: values.pension_plan_id ?? null,
+    ...(married ? { spouse_annual_income: values.spouse_annual_income ?? null, assessment_basis: values.assessment_basis ?? 'joint' } : {}),
   };
 }

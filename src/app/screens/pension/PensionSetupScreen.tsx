@@ -23,8 +23,9 @@ import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
 import { selectCanSubmit, selectErrorMessage, selectFieldErrors, selectIsBusy } from '../../../../machines/pensionSetup/pensionSetup.selectors.ts';
 import { calendarDay } from '../../../domain/dates.ts';
 import { formatEuro } from '../../../domain/money.ts';
-import { PENSION_EARNINGS_CAP, ageBandLabel, agePercentage, maxPensionContribution, pensionAge } from '../../../domain/pension.ts';
-import { PensionInfoRequestSchema } from '../../../domain/schemas/pension.ts';
+import { ageBandLabel, agePercentage, maxPensionContribution, pensionAgeInYear, taxYearFor } from '../../../domain/pension.ts';
+import { figure } from '../../../domain/tax/years.ts';
+import { PensionSetupFormSchema } from '../../../domain/schemas/pension.ts';
 import { PENSION_PLAN_ID_EXAMPLE } from '../../../domain/schemas/profile.ts';
 import type { User } from '../../../domain/schemas/user.ts';
 import { useAuthActor } from '../../actors.tsx';
@@ -33,6 +34,7 @@ import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { createPensionSetupLogic } from '../../effects/pensionEffects.ts';
 import { useAccountDeps } from '../../useAccountDeps.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { SpouseTaxFields } from '../../components/SpouseTaxFields.tsx';
 
 const MARITAL_OPTIONS = [
   { value: 'single', label: 'Single' },
@@ -44,6 +46,8 @@ interface FormValues {
   paid_pension: number | '';
   marital_status: string;
   pension_plan_id: string;
+  spouse_annual_income: number | '';
+  assessment_basis: string;
 }
 
 function initialValues(user: User | null): FormValues {
@@ -52,6 +56,8 @@ function initialValues(user: User | null): FormValues {
     paid_pension: user && user.annual_income !== null ? user.paid_pension : '',
     marital_status: user?.marital_status ?? 'single',
     pension_plan_id: user?.pension_plan_id ?? '',
+    spouse_annual_income: user?.spouse_annual_income ?? '',
+    assessment_basis: user?.assessment_basis ?? 'joint',
   };
 }
 
@@ -76,7 +82,7 @@ export function PensionSetupScreen() {
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: initialValues(user),
-    validate: schemaResolver(PensionInfoRequestSchema, { sync: true }),
+    validate: schemaResolver(PensionSetupFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
 
@@ -86,7 +92,9 @@ export function PensionSetupScreen() {
   }, [serverFieldErrors]);
 
   const values = form.getValues();
-  const age = user ? pensionAge(user, today) : null;
+  // The band of the highest age reached this year (the age on 31 December).
+  const age = user ? pensionAgeInYear(user, today) : null;
+  const married = values.marital_status === 'married';
   const percentage = age === null ? 0 : agePercentage(age);
   const income = typeof values.annual_income === 'number' ? values.annual_income : 0;
   const paid = typeof values.paid_pension === 'number' ? values.paid_pension : 0;
@@ -95,8 +103,11 @@ export function PensionSetupScreen() {
     : 0;
 
   const submit = form.onSubmit((raw) => {
-    const parsed = v.safeParse(PensionInfoRequestSchema, raw);
-    if (parsed.success) setup.send({ type: 'pensionInfo.submit', values: parsed.output });
+    const parsed = v.safeParse(PensionSetupFormSchema, raw);
+    if (!parsed.success) return;
+    // A single user has no spouse: the household fields are left out (the server would refuse them).
+    const { spouse_annual_income, assessment_basis, ...rest } = parsed.output;
+    setup.send({ type: 'pensionInfo.submit', values: parsed.output.marital_status === 'married' ? { ...rest, spouse_annual_income: spouse_annual_income ?? null, assessment_basis: assessment_basis ?? 'joint' } : rest });
   });
 
   return (
@@ -129,6 +140,14 @@ export function PensionSetupScreen() {
               error={form.errors.marital_status}
               onChange={(value) => form.setFieldValue('marital_status', value)}
             />
+            {married ? (
+              <SpouseTaxFields
+                incomeProps={form.getInputProps('spouse_annual_income')}
+                basis={values.assessment_basis}
+                basisError={form.errors.assessment_basis}
+                onBasisChange={(value) => form.setFieldValue('assessment_basis', value)}
+              />
+            ) : null}
             <TextInput
               label="Pension plan ID"
               description={`Your Irish Life plan ID: IL- followed by 8 digits, e.g. ${PENSION_PLAN_ID_EXAMPLE}. Leave it empty if you do not have one yet.`}
@@ -159,7 +178,7 @@ export function PensionSetupScreen() {
                 </div>
               </SimpleGrid>
               <Text size="xs" c="dimmed" mt="xs">
-                Earnings count up to {formatEuro(PENSION_EARNINGS_CAP)}. What you paid this year outside MaxOut comes off the maximum.
+                Earnings count up to {formatEuro(figure('pensionEarningsCap', taxYearFor(today)))}. What you paid this year outside MaxOut comes off the maximum.
               </Text>
             </Paper>
             <Group justify="flex-end">

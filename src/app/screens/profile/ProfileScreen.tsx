@@ -33,6 +33,7 @@ import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { createProfileEditLogic } from '../../effects/accountEffects.ts';
 import { useAccountDeps } from '../../useAccountDeps.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { SpouseTaxFields } from '../../components/SpouseTaxFields.tsx';
 
 const route = getRouteApi('/signedIn/profile');
 
@@ -43,12 +44,15 @@ function initialValues(user: User | null) {
     ppsn: user?.ppsn ?? '',
     date_of_birth: apiDateToDisplayDate(user?.date_of_birth) ?? '',
     pension_plan_id: user?.pension_plan_id ?? '',
+    spouse_annual_income: user?.spouse_annual_income ?? ('' as number | ''),
+    assessment_basis: (user?.assessment_basis ?? 'joint') as string,
   };
 }
 
 /**
  * Profile (spec section 2, /profile with optional returnTo): first name, surname, PPSN, date of
- * birth and pension plan ID, email shown read-only. Saved with POST /edit-profile; afterwards the
+ * birth and pension plan ID, email shown read-only; a married user also the spouse's income and
+ * the basis of assessment. Saved with POST /edit-profile; afterwards the
  * user goes back to returnTo when given (the pension-plan alert's "Set up now" → /roundups).
  */
 export function ProfileScreen() {
@@ -63,6 +67,7 @@ export function ProfileScreen() {
   const saved = useSelector(profile, selectSaved);
   const error = useSelector(profile, selectErrorMessage);
   const serverFieldErrors = useSelector(profile, selectFieldErrors);
+  const married = user?.marital_status === 'married';
 
   const form = useForm({
     mode: 'controlled',
@@ -80,7 +85,7 @@ export function ProfileScreen() {
   const submit = form.onSubmit((values) => {
     const parsed = v.safeParse(profileFormSchema(calendarDay(new Date())), values);
     if (!parsed.success) return;
-    profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output) });
+    profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output, married) });
   });
 
   return (
@@ -125,6 +130,14 @@ export function ProfileScreen() {
               autoComplete="off"
               {...form.getInputProps('pension_plan_id')}
             />
+            {married ? (
+              <SpouseTaxFields
+                incomeProps={form.getInputProps('spouse_annual_income')}
+                basis={form.getValues().assessment_basis}
+                basisError={form.errors.assessment_basis}
+                onBasisChange={(value) => form.setFieldValue('assessment_basis', value)}
+              />
+            ) : null}
             <Group justify="flex-end">
               <Button type="submit" loading={saving} disabled={!canSave}>
                 Save
