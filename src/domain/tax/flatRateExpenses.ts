@@ -7,7 +7,9 @@
  * remain unchanged", apart from eight health and veterinary categories raised from 2023, left out
  * here until their new amounts are sourced) and 2026 is taken as 2025. Revenue's own list (a
  * document linked from its FRE page) was not retrievable when this table was made: every amount
- * below is from a secondary page that quotes it, named per entry, and the estimate says so.
+ * below is from a secondary page that quotes it, named per entry, and the estimate says so. The
+ * entries quoted from the list's 2013–2017 columns take the 2017 amount as unchanged to 2020.
+ * 29 occupations so far, short of the list's 60 most common: the rest wait for Revenue's list.
  */
 import type { TaxYear } from './supportedYears.ts';
 
@@ -31,6 +33,8 @@ function unchanged(amount: number): Readonly<Record<TaxYear, number>> {
 const INMO = 'INMO, "How much is the Uniform Allowance?" (inmo.ie)';
 const INDEPENDENT = 'Irish Independent, flat-rate expenses articles 2016–2018';
 const MYTAXREBATE = 'MyTaxRebate.ie, "Who qualifies for flat rate expenses" (2025 figures)';
+const BROADSHEET = 'Broadsheet.ie, the list\'s waiter and waitress amounts 2013–2017';
+const PAYCHECK_PLUS = 'Paycheck Plus, "Flat Rate Expenses" (the list\'s 2013–2017 columns)';
 const CONSUMER_GUIDE = 'Good Consumer Guide, "From €21 for a kitchen porter to €2,476 for an RTÉ musician"';
 
 /** The occupations offered, most common first. */
@@ -44,8 +48,8 @@ export const FLAT_RATE_EXPENSES: readonly FlatRateExpense[] = [
   { id: 'plumber', title: 'Plumber', amounts: unchanged(177), quotedBy: MYTAXREBATE, aliases: ['plumbers'] },
   { id: 'electrician', title: 'Electrician', amounts: unchanged(153), quotedBy: 'Irish Tax Hub and MyTaxRebate.ie (reference R29)', aliases: ['electricians'] },
   { id: 'shop-assistant', title: 'Shop assistant', amounts: unchanged(121), quotedBy: MYTAXREBATE, aliases: ['shop assistants', 'retail assistant'] },
-  { id: 'waiter', title: 'Waiter', amounts: unchanged(97), quotedBy: INDEPENDENT, aliases: ['waiters'] },
-  { id: 'waitress', title: 'Waitress', amounts: unchanged(64), quotedBy: INDEPENDENT, aliases: ['waitresses'] },
+  // Waiters had €97 and waitresses €64 until 2016; the amounts were made equal, €80, from 2017.
+  { id: 'waiter-waitress', title: 'Waiter or waitress', amounts: unchanged(80), quotedBy: BROADSHEET, aliases: ['waiter', 'waiters', 'waitress', 'waitresses'] },
   { id: 'kitchen-porter', title: 'Kitchen porter', amounts: unchanged(21), quotedBy: CONSUMER_GUIDE, aliases: ['kitchen porters'] },
   { id: 'fitter-mechanic', title: 'Fitter or mechanic (own tools and overalls)', amounts: unchanged(85), quotedBy: CONSUMER_GUIDE, aliases: ['fitter', 'mechanic', 'motor mechanic'] },
   { id: 'panel-beater', title: 'Panel beater', amounts: unchanged(78), quotedBy: CONSUMER_GUIDE, aliases: ['panel beaters'] },
@@ -53,6 +57,17 @@ export const FLAT_RATE_EXPENSES: readonly FlatRateExpense[] = [
   { id: 'parks-superintendent', title: 'Parks superintendent', amounts: unchanged(40), quotedBy: CONSUMER_GUIDE, aliases: [] },
   { id: 'rte-orchestra-musician', title: 'Musician in an RTÉ orchestra', amounts: unchanged(2_476), quotedBy: `${CONSUMER_GUIDE}; ${INDEPENDENT}`, aliases: ['musician'] },
   { id: 'miner', title: 'Miner', amounts: unchanged(1_312), quotedBy: 'Irish Independent, "Dole queue eating into work allowance claims" (2011)', aliases: ['miners'] },
+  { id: 'bricklayer', title: 'Bricklayer', amounts: unchanged(175), quotedBy: PAYCHECK_PLUS, aliases: ['bricklayers'] },
+  { id: 'building-fitter-plasterer', title: 'Building industry: fitter mechanic or plasterer', amounts: unchanged(103), quotedBy: PAYCHECK_PLUS, aliases: ['plasterer', 'plasterers'] },
+  { id: 'building-mason-roofer-tiler', title: 'Mason, roofer, slater, tiler, floor layer or stone cutter', amounts: unchanged(120), quotedBy: PAYCHECK_PLUS, aliases: ['mason', 'roofer', 'slater', 'tiler', 'floor layer', 'stone cutter'] },
+  { id: 'building-driver-scaffolder', title: 'Building industry: driver, scaffolder, sheeter or steel erector', amounts: unchanged(52), quotedBy: PAYCHECK_PLUS, aliases: ['scaffolder', 'steel erector', 'sheeter'] },
+  { id: 'building-professional', title: 'Building industry: engineer, surveyor or other professional', amounts: unchanged(33), quotedBy: PAYCHECK_PLUS, aliases: ['engineer', 'surveyor'] },
+  { id: 'bar-trade', title: 'Bar worker', amounts: unchanged(93), quotedBy: PAYCHECK_PLUS, aliases: ['barman', 'barmaid', 'bartender', 'bar staff'] },
+  { id: 'agricultural-adviser-teagasc', title: 'Agricultural adviser employed by Teagasc', amounts: unchanged(671), quotedBy: PAYCHECK_PLUS, aliases: ['agricultural adviser'] },
+  { id: 'architect-civil-service', title: 'Architect in the Civil Service', amounts: unchanged(127), quotedBy: PAYCHECK_PLUS, aliases: [] },
+  { id: 'architect-local-authority', title: 'Architect employed by a local authority', amounts: unchanged(127), quotedBy: PAYCHECK_PLUS, aliases: [] },
+  { id: 'archaeologist-civil-service', title: 'Archaeologist in the Civil Service', amounts: unchanged(127), quotedBy: PAYCHECK_PLUS, aliases: [] },
+  { id: 'phlebotomist', title: 'Phlebotomist', amounts: unchanged(50), quotedBy: CONSUMER_GUIDE, aliases: ['phlebotomists'] },
   { id: 'airline-cabin-crew', title: 'Airline cabin crew', amounts: unchanged(64), quotedBy: 'Learn Payroll, "Flat Rate (employment) Expenses" (2009)', aliases: ['cabin crew', 'flight attendant'] },
 ];
 
