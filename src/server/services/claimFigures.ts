@@ -6,11 +6,11 @@
  * replies, the operator command) goes through here, so they all show the same figures.
  */
 import { parseApiDate, type Dayjs } from '../../domain/dates.ts';
+import { centsToEuro } from '../../domain/money.ts';
 import { savedClaimFigures, taxProfileOf, type ClaimOptions, type SavedClaimFigures, type TaxProfile } from '../../domain/tax/index.ts';
 import type { Form11EntryRow } from './form11Entries.ts';
 import type { UserRow } from './users.ts';
 
-const euroOf = (cents: number) => cents / 100;
 
 /** The engine's profile of a stored user: marital status, incomes in euro, basis, date of birth. */
 export function taxProfileOfRow(
@@ -18,9 +18,9 @@ export function taxProfileOfRow(
 ): TaxProfile {
   return taxProfileOf({
     marital_status: user.maritalStatus,
-    annual_income: user.annualIncomeCents === null ? null : euroOf(user.annualIncomeCents),
+    annual_income: user.annualIncomeCents === null ? null : centsToEuro(user.annualIncomeCents),
     date_of_birth: user.dateOfBirth,
-    spouse_annual_income: user.spouseAnnualIncomeCents === null || user.spouseAnnualIncomeCents === undefined ? null : euroOf(user.spouseAnnualIncomeCents),
+    spouse_annual_income: user.spouseAnnualIncomeCents === null || user.spouseAnnualIncomeCents === undefined ? null : centsToEuro(user.spouseAnnualIncomeCents),
     assessment_basis: user.assessmentBasis ?? null,
   });
 }
@@ -42,7 +42,7 @@ export interface ClaimOwner {
 export function claimOwnerOf(user: UserRow, contributedCents: Readonly<Record<string, number>>, today: string): ClaimOwner {
   const day = parseApiDate(today);
   if (!day) throw new Error('could not read today');
-  return { profile: taxProfileOfRow(user), taxYear: day.year(), payroll: euroOf(user.paidPensionCents), contributedCents, today: day };
+  return { profile: taxProfileOfRow(user), taxYear: day.year(), payroll: centsToEuro(user.paidPensionCents), contributedCents, today: day };
 }
 
 /** The pension already relieved in `year` outside a claim: payroll (this tax year only) and MaxOut. */
@@ -50,7 +50,7 @@ export function claimOptionsFor(owner: ClaimOwner, year: number): ClaimOptions {
   return {
     pensionPaid: {
       payroll: year === owner.taxYear ? owner.payroll : 0,
-      maxOut: euroOf(owner.contributedCents[String(year)] ?? 0),
+      maxOut: centsToEuro(owner.contributedCents[String(year)] ?? 0),
     },
   };
 }

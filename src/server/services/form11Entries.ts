@@ -3,6 +3,7 @@ import { type ClaimStatus, type Form11Entry, claimStatusOf } from '../../domain/
 import type { Db } from '../db/index.ts';
 import { form11Entries } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { euroToCents } from '../../domain/money.ts';
 import type { SavedClaimFigures } from '../../domain/tax/index.ts';
 import { type ClaimOwner, claimFiguresOf, figuresKey } from './claimFigures.ts';
 import { centsToEuro } from './users.ts';
@@ -34,7 +35,7 @@ export function toApiForm11Entry(row: Form11EntryRow, owner: ClaimOwner, memo?: 
   for (const category of categories) {
     const status = row.categoryStatus[category] ?? 'pending';
     const refund = figures.refunds[category];
-    const cents = refund === undefined ? (row.categoryRefundCents[category] ?? 0) : Math.round(refund * 100);
+    const cents = refund === undefined ? (row.categoryRefundCents[category] ?? 0) : euroToCents(refund);
     categoryStatuses[category] = status;
     categoryRefunds[category] = centsToEuro(cents);
     totalCents += cents;
@@ -145,7 +146,7 @@ export function createForm11EntryService(deps: { db: Db; clock: Clock }) {
       const cents: Record<string, number> = {};
       for (const category of Object.keys(row.snapshot)) {
         const refund = figures.refunds[category];
-        cents[category] = refund === undefined ? (row.categoryRefundCents[category] ?? 0) : Math.round(refund * 100);
+        cents[category] = refund === undefined ? (row.categoryRefundCents[category] ?? 0) : euroToCents(refund);
       }
       const [updated] = await tx.update(form11Entries).set({ categoryRefundCents: cents }).where(eq(form11Entries.id, row.id)).returning();
       return updated ?? row;
