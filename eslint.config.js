@@ -41,6 +41,26 @@ export default tseslint.config(
     },
   },
   {
+    // Screens are views: they read `useSelector(actor, <machine>View)` and send events. They never build
+    // a machine or call an effect, and the figures they show come from a view, not from a rule in JSX.
+    files: ['src/app/screens/**/*.{ts,tsx}', 'src/app/layout/**/*.{ts,tsx}', 'src/app/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/effects/**', '**/src/api/**', '**/api/*.ts'], message: 'A screen never calls an effect: its machine does, provided in src/app/effects and started by useFlow.' },
+            { group: ['**/machines/**/*.machine.ts', '**/machines/**/*.selectors.ts', '**/machines/**/*.actors.ts', 'xstate'], message: 'A screen reads its machine through <name>.view.ts (and its types) and sends events.' },
+            {
+              group: ['**/domain/tax/**', '**/domain/pension.ts', '**/domain/taxYear.ts', '**/domain/claimRefund.ts', '**/domain/refundTotal.ts', '**/domain/taxbackCredits.ts', '**/domain/pensionRefund.ts', '**/domain/directDebit.ts', '**/domain/form11Progress.ts', '**/domain/routeAccess.ts'],
+              message: 'Figures and decisions come from the machine’s view (machines/<name>/<name>.view.ts), not from a rule computed in a screen.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@mantine/*', '@tanstack/*', 'ky', '**/machines/**', '**/app/**', '**/api/**'], message: 'The server uses src/domain only.' }] }],

@@ -2,19 +2,17 @@
  * For QA: the shortest path to each resting state of the guided flow, as a list of steps a browser
  * test can replay through the real UI. Each step is one of
  * - `user`: something the user does (its `action` says what; `event` is what the screen sends),
- * - `outcome`: how the router or the server answers an invoked actor (`arrived`/`aborted`, `ok`/`refused`/`outage`),
- * - `wait`: time passing (the named delay and its length).
+ * - `outcome`: how the router or the server answers an invoked actor (`arrived`/`aborted`, `ok`/`refused`).
  *
  * Only events the real UI can produce are offered: a start with nothing chosen never reaches the flow
  * (the questionnaire goes to /tax-refund-options itself; "For Advanced Use" refuses an empty
- * Continue), and a start over an unfinished claim always carries the user's confirmation.
+ * Continue), and a start over an unfinished claim is the flow's question, answered in its dialog.
  *
  * Built with xstate/graph's getShortestPaths; imported by tests only, never by the app.
  */
 import { __unsafe_getAllOwnEventDescriptors, type EventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { categoryTitle, type FormSlug, type IncomeTypeId } from '../../src/domain/catalogue.ts';
-import { PROFILE_REFRESH_DELAY_MS } from '../../src/domain/constants.ts';
 import type { Form11Progress, JsonValue } from '../../src/domain/form11Progress.ts';
 import { stepKeyOf, type Form11FlowRoute } from '../../src/domain/form11Routes.ts';
 import { form11Sample } from '../../src/domain/schemas/form11/index.ts';
@@ -36,8 +34,7 @@ export type FlowPathStep =
       output: NavigationOutcome | PostResult;
       /** The machine's view: `xstate.done.actor.<id>` with that output. */
       event: EventObject;
-    }
-  | { kind: 'wait'; action: string; delay: 'profileRefreshDelay'; ms: number; event: EventObject };
+    };
 
 export interface Form11FlowPath {
   /** The resting state reached, as a dotted path (`inFlow.stepping.unsent`). */
@@ -49,7 +46,7 @@ export interface Form11FlowPath {
 
 export interface FlowPathOptions {
   userId: string;
-  /** The claim year the questionnaire path uses; the advanced-options path uses the year before. */
+  /** The claim year offered first (the advanced options start for it); the questionnaire path is taken for the year before. */
   year: number;
   /** Start from this saved progress (as after a reload), instead of from nothing. */
   saved?: Form11Progress | null;
@@ -73,16 +70,20 @@ export function sampleAnswer(route: Form11FlowRoute, incomeTypes: readonly Incom
   return form11Sample(key) as JsonValue;
 }
 
-function startStep(fromQuestionnaire: boolean, options: FlowPathOptions, replacing: number | null): FlowPathStep {
+function startStep(fromQuestionnaire: boolean, options: FlowPathOptions): FlowPathStep {
   const selection = fromQuestionnaire ? QA_QUESTIONNAIRE_SELECTION : QA_ADVANCED_SELECTION;
-  const year = fromQuestionnaire ? options.year : options.year - 1;
-  const how = fromQuestionnaire
-    ? `Pick ${year} on the Tax Refund page, take the questionnaire and answer Yes to ${titles(selection)} only`
-    : `Pick ${year} on the Tax Refund page, tick ${titles(selection)} under "For Advanced Use" and press Continue`;
+  if (fromQuestionnaire) {
+    const year = options.year - 1;
+    return {
+      kind: 'user',
+      action: `Pick ${year} on the Tax Refund page, take the questionnaire and answer Yes to ${titles(selection)} only`,
+      event: { type: 'flow.start', selection: [...selection], year },
+    };
+  }
   return {
     kind: 'user',
-    action: replacing === null ? how : `${how}, confirming that the unfinished claim for ${replacing} is replaced`,
-    event: { type: 'flow.start', selection: [...selection], year, fromQuestionnaire, ...(replacing === null ? {} : { replace: true }) },
+    action: `Tick ${titles(selection)} under "For Advanced Use" on the Tax Refund page (${options.year}, the year it offers first) and press Continue`,
+    event: { type: 'flow.start', selection: [...selection] },
   };
 }
 
@@ -93,12 +94,23 @@ function stepsFrom(snapshot: Snapshot, options: FlowPathOptions): FlowPathStep[]
   const steps: FlowPathStep[] = [];
   for (const type of __unsafe_getAllOwnEventDescriptors(snapshot) as string[]) {
     switch (type) {
-      case 'flow.start': {
-        const replacing = context.routes.length > 0 ? context.year : null;
-        if (replacing === null || !context.isFromQuestionnaire) steps.push(startStep(true, options, replacing));
-        if (replacing === null || context.isFromQuestionnaire) steps.push(startStep(false, options, replacing));
+      case 'flow.start':
+        // With a claim in flight one start is enough to bring up the question; the dialog decides.
+        if (context.routes.length === 0) steps.push(startStep(true, options));
+        steps.push(startStep(false, options));
         break;
-      }
+      case 'questionnaire.open':
+        steps.push({ kind: 'user', action: 'Press Questionnaire on the Tax Refund page', event: { type: 'questionnaire.open' } });
+        break;
+      case 'replace.confirm':
+        steps.push({ kind: 'user', action: 'Press "Start a new claim" in the dialog', event: { type: 'replace.confirm' } });
+        break;
+      case 'replace.cancel':
+        steps.push({ kind: 'user', action: 'Press "Keep my unfinished claim" in the dialog', event: { type: 'replace.cancel' } });
+        break;
+      case 'year.choose':
+        // The year changes what a start is for, not where the flow goes: no path needs it.
+        break;
       case 'flow.resume':
         steps.push({ kind: 'user', action: 'Press "Continue previous application" on the Tax Refund page', event: { type: 'flow.resume' } });
         break;
@@ -135,9 +147,6 @@ function stepsFrom(snapshot: Snapshot, options: FlowPathOptions): FlowPathStep[]
 const DONE = 'xstate.done.actor.';
 
 function systemSteps(type: string): FlowPathStep[] {
-  if (type.startsWith('xstate.after.profileRefreshDelay.')) {
-    return [{ kind: 'wait', action: `Wait ${PROFILE_REFRESH_DELAY_MS} ms (the profile refresh delay)`, delay: 'profileRefreshDelay', ms: PROFILE_REFRESH_DELAY_MS, event: { type } }];
-  }
   const outcome = (
     actor: FlowActorId,
     result: Extract<FlowPathStep, { kind: 'outcome' }>['result'],
@@ -154,7 +163,7 @@ function systemSteps(type: string): FlowPathStep[] {
     const actor = type.slice(DONE.length) as FlowActorId;
     const call = actor === 'postAnswer' ? 'POST /answer' : 'POST /answer-multiple';
     return [
-      outcome(actor, 'ok', `${call} succeeds`, { ok: true }),
+      outcome(actor, 'ok', `${call} succeeds`, { ok: true, entry: null }),
       outcome(actor, 'refused', `${call} is refused (the server answers 500)`, { ok: false, error: { status: 500, message: null, source: 'server' } }),
     ];
   }
@@ -167,10 +176,11 @@ function abstractKey(snapshot: Snapshot): string {
   const c = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
-    flow: c.routes.length === 0 ? null : c.isFromQuestionnaire ? 'questionnaire' : 'advanced',
+    flow: c.routes.length === 0 ? null : c.selectedIncomeTypes.length > 0 ? 'advanced' : 'questionnaire',
     index: c.currentRouteIndex,
     replay: c.replayIndex,
     unsent: Object.keys(c.formData).length > 0,
+    asked: c.pendingStart?.kind ?? null,
   });
 }
 
@@ -179,10 +189,15 @@ const dotted = (value: Snapshot['value']): string =>
 
 /**
  * The shortest path to each resting state of the guided flow, from a fresh start (or from `saved`),
- * as user actions, outcomes and waits. One path per state, the shortest found (ties: the first).
+ * as user actions and outcomes. One path per state, the shortest found (ties: the first).
  */
 export function getForm11FlowShortestPaths(options: FlowPathOptions): Form11FlowPath[] {
-  const input: Form11FlowInput = { userId: options.userId, defaultYear: options.year, saved: options.saved ?? null };
+  const input: Form11FlowInput = {
+    userId: options.userId,
+    defaultYear: options.year,
+    claimYears: [options.year, options.year - 1, options.year - 2, options.year - 3],
+    saved: options.saved ?? null,
+  };
   const stepOf = new WeakMap<EventObject, FlowPathStep>();
   const graphPaths = getShortestPaths(form11FlowMachine, {
     input,

@@ -8,11 +8,14 @@ import type { AssessmentBasis } from '../../src/domain/tax/assessment.ts';
 export interface ProfileEditInput {
   /** Where to go after a successful save (the validated `returnTo` search param), or null to stay. */
   returnTo: string | null;
+  /** The signed-in user as the session had them when the screen opened: the form starts from them. */
+  user: User | null;
+  /** The Irish calendar date the screen opened on, YYYY-MM-DD (the date of birth is judged on it). */
+  today: string;
 }
 
-/** Plain JSON: what the screen shows besides the form. */
-export interface ProfileEditContext {
-  returnTo: string | null;
+/** Plain JSON. */
+export interface ProfileEditContext extends ProfileEditInput {
   /** Why the last save failed (the server's field messages included); cleared by the next save. */
   error: ApiFailure | null;
 }
@@ -26,7 +29,8 @@ export interface ProfileChanges {
   ppsn: string;
   /** YYYY-MM-DD */
   date_of_birth: string;
-  pension_plan_id: string | null;
+  /** Left out when it is the stored plan ID (which may be in an older format). */
+  pension_plan_id?: string | null;
   /** Married users: the spouse's income (null: not known) and the basis of assessment. */
   spouse_annual_income?: number | null;
   assessment_basis?: AssessmentBasis | null;

@@ -43,3 +43,6 @@ export function useSessionHooks(): SessionHooks {
 export function useInactivityActor() {
   return useSelector(useAuthActor(), selectInactivity);
 }
+
+/** The inactivity actor, for the warning dialog that reads it. */
+export type InactivityActorRef = NonNullable<ReturnType<typeof useInactivityActor>>;

@@ -7,21 +7,21 @@
  * the ones the UI can cause, each named so the test can map it to an action:
  *
  * - `flow.start` — the Tax Refund page's For Advanced Use with two pages ticked, then Continue
- *   (the questionnaire sends the same event, with fromQuestionnaire true as the spec's setup does);
+ *   (the questionnaire sends the same event with its year); over an unfinished claim it brings up
+ *   the flow's question, answered with `replace.confirm` / `replace.cancel` in its dialog;
  * - `flow.resume` — "Continue previous application"; `flow.retry` — "Try again" on /tax-refund-submitted;
  * - `step.submit` / `step.next` — a page's Next (filled in) / its Skip button, on the page the flow is on;
  *   from `idle` also a page opened on its own and saved (posted at once);
  * - `xstate.done.actor.navigateTo` — the router arriving (it does so by itself);
  * - `xstate.done.actor.postAnswer` / `postAllAnswers` — the server's answer to a held request:
- *   let through (ok) or answered 422 (refused);
- * - `xstate.after.*` — the 700 ms passing.
+ *   let through (ok) or answered 422 (refused).
  *
  * Left out, because a user cannot cause them on purpose: an aborted router navigation (another
  * navigation superseding setup's at the same instant), and a rejected post actor (the API client
  * turns every failure into data, so only a bug rejects). The states only those lead to are listed in
  * UNREACHABLE_FROM_THE_UI with the reason, and the machine tests (tests/machines) cover them.
  */
-import { __unsafe_getAllOwnEventDescriptors, type EventObject, type SnapshotFrom } from 'xstate';
+import { __unsafe_getAllOwnEventDescriptors, transition, type EventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { form11FlowMachine } from '../../machines/form11Flow/form11Flow.machine.ts';
 import type { Form11FlowEvent, Form11FlowInput } from '../../machines/form11Flow/form11Flow.types.ts';
@@ -38,13 +38,14 @@ export const OUTSIDE: { route: Form11FlowRoute; returnTo: string } = { route: '/
 /** A step as the UI causes it. */
 export type UiEvent =
   | { kind: 'start' }
+  | { kind: 'confirm' }
+  | { kind: 'keep' }
   | { kind: 'resume' }
   | { kind: 'retry' }
   | { kind: 'submit'; route: Form11FlowRoute; onItsOwn: boolean }
   | { kind: 'skip'; route: Form11FlowRoute }
   | { kind: 'arrive' }
-  | { kind: 'respond'; request: 'answer' | 'answer-multiple'; ok: boolean }
-  | { kind: 'wait'; ms: number };
+  | { kind: 'respond'; request: 'answer' | 'answer-multiple'; ok: boolean };
 
 export interface UiStep {
   event: UiEvent;
@@ -83,42 +84,45 @@ export function dotted(value: unknown): string {
 
 /** What the UI can send in `snapshot`, as machine events; the walk's `year` is filled in by the caller's input. */
 function uiEvents(year: number) {
-  // Internal events (an actor's output, a delay) are not in the machine's event type; the walk sends them all the same.
+  // Internal events (an actor's output) are not in the machine's event type; the walk sends them all the same.
   return (snapshot: FlowSnapshot): Form11FlowEvent[] => {
     const value = dotted(snapshot.value);
     const { routes, currentRouteIndex } = snapshot.context;
     const current = routes[currentRouteIndex];
     const events: EventObject[] = [];
+    // For Advanced Use starts for the year the page offers first.
+    const start: Form11FlowEvent = { type: 'flow.start', selection: [...SELECTION] };
     if (value === 'idle') {
-      const fromIdle: Form11FlowEvent[] = [
-        { type: 'flow.start', selection: [...SELECTION], year, fromQuestionnaire: true },
-        { type: 'step.submit', route: OUTSIDE.route, data: {}, callback: OUTSIDE.returnTo, year },
-      ];
+      const fromIdle: Form11FlowEvent[] = [start, { type: 'step.submit', route: OUTSIDE.route, data: {}, callback: OUTSIDE.returnTo, year }];
       events.push(...fromIdle);
     }
     if (value === 'inFlow.stepping.atStep' && current) {
-      const step: Form11FlowEvent[] = [{ type: 'step.submit', route: current, data: {} }, { type: 'step.next', route: current }, { type: 'flow.resume' }];
+      const step: Form11FlowEvent[] = [{ type: 'step.submit', route: current, data: {} }, { type: 'step.next', route: current }, { type: 'flow.resume' }, start];
       events.push(...step);
     }
+    if (value === 'inFlow.stepping.confirmingReplace') events.push({ type: 'replace.confirm' }, { type: 'replace.cancel' });
     if (value === 'inFlow.stepping.unsent') events.push({ type: 'flow.retry' });
     for (const type of __unsafe_getAllOwnEventDescriptors(snapshot) as string[]) {
       const done = (output: unknown): EventObject => ({ type, output }) as EventObject;
       if (type === 'xstate.done.actor.navigateTo') events.push(done({ aborted: false }));
       if (type === 'xstate.done.actor.postAnswer' || type === 'xstate.done.actor.postAllAnswers') {
-        events.push(done({ ok: true }), done({ ok: false, error: { status: 422, message: 'refused', source: 'server' } }));
+        events.push(done({ ok: true, entry: null }), done({ ok: false, error: { status: 422, message: 'refused', source: 'server' } }));
       }
-      if (type.startsWith('xstate.after.')) events.push({ type });
     }
     return events as Form11FlowEvent[];
   };
 }
 
 /** How the UI causes `event`, applied to `before`. */
-function uiEventOf(event: EventObject, before: FlowSnapshot, delayMs: number): UiEvent {
+function uiEventOf(event: EventObject, before: FlowSnapshot): UiEvent {
   const e = event as EventObject & { route?: Form11FlowRoute; output?: { ok?: boolean } };
   switch (e.type) {
     case 'flow.start':
       return { kind: 'start' };
+    case 'replace.confirm':
+      return { kind: 'confirm' };
+    case 'replace.cancel':
+      return { kind: 'keep' };
     case 'flow.resume':
       return { kind: 'resume' };
     case 'flow.retry':
@@ -134,12 +138,11 @@ function uiEventOf(event: EventObject, before: FlowSnapshot, delayMs: number): U
     case 'xstate.done.actor.postAllAnswers':
       return { kind: 'respond', request: 'answer-multiple', ok: e.output?.ok === true };
   }
-  if (e.type.startsWith('xstate.after.')) return { kind: 'wait', ms: delayMs };
   throw new Error(`No UI action for ${e.type}`);
 }
 
 /** The shortest UI path to every state reachable from `input` (one per state value). */
-export function shortestUiPaths(input: Form11FlowInput, delayMs: number): UiPath[] {
+export function shortestUiPaths(input: Form11FlowInput): UiPath[] {
   const paths = getShortestPaths(form11FlowMachine, {
     input,
     events: uiEvents(input.defaultYear),
@@ -147,7 +150,7 @@ export function shortestUiPaths(input: Form11FlowInput, delayMs: number): UiPath
     // shortest of those paths per state value is kept below.
     serializeState: (snapshot) => {
       const c = snapshot.context;
-      return JSON.stringify([dotted(snapshot.value), c.routes, c.isFromQuestionnaire, c.currentRouteIndex, c.replayIndex, Object.keys(c.formData)]);
+      return JSON.stringify([dotted(snapshot.value), c.routes, c.currentRouteIndex, c.replayIndex, Object.keys(c.formData), c.pendingStart?.kind ?? null]);
     },
   });
   const shortest = new Map<string, (typeof paths)[number]>();
@@ -161,10 +164,20 @@ export function shortestUiPaths(input: Form11FlowInput, delayMs: number): UiPath
     const initial = first!.state;
     let before = initial;
     const steps = rest.map((step) => {
-      const ui = { event: uiEventOf(step.event, before, delayMs), state: step.state };
+      const ui = { event: uiEventOf(step.event, before), state: step.state };
       before = step.state;
       return ui;
     });
     return { target: dotted(path.state.value), saved: input.saved ?? null, initial, steps };
   });
+}
+
+/**
+ * A path one UI step longer: for an outcome the shortest paths leave out because its state is
+ * reached sooner another way (`idle` after a page saved on its own, or after the claim was sent).
+ */
+export function extendPath(path: UiPath, event: EventObject): UiPath {
+  const before = path.steps.at(-1)?.state ?? path.initial;
+  const [state] = transition(form11FlowMachine, before, event as Form11FlowEvent);
+  return { ...path, target: dotted(state.value), steps: [...path.steps, { event: uiEventOf(event, before), state }] };
 }

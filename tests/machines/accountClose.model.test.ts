@@ -1,15 +1,8 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { accountCloseMachine } from '../../machines/accountClose/accountClose.machine.ts';
-import {
-  selectCanClose,
-  selectErrorMessage,
-  selectIsBusy,
-  selectIsClosed,
-  selectIsUnavailable,
-  selectPasswordError,
-} from '../../machines/accountClose/accountClose.selectors.ts';
 import type { AccountCloseContext, CloseAccountResult, LoadPlanResult } from '../../machines/accountClose/accountClose.types.ts';
+import { accountCloseView } from '../../machines/accountClose/accountClose.view.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { RetentionPlan } from '../../src/domain/schemas/account.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
@@ -92,13 +85,17 @@ describe('account close machine: model-based', () => {
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof accountCloseMachine.resolveState>;
-          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('loading') || snapshot.matches('closing'));
-          expect(selectCanClose(snapshot)).toBe(snapshot.matches('confirming'));
-          expect(selectIsUnavailable(snapshot)).toBe(snapshot.matches('unavailable'));
-          expect(selectIsClosed(snapshot)).toBe(snapshot.matches('closed') || snapshot.matches('done'));
+          const view = accountCloseView(snapshot);
+          expect(view.busy).toBe(snapshot.matches('loading') || snapshot.matches('closing'));
+          expect(view.canClose).toBe(snapshot.matches('confirming'));
+          const step = snapshot.matches('done') ? 'closed' : snapshot.matches('closing') ? 'confirming' : snapshot.value;
+          expect(view.step).toBe(step);
+          // The plan shows from its loading on; after closing, what was kept.
+          expect(view.plan?.kept[0]?.until ?? null).toBe(snapshot.context.plan ? '31.12.2030' : null);
+          expect(view.plan?.erased.length ?? 0).toBe(snapshot.context.plan === null ? 0 : step === 'closed' ? 2 : 1);
           const error = snapshot.context.error;
-          expect(selectPasswordError(snapshot)).toBe(error?.status === 422 ? 'The password is not correct.' : null);
-          expect(selectErrorMessage(snapshot)).toBe(error?.status === null ? SOMETHING_WENT_WRONG : null);
+          expect(view.fieldErrors).toEqual(error?.status === 422 ? { password: 'The password is not correct.' } : {});
+          expect(view.error).toBe(error?.status === null ? SOMETHING_WENT_WRONG : null);
           if (snapshot.matches('closing')) expect(ctx.promises.inputs.closeAccount).toEqual({ password: 'correct horse' });
         },
       });

@@ -3,17 +3,9 @@ import { createActor, type AnyActorRef, type EventObject } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
-import {
-  selectAccessToken,
-  selectCanLogIn,
-  selectCanRegister,
-  selectCanSubmitCode,
-  selectCodeError,
-  selectIsBusy,
-  selectIsLoading,
-  selectIsSignedIn,
-  selectNeedsCode,
-} from '../../machines/auth/auth.selectors.ts';
+import { selectAccessToken, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
+import { authView } from '../../machines/auth/auth.view.ts';
+import { signInView } from '../../machines/auth/signIn.view.ts';
 import type { LogoutOutput, RefreshSessionOutput, RestoreSessionOutput, Session, SignInOutput, User } from '../../machines/auth/auth.types.ts';
 import { createModelTest, type EventFixtures, type ModelStep } from '../support/modelTest.ts';
 
@@ -199,25 +191,50 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
   // The inactivity child lives exactly while signed in.
   expect(Boolean(actor.system.get('inactivity')), 'inactivity child iff signed in').toBe(signedIn);
   expect(Boolean(snapshot.children.inactivity)).toBe(signedIn);
-  expect(selectIsLoading(snapshot)).toBe(snapshot.matches('restoring'));
-  expect(selectIsBusy(snapshot)).toBe(
+  // What the layout shows: the loading view while restoring; the account menu's label.
+  const account = authView(snapshot);
+  expect(account.loading).toBe(snapshot.matches('restoring'));
+  expect(account.signedIn).toBe(signedIn);
+  expect(account.user).toBe(snapshot.context.user);
+  expect(account.accountLabel).toBe(snapshot.context.user?.first_name ? snapshot.context.user.first_name : 'Account');
+  // What the sign-in forms show.
+  const forms = signInView(snapshot);
+  expect(forms.busy).toBe(
     snapshot.matches({ signedOut: 'signingIn' }) ||
       snapshot.matches({ signedOut: 'verifyingCode' }) ||
       snapshot.matches({ signedOut: 'registering' }) ||
       snapshot.matches('signingOut'),
   );
   // The code step shows while a login waits for its code; the code can be sent only when none is being checked.
-  expect(selectNeedsCode(snapshot)).toBe(snapshot.matches({ signedOut: 'awaitingCode' }) || snapshot.matches({ signedOut: 'verifyingCode' }));
-  expect(selectCanSubmitCode(snapshot)).toBe(snapshot.matches({ signedOut: 'awaitingCode' }));
-  expect(snapshot.context.twoFactorChallenge !== null).toBe(selectNeedsCode(snapshot));
-  if (snapshot.matches({ signedOut: 'awaitingCode' }) && step.event.type === 'xstate.done.actor.signIn') {
-    const output = (step.event as EventObject & { output: SignInOutput }).output;
+  const needsCode = snapshot.matches({ signedOut: 'awaitingCode' }) || snapshot.matches({ signedOut: 'verifyingCode' });
+  expect(forms.login.step).toBe(needsCode ? 'code' : 'password');
+  expect(forms.code.canSubmit).toBe(snapshot.matches({ signedOut: 'awaitingCode' }));
+  expect(snapshot.context.twoFactorChallenge !== null).toBe(needsCode);
+  const output = step.event.type === 'xstate.done.actor.signIn' ? (step.event as EventObject & { output: SignInOutput }).output : null;
+  if (snapshot.matches({ signedOut: 'awaitingCode' }) && output) {
     // A refused code is shown on the code step as the server worded it, or generically for an outage.
-    expect(selectCodeError(snapshot)).toBe('error' in output ? (output.error.source === 'server' ? output.error.message : 'Something went wrong. Please try again.') : null);
+    expect(forms.code.error).toBe('error' in output ? (output.error.source === 'server' ? output.error.message : 'Something went wrong. Please try again.') : null);
+  }
+  if (snapshot.matches({ signedOut: 'idle' }) && output && 'error' in output) {
+    // The refused form says why: the login's banner, or the registration's banner and its fields' messages.
+    if (taken(step).some((x) => x.source === 'signedOut.registering')) {
+      expect(forms.register.error).not.toBeNull();
+      expect(forms.login.error).toBeNull();
+      const fields = output.error.fieldErrors ?? {};
+      expect(forms.register.fieldErrors).toEqual(
+        Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field.replace('details.', ''), messages[0]])),
+      );
+    } else {
+      expect(forms.login.error).not.toBeNull();
+      expect(forms.register.error).toBeNull();
+    }
+  }
+  if (step.event.type === 'errors.clear' || step.event.type === 'login.submit' || step.event.type === 'register.submit') {
+    expect([forms.login.error, forms.register.error, forms.code.error], 'a new submit or leaving the screen clears the errors').toEqual([null, null, null]);
   }
   // The forms can be submitted exactly when nobody is signed in and nothing is in flight.
-  expect(selectCanLogIn(snapshot)).toBe(snapshot.matches({ signedOut: 'idle' }));
-  expect(selectCanRegister(snapshot)).toBe(snapshot.matches({ signedOut: 'idle' }));
+  expect(forms.login.canSubmit).toBe(snapshot.matches({ signedOut: 'idle' }));
+  expect(forms.register.canSubmit).toBe(snapshot.matches({ signedOut: 'idle' }));
   if (signedIn) {
     expect(snapshot.context.user).not.toBeNull();
     expect(selectAccessToken(snapshot)).not.toBeNull();

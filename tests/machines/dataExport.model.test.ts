@@ -1,8 +1,8 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { dataExportMachine } from '../../machines/dataExport/dataExport.machine.ts';
-import { selectCanDownload, selectDownloadedFile, selectErrorMessage, selectIsPreparing } from '../../machines/dataExport/dataExport.selectors.ts';
 import type { DataExportContext, FetchExportResult } from '../../machines/dataExport/dataExport.types.ts';
+import { dataExportView } from '../../machines/dataExport/dataExport.view.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
@@ -56,11 +56,12 @@ describe('data export machine: model-based', () => {
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof dataExportMachine.resolveState>;
-          expect(selectIsPreparing(snapshot)).toBe(snapshot.matches('preparing'));
-          expect(selectCanDownload(snapshot)).toBe(!snapshot.matches('preparing'));
-          expect(selectDownloadedFile(snapshot)).toBe(snapshot.matches('downloaded') ? FILE : null);
+          const view = dataExportView(snapshot);
+          expect(view.busy).toBe(snapshot.matches('preparing'));
+          expect(view.canDownload).toBe(!snapshot.matches('preparing'));
+          expect(view.downloaded).toBe(snapshot.matches('downloaded') ? FILE : null);
           const error = snapshot.context.error;
-          expect(selectErrorMessage(snapshot)).toBe(error === null ? null : error.status === null ? SOMETHING_WENT_WRONG : LIMITED.message);
+          expect(view.error).toBe(error === null ? null : error.status === null ? SOMETHING_WENT_WRONG : LIMITED.message);
         },
       }),
     );

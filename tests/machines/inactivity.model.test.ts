@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { deadlinesOf, inactivityMachine } from '../../machines/inactivity/inactivity.machine.ts';
-import { selectCountdownText, selectSecondsLeft, selectWarningOpen } from '../../machines/inactivity/inactivity.selectors.ts';
+import { inactivityView } from '../../machines/inactivity/inactivity.view.ts';
 import { ACTIVITY_BROADCAST_INTERVAL_MS } from '../../src/domain/constants.ts';
 import type { InactivityContext } from '../../machines/inactivity/inactivity.types.ts';
 import { createModelTest, type EventFixtures, type ModelStep } from '../support/modelTest.ts';
@@ -156,11 +156,13 @@ describe('inactivity machine: model-based', () => {
           expect(endSessionCalls, 'endSession runs once, on timing out').toBe(value === 'timedOut' ? 1 : 0);
           expect(broadcasts, 'what the other tabs hear after this step').toEqual(expectedBroadcasts(step));
           expect(reports, 'activity reported to the session keep-alive').toBe(reportsActivity(step) ? 1 : 0);
-          expect(selectWarningOpen(snapshot)).toBe(value === 'warning');
-          const seconds = selectSecondsLeft(snapshot);
-          expect(seconds).toBeGreaterThanOrEqual(0);
-          expect(seconds).toBeLessThanOrEqual(300);
-          expect(selectCountdownText(snapshot)).toMatch(/^[0-5]:[0-5]\d$/);
+          // What the dialog shows at this step: open exactly while warning, its countdown the time left to logoutAt.
+          const view = inactivityView(snapshot);
+          expect(view.open).toBe(value === 'warning');
+          const { logoutAt } = deadlinesOf(snapshot.context);
+          const expectedSeconds = value === 'timedOut' ? 0 : value === 'warning' ? Math.max(0, Math.ceil((logoutAt - snapshot.context.now) / 1000)) : 300;
+          expect(view.secondsLeft).toBe(Math.min(300, expectedSeconds));
+          expect(view.countdown).toBe(`${Math.floor(view.secondsLeft / 60)}:${String(view.secondsLeft % 60).padStart(2, '0')}`);
           if (value === 'active') checkActiveInvariant(snapshot.context);
         },
       });

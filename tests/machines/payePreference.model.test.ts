@@ -1,8 +1,8 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { payePreferenceMachine } from '../../machines/payePreference/payePreference.machine.ts';
-import { selectCanChange, selectError, selectIsSaving } from '../../machines/payePreference/payePreference.selectors.ts';
-import type { PayePreferenceContext, SetOptOutResult } from '../../machines/payePreference/payePreference.types.ts';
+import type { PayePreferenceContext, PayePreferenceInput, SetOptOutResult } from '../../machines/payePreference/payePreference.types.ts';
+import { payePreferenceView } from '../../machines/payePreference/payePreference.view.ts';
 import { OPT_OUT_UPDATE_FAILED } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
@@ -23,12 +23,14 @@ const fixtures = {
   'xstate.error.actor.setOptOut': () => [{ type: 'xstate.error.actor.setOptOut', error: new Error('offline') }],
 } satisfies EventFixtures<typeof payePreferenceMachine>;
 
-const model = createModelTest(payePreferenceMachine, { events: fixtures });
+/** Signed and opted in when the screen opened. */
+const INPUT: PayePreferenceInput = { user: { ...USER, opt_out_paye_auth: false } };
+const model = createModelTest(payePreferenceMachine, { events: fixtures, input: INPUT });
 type DoneEvent = EventObject & { output: SetOptOutResult };
 
 /** Spec section 8: a failed opt-out update says exactly 'Failed to update preference. Please try again.' */
 const oracle = expectedSteps<PayePreferenceContext>({
-  initial: { value: 'idle', context: { error: null } },
+  initial: { value: 'idle', context: { ...INPUT, error: null } },
   tags: { saving: ['busy'] },
   caseOf: (event) => {
     if (event.type === 'xstate.done.actor.setOptOut') return (event as DoneEvent).output.ok ? 'ok' : 'refused';
@@ -36,11 +38,11 @@ const oracle = expectedSteps<PayePreferenceContext>({
     return event.type;
   },
   transitions: {
-    idle: { 'preference.set': { to: 'saving', context: () => ({ error: null }) } },
+    idle: { 'preference.set': { to: 'saving', context: (c) => ({ ...c, error: null }) } },
     saving: {
-      ok: { to: 'idle' },
-      refused: { to: 'idle', context: () => ({ error: 'Failed to update preference. Please try again.' }) },
-      outage: { to: 'idle', context: () => ({ error: 'Failed to update preference. Please try again.' }) },
+      ok: { to: 'idle', context: (c) => ({ ...c, user: USER }) },
+      refused: { to: 'idle', context: (c) => ({ ...c, error: 'Failed to update preference. Please try again.' }) },
+      outage: { to: 'idle', context: (c) => ({ ...c, error: 'Failed to update preference. Please try again.' }) },
     },
   },
 });
@@ -57,13 +59,20 @@ describe('PAYE preference machine: model-based', () => {
       const announced: User[] = [];
       await model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(payePreferenceMachine.provide({ actors: { setOptOut: promises.logic() }, actions: { announceUser: (_, p) => void announced.push(p.user) } })),
+          createActor(payePreferenceMachine.provide({ actors: { setOptOut: promises.logic() }, actions: { announceUser: (_, p) => void announced.push(p.user) } }), {
+            input: INPUT,
+          }),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof payePreferenceMachine.resolveState>;
-          expect(selectIsSaving(snapshot)).toBe(snapshot.matches('saving'));
-          expect(selectCanChange(snapshot)).toBe(snapshot.matches('idle'));
-          expect(selectError(snapshot)).toBe(snapshot.context.error);
+          const view = payePreferenceView(snapshot);
+          expect(view.busy).toBe(snapshot.matches('saving'));
+          expect(view.canChange).toBe(snapshot.matches('idle'));
+          expect(view.error).toBe(snapshot.context.error);
+          // The switch shows the saved choice: opted out only once the server said so; a failure leaves it as it was.
+          const saved = path.steps.slice(0, ctx.index + 1).some((s) => s.event.type === 'xstate.done.actor.setOptOut' && (s.event as DoneEvent).output.ok);
+          expect(view.optedOut).toBe(saved);
+          expect(view.notSignedYet).toBe(false);
           if (snapshot.matches('saving')) expect(ctx.promises.inputs.setOptOut).toEqual({ optOut: true });
         },
       });

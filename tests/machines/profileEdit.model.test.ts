@@ -1,14 +1,8 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { profileEditMachine } from '../../machines/profileEdit/profileEdit.machine.ts';
-import {
-  selectCanSave,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsSaving,
-  selectSaved,
-} from '../../machines/profileEdit/profileEdit.selectors.ts';
-import type { ProfileChanges, ProfileEditContext, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
+import type { ProfileChanges, ProfileEditContext, ProfileEditInput, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
+import { profileEditView } from '../../machines/profileEdit/profileEdit.view.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { PPSN_INVALID, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
@@ -47,9 +41,13 @@ const fixtures = {
 
 type DoneEvent = EventObject & { output: SaveProfileResult };
 
+/** The profile before the visit: no PPSN or plan ID yet. */
+const BEFORE: User = { ...USER, ppsn: null, pension_plan_id: null };
+const inputOf = (returnTo: string | null): ProfileEditInput => ({ returnTo, user: BEFORE, today: '2026-05-10' });
+
 function oracleFor(returnTo: string | null) {
   return expectedSteps<ProfileEditContext>({
-    initial: { value: 'editing', context: { returnTo, error: null } },
+    initial: { value: 'editing', context: { ...inputOf(returnTo), error: null } },
     tags: { saving: ['busy'] },
     final: ['done'],
     caseOf: (event) => {
@@ -60,7 +58,7 @@ function oracleFor(returnTo: string | null) {
     transitions: {
       editing: { 'profile.save': { to: 'saving', context: (c) => ({ ...c, error: null }) } },
       saving: {
-        'save ok': { to: returnTo === null ? 'saved' : 'done' },
+        'save ok': { to: returnTo === null ? 'saved' : 'done', context: (c) => ({ ...c, user: USER }) },
         'save refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED_ERROR }) },
         'save outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
       },
@@ -72,7 +70,7 @@ function oracleFor(returnTo: string | null) {
 
 for (const returnTo of [null, '/roundups'] as const) {
   describe(`profile edit machine: model-based, returnTo ${String(returnTo)}`, () => {
-    const model = createModelTest(profileEditMachine, { input: { returnTo }, events: fixtures });
+    const model = createModelTest(profileEditMachine, { input: inputOf(returnTo), events: fixtures });
     const oracle = oracleFor(returnTo);
 
     it('the expected table matches the generated paths', () => {
@@ -90,13 +88,20 @@ for (const returnTo of [null, '/roundups'] as const) {
                 actors: { saveProfile: promises.logic() },
                 actions: { announceUser: (_, p) => void announced.push(p.user), navigate: (_, p) => void navigated.push(p.to) },
               }),
-              { input: { returnTo } },
+              { input: inputOf(returnTo) },
             ),
           afterStep: (ctx) => {
             oracle.check(ctx);
             const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof profileEditMachine.resolveState>;
-            expect(selectIsSaving(snapshot)).toBe(snapshot.matches('saving'));
-            expect(selectCanSave(snapshot)).toBe(snapshot.matches('editing') || snapshot.matches('saved'));
+            const view = profileEditView(snapshot);
+            expect(view.busy).toBe(snapshot.matches('saving'));
+            expect(view.canSave).toBe(snapshot.matches('editing') || snapshot.matches('saved'));
+            expect(view.saved).toBe(snapshot.matches('saved'));
+            const error = snapshot.context.error;
+            expect(view.error).toBe(error === null ? null : error.status === null ? SOMETHING_WENT_WRONG : REFUSED_ERROR.message);
+            expect(view.fieldErrors).toEqual(error?.status === 422 ? { ppsn: PPSN_INVALID } : {});
+            // The form starts from the profile as the screen opened on it; a save hands the session the saved one.
+            expect(view.form.initialValues.ppsn).toBe(snapshot.context.user === USER ? USER.ppsn : '');
             if (snapshot.matches('saving')) expect(ctx.promises.inputs.saveProfile).toEqual(CHANGES);
           },
         });
@@ -110,28 +115,17 @@ for (const returnTo of [null, '/roundups'] as const) {
 
 describe('profile edit machine: coverage of both kinds of visit', () => {
   it('every state and transition is covered by the visits with and without returnTo', () => {
-    const withReturn = createModelTest(profileEditMachine, { input: { returnTo: '/roundups' }, events: fixtures }).coverage();
-    const without = createModelTest(profileEditMachine, { input: { returnTo: null }, events: fixtures }).coverage();
+    const withReturn = createModelTest(profileEditMachine, { input: inputOf('/roundups'), events: fixtures }).coverage();
+    const without = createModelTest(profileEditMachine, { input: inputOf(null), events: fixtures }).coverage();
     expect(withReturn.states.uncovered.filter((s) => without.states.uncovered.includes(s))).toEqual([]);
     expect(withReturn.transitions.uncovered.filter((t) => without.transitions.uncovered.includes(t))).toEqual([]);
   });
 });
 
-describe('profile edit selectors', () => {
-  const view = (value: 'editing' | 'saved', context: ProfileEditContext) => profileEditMachine.resolveState({ value, context });
-
-  it('put the server’s first message under each field and word the failure', () => {
-    const refused = view('editing', { returnTo: null, error: REFUSED_ERROR });
-    expect(selectFieldErrors(refused)).toEqual({ ppsn: PPSN_INVALID });
-    expect(selectErrorMessage(refused)).toBe(REFUSED_ERROR.message);
-    expect(selectErrorMessage(view('editing', { returnTo: null, error: OUTAGE }))).toBe(SOMETHING_WENT_WRONG);
-    expect(selectFieldErrors(view('editing', { returnTo: null, error: null }))).toEqual({});
-    expect(selectSaved(view('saved', { returnTo: null, error: null }))).toBe(true);
-  });
-
+describe('profile edit machine: outages', () => {
   it('answers as an outage when the app provides no actor (harmless default)', async () => {
     vi.useRealTimers();
-    const actor = createActor(profileEditMachine, { input: { returnTo: null } }).start();
+    const actor = createActor(profileEditMachine, { input: inputOf(null) }).start();
     actor.send(SAVE);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().value).toBe('editing');

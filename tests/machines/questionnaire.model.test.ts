@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import { questionnaireMachine } from '../../machines/questionnaire/questionnaire.machine.ts';
-import {
-  selectCanGoBack,
-  selectIsFinished,
-  selectIsLastQuestion,
-  selectProgress,
-  selectQuestion,
-  selectSelection,
-} from '../../machines/questionnaire/questionnaire.selectors.ts';
+import { questionnaireMachine, selectionOf } from '../../machines/questionnaire/questionnaire.machine.ts';
+import { questionnaireView } from '../../machines/questionnaire/questionnaire.view.ts';
 import type {
   QuestionnaireContext,
   QuestionnaireEvent,
@@ -162,54 +155,23 @@ describe('questionnaire machine: model-based', () => {
           const snapshot = ctx.actor.getSnapshot() as Snapshot;
           const { context } = snapshot;
           const finished = snapshot.status === 'done';
-          expect(selectIsFinished(snapshot)).toBe(finished);
+          const view = questionnaireView(snapshot);
+          expect(view.finished, 'every button is off once the questionnaire has ended').toBe(finished);
           expect(effects.started, 'startGuidedFlow runs once, when the flow starts').toEqual(
             snapshot.value === 'startingFlow' ? [{ selection: expectedSelection(context.answers), year: YEAR }] : [],
           );
           expect(effects.navigated, 'navigate runs once, to the refund options').toEqual(
             snapshot.value === 'nothingSelected' ? ['/tax-refund-options'] : [],
           );
-          expect(selectSelection(snapshot)).toEqual(expectedSelection(context.answers));
-          const progress = selectProgress(snapshot);
-          expect(progress).toMatchObject({ index: context.index, number: context.index + 1, total: QUESTIONS.length });
-          expect(progress.answered).toBe(context.answers[slugAt(context.index)] !== undefined);
-          expect(selectQuestion(snapshot).slug).toBe(slugAt(context.index));
-          if (!finished) expect(selectCanGoBack(snapshot), 'Prev is enabled except on the first question').toBe(context.index > 0);
+          expect(selectionOf(context.answers)).toEqual(expectedSelection(context.answers));
+          expect(view).toMatchObject({ year: YEAR, index: context.index, number: context.index + 1, total: QUESTIONS.length, isLast: context.index === LAST });
+          expect(view.answer).toBe(context.answers[slugAt(context.index)] ?? null);
+          expect(view.question.slug).toBe(slugAt(context.index));
+          if (!finished) expect(view.canGoBack, 'Prev is enabled except on the first question').toBe(context.index > 0);
         },
       });
     });
   }
-});
-
-describe('questionnaire selectors on partial snapshots', () => {
-  const view = (context: QuestionnaireContext) => ({ context });
-
-  it('give the progress indicator its numbers and the answer to mark', () => {
-    const context: QuestionnaireContext = {
-      year: YEAR,
-      index: 2,
-      answers: { 'health-expenses': 'yes', 'medical-insurance-relief': 'no', 'nursing-home-expenses': 'yes' },
-    };
-    expect(selectProgress(view(context))).toEqual({ index: 2, number: 3, total: QUESTIONS.length, answered: true, answer: 'yes', answeredCount: 3 });
-    expect(selectProgress(view({ ...context, index: 3 }))).toEqual({ index: 3, number: 4, total: QUESTIONS.length, answered: false, answer: null, answeredCount: 3 });
-    expect(selectSelection(view(context))).toEqual(['health-expenses', 'nursing-home-expenses']);
-  });
-
-  it('know the first and the last question', () => {
-    const first = view({ year: YEAR, index: 0, answers: {} });
-    const last = view({ year: YEAR, index: LAST, answers: {} });
-    expect(selectQuestion(first).text).toBe(QUESTIONS[0].text);
-    expect(selectIsLastQuestion(first)).toBe(false);
-    expect(selectIsLastQuestion(last)).toBe(true);
-    expect(selectQuestion(last).slug).toBe('employment-investment-incentive');
-  });
-
-  it('ask the machine whether Prev is enabled', () => {
-    const at = (index: number) => questionnaireMachine.resolveState({ value: 'asking', context: { year: YEAR, index, answers: {} } });
-    expect(selectCanGoBack(at(0))).toBe(false);
-    expect(selectCanGoBack(at(1))).toBe(true);
-    expect(selectCanGoBack(at(LAST))).toBe(true);
-  });
 });
 
 describe('questionnaire defaults', () => {

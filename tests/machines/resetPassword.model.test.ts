@@ -1,13 +1,7 @@
-import { createActor, type EventObject } from 'xstate';
+import { createActor, fromPromise, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { resetPasswordMachine } from '../../machines/resetPassword/resetPassword.machine.ts';
-import {
-  selectCanSubmit,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsBusy,
-  selectSaved,
-} from '../../machines/resetPassword/resetPassword.selectors.ts';
+import { resetPasswordView } from '../../machines/resetPassword/resetPassword.view.ts';
 import type { ResetPasswordContext, SavePasswordInput, SavePasswordResult } from '../../machines/resetPassword/resetPassword.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
@@ -24,7 +18,7 @@ const ACCEPTED = { type: 'xstate.done.actor.savePassword', output: { ok: true } 
 const REFUSED = { type: 'xstate.done.actor.savePassword', output: { ok: false, error: SPENT_LINK } satisfies SavePasswordResult };
 
 const fixtures = {
-  'password.submit': () => [SUBMIT],
+  'password.submit': () => [SUBMIT, { ...SUBMIT, turn_off_two_factor: true }],
   'xstate.done.actor.savePassword': () => [ACCEPTED, REFUSED],
   'xstate.error.actor.savePassword': () => [{ type: 'xstate.error.actor.savePassword', error: new Error('socket hang up') }],
 } satisfies EventFixtures<typeof resetPasswordMachine>;
@@ -73,9 +67,14 @@ describe('reset-password machine: model-based', () => {
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof resetPasswordMachine.resolveState>;
-          expect(selectCanSubmit(snapshot), 'the form can be submitted only while editing').toBe(snapshot.matches('editing'));
-          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('saving'));
-          expect(selectSaved(snapshot)).toBe(snapshot.matches('saved'));
+          const view = resetPasswordView(snapshot);
+          expect(view.canSubmit, 'the form can be submitted only while editing').toBe(snapshot.matches('editing'));
+          expect(view.busy).toBe(snapshot.matches('saving'));
+          expect(view.step).toBe(snapshot.matches('saved') ? 'saved' : 'form');
+          const error = snapshot.context.error;
+          expect(view.error).toBe(error === null ? null : error.status === null ? SOMETHING_WENT_WRONG : LINK_INVALID);
+          expect(view.linkInvalid, 'a spent link offers a new one').toBe(error?.status === 422);
+          expect(view.fieldErrors, 'the token’s message is not a field’s').toEqual({});
           if (snapshot.matches('saving')) expect(ctx.promises.inputs.savePassword).toEqual(SUBMITTED);
         },
       }),
@@ -83,32 +82,30 @@ describe('reset-password machine: model-based', () => {
   }
 });
 
-describe('reset-password selectors', () => {
-  const view = (error: ApiFailure | null) => resetPasswordMachine.resolveState({ value: 'editing', context: { error } });
-
-  it('read the first server message per field, skipping empty lists', () => {
-    const tooCommon: ApiFailure = {
-      status: 422,
-      message: 'The given data was invalid.',
-      source: 'server',
-      fieldErrors: { password: ['This password is too common.', 'Second message'], token: [] },
-    };
-    expect(selectFieldErrors(view(tooCommon))).toEqual({ password: 'This password is too common.' });
-    expect(selectErrorMessage(view(tooCommon))).toBe('The given data was invalid.');
-    expect(selectFieldErrors(view(SPENT_LINK))).toEqual({ token: LINK_INVALID });
-    expect(selectFieldErrors(view(null))).toEqual({});
-  });
-
-  it('word an outage with the generic retry message', () => {
-    expect(selectErrorMessage(view(OUTAGE))).toBe(SOMETHING_WENT_WRONG);
-    expect(selectErrorMessage(view(null))).toBeNull();
-  });
-
+describe('reset-password machine: outages', () => {
   it('answers as an outage when the app provides no actor (harmless default)', async () => {
     const actor = createActor(resetPasswordMachine).start();
     actor.send({ type: 'password.submit', ...SUBMITTED });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.error).toEqual(OUTAGE);
+  });
+
+  it('sends the request to turn two-step sign-in off only when the user asked for it', async () => {
+    const inputs: SavePasswordInput[] = [];
+    const logic = resetPasswordMachine.provide({
+      actors: {
+        savePassword: fromPromise<SavePasswordResult, SavePasswordInput>(async ({ input }) => {
+          inputs.push(input);
+          return { ok: false, error: SPENT_LINK };
+        }),
+      },
+    });
+    const actor = createActor(logic).start();
+    actor.send({ type: 'password.submit', ...SUBMITTED });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'password.submit', ...SUBMITTED, turn_off_two_factor: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(inputs).toEqual([SUBMITTED, { ...SUBMITTED, turn_off_two_factor: true }]);
   });
 });

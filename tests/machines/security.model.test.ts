@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { securityMachine, signedOutNotice } from '../../machines/security/security.machine.ts';
-import * as s from '../../machines/security/security.selectors.ts';
 import type {
   ChangePasswordResult,
   ConfirmSetupResult,
@@ -11,6 +10,7 @@ import type {
   SignOutOthersResult,
   StartSetupResult,
 } from '../../machines/security/security.types.ts';
+import { securityView } from '../../machines/security/security.view.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { Device, TwoFactorSetup } from '../../src/domain/schemas/security.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
@@ -51,7 +51,7 @@ const fixtures = {
     { type: 'device.signOut', id: 'd-here' },
   ],
   'devices.signOutOthers': () => [{ type: 'devices.signOutOthers' }],
-  'twoFactor.start': () => [{ type: 'twoFactor.start' }],
+  'twoFactor.start': () => [{ type: 'twoFactor.start', password: 'correct horse battery staple' }],
   'twoFactor.confirm': () => [{ type: 'twoFactor.confirm', code: '123456' }],
   'twoFactor.cancel': () => [{ type: 'twoFactor.cancel' }],
   'twoFactor.codesSaved': () => [{ type: 'twoFactor.codesSaved' }],
@@ -125,17 +125,27 @@ describe('security machine model', () => {
           assertContext: true,
           afterStep: ({ actor }) => {
             const snapshot = actor.getSnapshot() as ReturnType<typeof securityMachine.resolveState>;
+            const view = securityView(snapshot);
             // Buttons follow the machine: each part accepts its events only while nothing of it is in flight.
-            expect(s.selectCanChangePassword(snapshot)).toBe(snapshot.matches({ password: 'idle' }));
-            expect(s.selectCanSignOutOthers(snapshot)).toBe(snapshot.matches({ devices: 'idle' }) && snapshot.context.devices.some((d) => !d.current));
-            // This device is never offered a "Sign out": Logout ends it.
-            expect(s.selectSignOutableIds(snapshot)).not.toContain('d-here');
-            expect(s.selectCanStartTwoFactor(snapshot)).toBe(snapshot.matches({ twoFactor: 'idle' }) && snapshot.context.twoFactor?.enabled === false);
-            expect(s.selectCanDisableTwoFactor(snapshot)).toBe(snapshot.matches({ twoFactor: 'idle' }) && snapshot.context.twoFactor?.enabled === true);
-            expect(s.selectCanConfirmTwoFactor(snapshot)).toBe(snapshot.matches({ twoFactor: 'scanning' }));
+            expect(view.password.canSubmit).toBe(snapshot.matches({ password: 'idle' }));
+            expect(view.password.busy).toBe(snapshot.matches({ password: 'changing' }));
+            expect(view.devices.canSignOutOthers).toBe(snapshot.matches({ devices: 'idle' }) && snapshot.context.devices.some((d) => !d.current));
+            expect(view.devices.signingOutOthers).toBe(snapshot.matches({ devices: 'signingOutOthers' }));
+            // This device is never offered a "Sign out": Logout ends it; another is, while the list is idle.
+            expect(view.devices.rows.map((row) => [row.id, row.canSignOut])).toEqual(
+              snapshot.context.devices.map((d) => [d.id, !d.current && snapshot.matches({ devices: 'idle' })]),
+            );
+            expect(view.twoFactor.canStart).toBe(snapshot.matches({ twoFactor: 'idle' }) && snapshot.context.twoFactor?.enabled === false);
+            expect(view.twoFactor.canDisable).toBe(snapshot.matches({ twoFactor: 'idle' }) && snapshot.context.twoFactor?.enabled === true);
+            expect(view.twoFactor.canConfirm).toBe(snapshot.matches({ twoFactor: 'scanning' }));
+            // The card's step: the machine's own while it is busy with two-step sign-in, else on or off as loaded.
+            const busyStep = (['starting', 'scanning', 'confirming', 'disabling'] as const).find((state) => snapshot.matches({ twoFactor: state }));
+            const restingStep = snapshot.context.twoFactor === null ? 'unknown' : snapshot.context.twoFactor.enabled ? 'on' : 'off';
+            expect(view.twoFactor.step).toBe(busyStep ?? (snapshot.matches({ twoFactor: 'showingCodes' }) ? 'codes' : restingStep));
             // The QR code is there exactly while scanning or confirming; the recovery codes only once shown.
-            expect(s.selectSetup(snapshot) !== null).toBe(snapshot.matches({ twoFactor: 'scanning' }) || snapshot.matches({ twoFactor: 'confirming' }));
-            expect(s.selectRecoveryCodes(snapshot) !== null).toBe(snapshot.matches({ twoFactor: 'showingCodes' }));
+            expect(view.twoFactor.setup !== null).toBe(snapshot.matches({ twoFactor: 'scanning' }) || snapshot.matches({ twoFactor: 'confirming' }));
+            expect(view.twoFactor.recoveryCodes).toEqual(snapshot.matches({ twoFactor: 'showingCodes' }) ? codes : []);
+            expect(view.loadError !== null).toBe(snapshot.matches({ overview: 'failed' }));
             expect(snapshot.hasTag('busy')).toBe(
               snapshot.matches({ password: 'changing' }) ||
                 snapshot.matches({ devices: 'signingOut' }) ||
@@ -170,24 +180,29 @@ describe('security machine: changes reload the overview', () => {
 
   it('turning two-step sign-in on shows the codes once, then the status as reloaded', async () => {
     const { actor, loads } = start({
-      startSetup: fromPromise<StartSetupResult>(async () => ({ ok: true, setup: setupAnswer })),
+      startSetup: fromPromise<StartSetupResult, { password: string }>(async ({ input }) => (input.password === 'correct horse battery staple' ? { ok: true, setup: setupAnswer } : refused(422, 'x', { password: ['Your password is not correct.'] }))),
       confirmSetup: fromPromise<ConfirmSetupResult, { code: string }>(async ({ input }) => (input.code === '123456' ? { ok: true, recoveryCodes: codes } : refused(422, 'x', { code: ['wrong'] }))),
     });
     await tick();
-    actor.send({ type: 'twoFactor.start' });
+    // The password goes with the request; a wrong one leaves it off, with the message.
+    actor.send({ type: 'twoFactor.start', password: 'wrong password here' });
     await tick();
-    expect(s.selectTwoFactorView(actor.getSnapshot())).toBe('scanning');
+    expect(securityView(actor.getSnapshot()).twoFactor.step).toBe('off');
+    expect(securityView(actor.getSnapshot()).twoFactor.error).toBe('Your password is not correct.');
+    actor.send({ type: 'twoFactor.start', password: 'correct horse battery staple' });
+    await tick();
+    expect(securityView(actor.getSnapshot()).twoFactor.step).toBe('scanning');
     actor.send({ type: 'twoFactor.confirm', code: '000000' });
     await tick();
-    expect(s.selectTwoFactorError(actor.getSnapshot())).toBe('wrong');
+    expect(securityView(actor.getSnapshot()).twoFactor.error).toBe('wrong');
     actor.send({ type: 'twoFactor.confirm', code: '123456' });
     await tick();
-    expect(s.selectTwoFactorView(actor.getSnapshot())).toBe('codes');
-    expect(s.selectRecoveryCodes(actor.getSnapshot())).toEqual(codes);
+    expect(securityView(actor.getSnapshot()).twoFactor.step).toBe('codes');
+    expect(securityView(actor.getSnapshot()).twoFactor.recoveryCodes).toEqual(codes);
     expect(loads).toHaveLength(2);
     actor.send({ type: 'twoFactor.codesSaved' });
-    expect(s.selectRecoveryCodes(actor.getSnapshot())).toBeNull();
-    expect(s.selectTwoFactorView(actor.getSnapshot())).toBe('on');
+    expect(securityView(actor.getSnapshot()).twoFactor.recoveryCodes).toEqual([]);
+    expect(securityView(actor.getSnapshot()).twoFactor.step).toBe('on');
   });
 
   it('signing out others says how many; a failed load shows the generic message for an outage', async () => {
@@ -195,14 +210,14 @@ describe('security machine: changes reload the overview', () => {
     await tick();
     actor.send({ type: 'devices.signOutOthers' });
     await tick();
-    expect(s.selectDeviceNotice(actor.getSnapshot())).toBe('Signed out 2 other devices.');
+    expect(securityView(actor.getSnapshot()).devices.notice).toBe('Signed out 2 other devices.');
     expect(loads).toHaveLength(2);
     expect(signedOutNotice(0)).toBe('No other device was signed in.');
     expect(signedOutNotice(1)).toBe('Signed out 1 other device.');
 
     const failing = createActor(securityMachine.provide({ actors: { loadOverview: fromPromise<LoadOverviewResult>(async () => Promise.reject(outage)) } })).start();
     await tick();
-    expect(s.selectLoadError(failing.getSnapshot())).toBe(SOMETHING_WENT_WRONG);
+    expect(securityView(failing.getSnapshot()).loadError).toBe(SOMETHING_WENT_WRONG);
   });
 
   it('a password refusal with field errors goes under the fields, not in the alert', async () => {
@@ -212,8 +227,7 @@ describe('security machine: changes reload the overview', () => {
     await tick();
     actor.send({ type: 'password.submit', request: { current_password: 'x', password: 'a new passphrase', password_confirmation: 'a new passphrase' } });
     await tick();
-    expect(s.selectPasswordFieldErrors(actor.getSnapshot())).toEqual({ current_password: 'Your current password is not correct.' });
-    expect(s.selectPasswordError(actor.getSnapshot())).toBeNull();
+    expect(securityView(actor.getSnapshot()).password).toMatchObject({ fieldErrors: { current_password: 'Your current password is not correct.' }, error: null });
   });
 
   it('the harmless defaults answer as an outage', async () => {

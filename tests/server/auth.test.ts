@@ -15,7 +15,7 @@ import { SESSION_LIMITS } from '../../src/server/services/sessions.ts';
 import { TEST_PUBLIC_URL, type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const PASSWORD = 'correct horse battery staple';
-const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-123' } as const;
+const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -73,7 +73,7 @@ describe(`POST /auth/register (${testDatabaseKind()})`, () => {
       marital_status: 'single',
       spouse_annual_income: null,
       assessment_basis: null,
-      pension_plan_id: 'PLAN-123',
+      pension_plan_id: 'IL-12345678',
       taxback: 0,
       form11: [],
       paye_a1_authorized: false,

@@ -1,15 +1,14 @@
 import { Stack } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { ASSESSMENT_BASES, ASSESSMENT_BASIS_LABELS } from '../../domain/tax/assessment.ts';
 import { MoneyInput } from './MoneyInput.tsx';
 import { RadioFieldset } from './RadioFieldset.tsx';
-
-const BASIS_OPTIONS = ASSESSMENT_BASES.map((value) => ({ value, label: ASSESSMENT_BASIS_LABELS[value] }));
 
 export interface SpouseTaxFieldsProps {
   /** Mantine's props for the income input (`form.getInputProps('spouse_annual_income')`). */
   incomeProps: GetInputPropsReturnType;
+  /** The bases of assessment, as the screen's view words them. */
+  basisOptions: readonly { value: string; label: string }[];
   /** The basis the group starts on. */
   basis: string;
   basisError?: ReactNode;
@@ -21,7 +20,7 @@ export interface SpouseTaxFieldsProps {
  * income and how the couple is assessed. Joint assessment is Revenue's default for a married
  * couple; the refund estimates say which basis they used.
  */
-export function SpouseTaxFields({ incomeProps, basis, basisError, onBasisChange }: SpouseTaxFieldsProps) {
+export function SpouseTaxFields({ incomeProps, basisOptions, basis, basisError, onBasisChange }: SpouseTaxFieldsProps) {
   return (
     <Stack gap="sm">
       <MoneyInput
@@ -33,7 +32,7 @@ export function SpouseTaxFields({ incomeProps, basis, basisError, onBasisChange 
         label="How are you assessed for tax?"
         description="Most married couples and civil partners are jointly assessed; choose another only if you asked Revenue for it."
         name="assessment_basis"
-        options={BASIS_OPTIONS}
+        options={basisOptions}
         defaultValue={basis}
         error={basisError}
         onChange={onBasisChange}

@@ -124,6 +124,16 @@ export const PensionSetupFormSchema = requestObject({
 });
 
 /**
+ * What the Pension Setup form sends to POST /pension-info: for a married user the spouse's
+ * income (empty: null, not known) and the basis (joint unless chosen otherwise); a single user's
+ * form leaves both out (the server would refuse them).
+ */
+export function pensionSetupFormToRequest(values: v.InferOutput<typeof PensionSetupFormSchema>): PensionInfoRequest {
+  const { spouse_annual_income, assessment_basis, ...rest } = values;
+  return values.marital_status === 'married' ? { ...rest, spouse_annual_income: spouse_annual_income ?? null, assessment_basis: assessment_basis ?? 'joint' } : rest;
+}
+
+/**
  * The spouse's income and the basis of assessment are for a married user only: given (not null)
  * for a profile that will be single, each is refused by name.
  */

@@ -51,6 +51,11 @@ export const users = pgTable('users', {
   closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
   /** The last day a kept record of a closed account must be held (YYYY-MM-DD). */
   retainUntil: date('retain_until', { mode: 'string' }),
+  /**
+   * A legal hold (a Revenue enquiry or a dispute is open): while set, nothing of the user's is
+   * deleted when its retention ends; housekeeping deletes it once the hold is lifted.
+   */
+  legalHoldAt: timestamp('legal_hold_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
   check('users_assessment_basis', sql`${t.assessmentBasis} in ('joint', 'separate', 'separate-treatment')`),
   check('users_spouse_income_not_negative', sql`${t.spouseAnnualIncomeCents} >= 0`),
@@ -92,6 +97,11 @@ export const sessionFamilies = pgTable(
      * two-step sign-in on, such a session cannot sign the PAYE authorisation.
      */
     twoFactorAt: timestamp('two_factor_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When this session last proved the user again (password or code) before moving money: a
+     * large payment or a new account needs one within the last few minutes (services/moneyMovement.ts).
+     */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );
@@ -227,7 +237,12 @@ export const payeAuthorisations = pgTable(
     /** The client address the declaration came from (evidence of who signed). */
     clientAddress: text('client_address'),
   },
-  (t) => [index('paye_authorisations_user_idx').on(t.userId), index('paye_authorisations_retain_idx').on(t.retainUntil)],
+  (t) => [
+    index('paye_authorisations_user_idx').on(t.userId),
+    index('paye_authorisations_retain_idx').on(t.retainUntil),
+    // At most one declaration in force per user (signing locks the user row; this makes it a rule).
+    uniqueIndex('paye_authorisations_current_idx').on(t.userId).where(sql`${t.supersededAt} is null`),
+  ],
 );
 
 /**
@@ -396,3 +411,21 @@ export const twoFactorChallenges = pgTable(
   },
   (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
 );
+
+/**
+ * The server instances running on this database (one row each, kept fresh by a heartbeat and
+ * removed at a graceful stop). A starting instance compares its keys with the live ones' through
+ * these fingerprints (keyed hashes, never the keys) and refuses to start on a mismatch.
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** HMAC-SHA256 of a fixed text under JWT_SECRET. */
+  jwtFingerprint: text('jwt_fingerprint').notNull(),
+  /** Key id → HMAC-SHA256 of a fixed text under that key, for every key of the keyring. */
+  keyFingerprints: jsonb('key_fingerprints').$type<Record<string, string>>().notNull(),
+  /** The key id this instance encrypts with. */
+  currentKeyId: text('current_key_id').notNull(),
+});

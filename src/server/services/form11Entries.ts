@@ -3,10 +3,9 @@ import { type ClaimStatus, type Form11Entry, claimStatusOf } from '../../domain/
 import type { Db } from '../db/index.ts';
 import { form11Entries } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { euroToCents } from '../../domain/money.ts';
+import { centsToEuro, euroToCents } from '../../domain/money.ts';
 import type { SavedClaimFigures } from '../../domain/tax/index.ts';
 import { type ClaimOwner, claimFiguresOf, figuresKey } from './claimFigures.ts';
-import { centsToEuro } from './users.ts';
 
 export type Form11EntryRow = typeof form11Entries.$inferSelect;
 
