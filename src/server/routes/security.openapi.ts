@@ -7,6 +7,7 @@ import {
   DisableTwoFactorRequestSchema,
   RecoveryCodesSchema,
   SecurityEventsResponseSchema,
+  StepUpRequestSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from '../../domain/schemas/security.ts';
@@ -16,6 +17,7 @@ export const DeviceSignOutAnswerSchema = v.object({ current: v.boolean() });
 export const SignOutEverywhereAnswerSchema = v.object({ signed_out: v.number() });
 export const PasswordChangedAnswerSchema = v.object({ message: v.string(), signed_out: v.number() });
 export const TwoFactorOffAnswerSchema = v.object({ enabled: v.literal(false) });
+export const StepUpAnswerSchema = v.object({ stepped_up_until: v.string() });
 
 /** routes/security.ts (Settings → Security) */
 export const securityApi: ApiDescription = {
@@ -37,6 +39,19 @@ export const securityApi: ApiDescription = {
     signedIn: true,
     body: ChangePasswordRequestSchema,
     responses: { 200: { description: 'Changed.', schema: PasswordChangedAnswerSchema }, ...JSON_BODY_ERRORS, ...SIGNED_IN_ERRORS, 422: 'Wrong current password, or the new one is refused.', 429: TOO_MANY },
+  },
+  'POST /security/step-up': {
+    summary: 'Prove it is still the user before a large payment or a new account: the password, or a code when two-step sign-in is on',
+    signedIn: true,
+    body: StepUpRequestSchema,
+    responses: {
+      200: { description: 'Stepped up until the time given (ISO 8601).', schema: StepUpAnswerSchema },
+      ...JSON_BODY_ERRORS,
+      ...SIGNED_IN_ERRORS,
+      403: '`code: "two_factor_required"`: this session was signed in without a code.',
+      422: 'Wrong password or code.',
+      429: TOO_MANY,
+    },
   },
   'GET /security/two-factor': { summary: 'Whether two-step sign-in is on', signedIn: true, responses: { 200: { description: 'Status.', schema: TwoFactorStatusSchema }, ...SIGNED_IN_ERRORS } },
   'POST /security/two-factor/setup': {
