@@ -14,7 +14,7 @@ import { form11Entries, users } from '../../src/server/db/schema.ts';
 import { VALIDATION_MESSAGE } from '../../src/server/http/errors.ts';
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
-const SINGLE = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const SINGLE = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const MARRIED = { ...SINGLE, maritalStatus: 'married' } as const;
 
 async function signedIn(t: TestApp, email: string, details: typeof SINGLE | typeof MARRIED = SINGLE) {
