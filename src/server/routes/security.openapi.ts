@@ -7,11 +7,12 @@ import {
   DisableTwoFactorRequestSchema,
   RecoveryCodesSchema,
   SecurityEventsResponseSchema,
+  SetupTwoFactorRequestSchema,
   StepUpRequestSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from '../../domain/schemas/security.ts';
-import { type ApiDescription, JSON_BODY_ERRORS, SIGNED_IN_ERRORS, TOO_MANY } from '../http/openapi.ts';
+import { type ApiDescription, EMAIL_UNVERIFIED, JSON_BODY_ERRORS, SIGNED_IN_ERRORS, TOO_MANY } from '../http/openapi.ts';
 
 export const DeviceSignOutAnswerSchema = v.object({ current: v.boolean() });
 export const SignOutEverywhereAnswerSchema = v.object({ signed_out: v.number() });
@@ -55,9 +56,18 @@ export const securityApi: ApiDescription = {
   },
   'GET /security/two-factor': { summary: 'Whether two-step sign-in is on', signedIn: true, responses: { 200: { description: 'Status.', schema: TwoFactorStatusSchema }, ...SIGNED_IN_ERRORS } },
   'POST /security/two-factor/setup': {
-    summary: 'Start two-step sign-in: a new secret and its QR code',
+    summary: 'Start two-step sign-in (password required, address verified): a new secret and its QR code',
     signedIn: true,
-    responses: { 200: { description: 'The secret, until confirmed.', schema: TwoFactorSetupSchema }, ...SIGNED_IN_ERRORS, 409: 'Already on.' },
+    body: SetupTwoFactorRequestSchema,
+    responses: {
+      200: { description: 'The secret, until confirmed.', schema: TwoFactorSetupSchema },
+      ...JSON_BODY_ERRORS,
+      ...SIGNED_IN_ERRORS,
+      403: EMAIL_UNVERIFIED,
+      409: 'Already on.',
+      422: 'Wrong password.',
+      429: TOO_MANY,
+    },
   },
   'POST /security/two-factor/confirm': {
     summary: 'Turn two-step sign-in on with a code from the app',
