@@ -10,7 +10,7 @@ import { formatEuro } from '../../src/domain/money.ts';
 import { calculateRefund, calculateRefunds, defaultClaimYear, type TaxProfile } from '../../src/domain/tax/index.ts';
 import { answerQuestionnaire, openInApp, profileOf, radio, signPayeAuthorization } from './form11Steps.ts';
 import { checkScreen, settle, useBrowser } from './harness.ts';
-import { registerByApi, setPasswordByApi, signIn, type TestUser } from './users.ts';
+import { PASSWORD, registerByApi, setPasswordByApi, signIn, type TestUser } from './users.ts';
 
 const YEAR = defaultClaimYear(dayjs());
 const INCOME = 60_000;
@@ -27,7 +27,7 @@ describe('a married couple’s claim', () => {
     const { page } = b;
     const { email, link } = await registerByApi(undefined, { maritalStatus: 'married' });
     await setPasswordByApi(link);
-    const user: TestUser = { email, password: 'Quiet-Harbour-Lantern-47' };
+    const user: TestUser = { email, password: PASSWORD };
     // Without an income the app asks for it first: Pension Setup, with the spouse's income and the basis.
     await signIn(page, user);
     await page.waitForURL((url) => url.pathname === '/pension-info');
