@@ -111,7 +111,7 @@ function EstimateDetails({ result }: { result: Extract<RefundResult, { ok: true 
         {result.references.pages.map((page, index) => (
           <Fragment key={page.url}>
             {index > 0 ? ' · ' : null}
-            <Anchor href={page.url} target="_blank" rel="noopener noreferrer" fz="xs">
+            <Anchor href={page.url} target="_blank" rel="noopener noreferrer" fz="xs" underline="always">
               {page.label}
             </Anchor>
           </Fragment>
