@@ -9,40 +9,7 @@ import type {
 } from '../../machines/questionnaire/questionnaire.types.ts';
 import { QUESTIONS } from '../../src/domain/catalogue.ts';
 import { expectedSteps, type ExpectedState } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const YEAR = 2025;
-const LAST = QUESTIONS.length - 1; // 0-based
-const slugAt = (index: number) => QUESTIONS[index]!.slug;
-
-type Snapshot = ReturnType<typeof questionnaireMachine.resolveState>;
-type ButtonType = QuestionnaireEvent['type'];
-
-/** The press on the question shown; on the first question also a late press meant for another one. */
-const press =
-  <T extends ButtonType>(type: T) =>
-  ({ context }: Snapshot): { type: T; index: number }[] =>
-    context.index === 0 ? [{ type, index: 0 }, { type, index: 1 }] : [{ type, index: context.index }];
-
-const fixtures = {
-  'question.yes': press('question.yes'),
-  'question.no': press('question.no'),
-  'question.prev': press('question.prev'),
-  'question.next': press('question.next'),
-} satisfies EventFixtures<typeof questionnaireMachine>;
-
-const describeEvent = (event: EventObject) => {
-  const { type, index } = event as QuestionnaireEvent;
-  return `${type.slice('question.'.length)}@${index + 1}`;
-};
-
-const model = createModelTest(questionnaireMachine, {
-  events: fixtures,
-  input: { year: YEAR },
-  // The question shown and whether anything is selected decide every branch; both are finite.
-  serializeContext: (context) => ({ index: context.index, selected: Object.values(context.answers).includes('yes') }),
-  describeEvent,
-});
+import { LAST, model, slugAt, YEAR, type ButtonType, type Snapshot } from './questionnaire.model.ts';
 
 // ─── The expected behaviour, written from spec section 4 and the screen, not read from the machine ──
 
