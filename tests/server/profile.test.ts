@@ -14,7 +14,7 @@ import { DecryptionError, createKeyring, decryptField, encryptField } from '../.
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 import { PASSWORD, givePassword } from '../support/accounts.ts';
 
-const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'IL-20462046' } as const; // not a PPSN's digits: the at-rest check looks for them in the whole row
+const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const PPSN = `1234567${ppsnCheckCharacter('1234567')}`; // 1234567T
 const PPSN_TWO_LETTERS = `7654321${ppsnCheckCharacter('7654321', 'A')}A`;
 
