@@ -87,3 +87,12 @@ describe('an estimate without an income', () => {
     expect(result.caveats.join(' ') + result.explanation).toContain(NO_INCOME_NOTE.slice(0, 40));
   });
 });
+
+describe('each line names the credit and the year', () => {
+  it('"Incapacitated Child Tax Credit 2024: 1 × €3,500", and Revenue’s page for that credit as a link a user can open', () => {
+    const result = ok(calculateRefund(2024, 'incapacitated-child-tax-credit', form11Sample('incapacitated-child-tax-credit'), SINGLE, { today: TODAY }));
+    expect(result.explanation).toContain('Incapacitated Child Tax Credit 2024: 1 × €3,500');
+    expect(result.references.pages[0]?.label).toMatch(/^Revenue: /);
+    expect(result.references.pages[0]?.url).toMatch(/^https:\/\/www\.revenue\.ie\//);
+  });
+});
