@@ -156,7 +156,7 @@ async function act(event: UiEvent) {
     case 'start': {
       if (pathOf(page) !== '/tax-refund-questions') await openInApp(page, '/tax-refund-questions');
       await page.getByRole('button', { name: 'For Advanced Use' }).click();
-      for (const slug of SELECTION) await page.getByRole('checkbox', { name: FORM_PAGES[slug].title }).check();
+      for (const slug of SELECTION) await page.getByRole('checkbox', { name: FORM_PAGES[slug].title, exact: true }).check();
       actedAt = Date.now();
       await page.getByRole('button', { name: 'Continue', exact: true }).click();
       return;

@@ -8,7 +8,7 @@ import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
 
 export const YEAR = 2025;
-export const LAST = 26; // 27 questions, 0-based
+export const LAST = QUESTIONS.length - 1; // 0-based
 export const slugAt = (index: number) => QUESTIONS[index]!.slug;
 
 export type Snapshot = ReturnType<typeof questionnaireMachine.resolveState>;

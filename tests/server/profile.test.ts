@@ -56,6 +56,8 @@ describe(`GET /profile (${testDatabaseKind()})`, () => {
         'paid_pension',
         'pension',
         'marital_status',
+        'spouse_annual_income',
+        'assessment_basis',
         'pension_plan_id',
         'taxback',
         'form11',

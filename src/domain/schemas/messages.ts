@@ -128,6 +128,13 @@ export const ADD_AT_LEAST_ONE_PROPERTY = 'Please add at least one property';
 export const TAX_YEAR_UNSUPPORTED = 'We cannot estimate refunds for that tax year';
 export const CATEGORY_UNKNOWN = 'Unknown credit, relief or income type';
 export const REFUND_DATA_INVALID = 'Please check the details you entered';
+/** A bulk calculation names a category twice: a claim holds each once (one cap, one limit). */
+export const CATEGORY_TWICE = 'Each credit, relief or income can be in a claim only once';
+/** The blind person's credit "for my spouse" on a profile that says single. */
+export const BLIND_SPOUSE_NEEDS_MARRIED = 'Your profile says you are single: you can claim this credit for yourself only';
+/** Profile: the spouse's income or the basis of assessment sent for a single user. */
+export const SPOUSE_FIELDS_NEED_MARRIED = 'Only for a married user or civil partner';
+export const ASSESSMENT_BASIS_INVALID = 'Please choose joint assessment, separate assessment or separate treatment';
 
 /** Not in the spec (two-step sign-in). */
 export const TWO_FACTOR_CODE_REQUIRED = 'Enter the code from your authenticator app';

@@ -27,6 +27,10 @@ export const users = pgTable('users', {
   annualIncomeCents: cents('annual_income_cents'),
   /** Pension paid this tax year outside MaxOut. The year's pension and taxback are derived from the contributions ledger plus this. */
   paidPensionCents: cents('paid_pension_cents').notNull().default(0),
+  /** The spouse's or civil partner's income (married users); null when not recorded (taken as none). */
+  spouseAnnualIncomeCents: cents('spouse_annual_income_cents'),
+  /** How a married user is assessed; null means joint, Revenue's default for a married couple. Cleared when the user is single. */
+  assessmentBasis: text('assessment_basis', { enum: ['joint', 'separate', 'separate-treatment'] }),
   payeA1Authorized: boolean('paye_a1_authorized').notNull().default(false),
   optOutPayeAuth: boolean('opt_out_paye_auth').notNull().default(false),
   /** When a mailed set-password (or reset) link was used: the address is proven. Null: unverified. */
@@ -52,7 +56,10 @@ export const users = pgTable('users', {
    * deleted when its retention ends; housekeeping deletes it once the hold is lifted.
    */
   legalHoldAt: timestamp('legal_hold_at', { withTimezone: true, mode: 'date' }),
-});
+}, (t) => [
+  check('users_assessment_basis', sql`${t.assessmentBasis} in ('joint', 'separate', 'separate-treatment')`),
+  check('users_spouse_income_not_negative', sql`${t.spouseAnnualIncomeCents} >= 0`),
+]);
 
 /**
  * One row per sign-in: the refresh-token family. Revoking it ends the session everywhere

@@ -12,7 +12,7 @@ export const PpsnRevealAnswerSchema = v.object({ ppsn: v.nullable(v.string()) })
 export const profileApi: ApiDescription = {
   'GET /profile': { summary: 'The signed-in user', signedIn: true, responses: { 200: { description: 'The user.', schema: UserSchema }, ...SIGNED_IN_ERRORS } },
   'POST /edit-profile': {
-    summary: 'Change profile fields (the fields the server owns are refused)',
+    summary: "Change profile fields (the fields the server owns are refused; a spouse's income and basis of assessment only for a married profile)",
     signedIn: true,
     body: EditProfileRequestSchema,
     responses: { 200: { description: 'The updated user.', schema: UserSchema }, ...JSON_BODY_ERRORS, ...SIGNED_IN_ERRORS },

@@ -163,7 +163,7 @@ export function createServices(deps: ServiceDeps): Services {
   const securityEvents = createSecurityEventService({ db, clock });
   const twoFactor = createTwoFactorService({ db, clock, keyring: deps.keyring });
   const userData = createUserDataService({ db, clock, log, sessions, keyring: deps.keyring, toApiUser: (row) => users.toApi(row), revealPpsn: (row) => users.revealPpsn(row) });
-  const refundCalculator = createRefundCalculator({ clock });
+  const refundCalculator = createRefundCalculator({ clock, pensionLedger });
   const answers = createAnswerService({ db, form11Entries, refundCalculator });
   const payeAuthorisations = createPayeAuthorisationService({ db, clock, keyring: deps.keyring, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });

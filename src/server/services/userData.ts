@@ -338,6 +338,8 @@ export function createUserDataService(deps: {
               pensionPlanId: null,
               annualIncomeCents: null,
               paidPensionCents: 0,
+              spouseAnnualIncomeCents: null,
+              assessmentBasis: null,
               payeA1Authorized: false,
               // Closing ends the PAYE authorisation now, and no session of the old password survives.
               payeA1LapsesAt: clock.now(),

@@ -20,9 +20,10 @@ import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { pensionSetupView, type PensionSetupFormValues } from '../../../../machines/pensionSetup/pensionSetup.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
-import { PensionInfoRequestSchema } from '../../../domain/schemas/pension.ts';
+import { PensionSetupFormSchema, pensionSetupFormToRequest } from '../../../domain/schemas/pension.ts';
 import { PENSION_PLAN_ID_EXAMPLE } from '../../../domain/schemas/profile.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { SpouseTaxFields } from '../../components/SpouseTaxFields.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
@@ -35,7 +36,8 @@ const MARITAL_OPTIONS = [
 
 /**
  * Pension Setup (/pension-info): annual income, pension paid this tax year outside MaxOut, marital
- * status and the Irish Life plan ID. The age band, relief percentage and the most the user can put
+ * status (a married user: the spouse's income and the basis of assessment) and the Irish Life plan
+ * ID. The age band, relief percentage and the most the user can put
  * in with tax relief follow the figures as they are typed (the machine's view). Saving opens
  * the Overview; a failed save keeps what was typed.
  */
@@ -45,15 +47,15 @@ export function PensionSetupScreen() {
   const form = useForm<PensionSetupFormValues>({
     mode: 'controlled',
     initialValues: view.initialValues,
-    validate: schemaResolver(PensionInfoRequestSchema, { sync: true }),
+    validate: schemaResolver(PensionSetupFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
   useServerErrors(form, view.fieldErrors);
   const preview = view.preview(form.getValues());
 
   const submit = form.onSubmit((raw) => {
-    const parsed = v.safeParse(PensionInfoRequestSchema, raw);
-    if (parsed.success) setup.send({ type: 'pensionInfo.submit', values: parsed.output });
+    const parsed = v.safeParse(PensionSetupFormSchema, raw);
+    if (parsed.success) setup.send({ type: 'pensionInfo.submit', values: pensionSetupFormToRequest(parsed.output) });
   });
 
   return (
@@ -86,6 +88,15 @@ export function PensionSetupScreen() {
               error={form.errors.marital_status}
               onChange={(value) => form.setFieldValue('marital_status', value)}
             />
+            {form.getValues().marital_status === 'married' ? (
+              <SpouseTaxFields
+                incomeProps={form.getInputProps('spouse_annual_income')}
+                basisOptions={view.basisOptions}
+                basis={form.getValues().assessment_basis}
+                basisError={form.errors.assessment_basis}
+                onBasisChange={(value) => form.setFieldValue('assessment_basis', value)}
+              />
+            ) : null}
             <TextInput
               label="Pension plan ID"
               description={`Your Irish Life plan ID: IL- followed by 8 digits, e.g. ${PENSION_PLAN_ID_EXAMPLE}. Leave it empty if you do not have one yet.`}
