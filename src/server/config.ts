@@ -47,8 +47,11 @@ const Env = v.object({
   PAYE_AGENT_SIGNATORY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'PAYE_AGENT_SIGNATORY must be at least 2 characters'), v.maxLength(200)), DEV_PAYE_AGENT.agentSignature),
   /** Seconds a payment attempt is held before housekeeping asks the provider about it (recovery after a crash). */
   PAYMENT_LEASE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'PAYMENT_LEASE_SECONDS must be a whole number of seconds, 1 or more')), '120'),
-  /** Tests only: `kill-after-collect` ends the process (SIGKILL) after the payment provider answered, before the answer is recorded. */
-  FAULT_INJECTION: v.optional(v.picklist(['kill-after-collect'], 'FAULT_INJECTION must be kill-after-collect')),
+  /**
+   * Tests only: `kill-after-collect` ends the process (SIGKILL) after the payment provider answered, before the answer is
+   * recorded; `kill-after-claim` after a round-up batch took its round-ups, before it is paid.
+   */
+  FAULT_INJECTION: v.optional(v.picklist(['kill-after-collect', 'kill-after-claim'], 'FAULT_INJECTION must be kill-after-collect or kill-after-claim')),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^(\d|true|false)$/, 'TRUST_PROXY must be a hop count 0-9, true or false')), '0'),
 });
 
@@ -73,7 +76,7 @@ export interface ServerConfig {
   /** How long a payment attempt is held before housekeeping recovers it (ms). */
   paymentLeaseMs: number;
   /** A fault to inject (tests of crash recovery); never in production. */
-  faultInjection: 'kill-after-collect' | undefined;
+  faultInjection: 'kill-after-collect' | 'kill-after-claim' | undefined;
   /** The tax agent of the PAYE A1 declaration. */
   payeAgent: AgentDetails;
 }

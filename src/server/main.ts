@@ -65,6 +65,13 @@ async function main() {
             process.kill(process.pid, 'SIGKILL');
           }
         : undefined,
+    // The round-up crash test's fault: a batch has taken its round-ups, the ledger has not been asked.
+    afterRoundupClaim:
+      config.faultInjection === 'kill-after-claim'
+        ? () => {
+            process.kill(process.pid, 'SIGKILL');
+          }
+        : undefined,
   });
   const app = createApp({ services, trustProxy: config.trustProxy }, { mountStatic: (root) => mountSpa(root, config.staticDir, log) });
 

@@ -15,6 +15,9 @@ import { type PayeAuthorisationService, createPayeAuthorisationService } from '.
 import { DEV_PAYE_AGENT } from '../config.ts';
 import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
 import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
+import { type BankAccountService, createBankAccountService } from './bankAccounts.ts';
+import { type BankProvider, type SandboxBank, type SandboxBankOptions, createSandboxBank } from './bankProvider.ts';
+import { type RoundupService, createRoundupService } from './roundups.ts';
 import { type PaymentProvider, createSandboxPaymentProvider, databaseSandboxLedger } from './paymentProvider.ts';
 import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
@@ -55,6 +58,12 @@ export interface ServiceDeps {
   paymentLeaseMs?: number | undefined;
   /** Fault injection for the crash test only (FAULT_INJECTION): runs after the provider answered, before the answer is recorded. */
   afterCollect?: ((reference: string) => void) | undefined;
+  /** Where linked bank accounts are read from; the sandbox bank (its consent page served by this server) when absent. */
+  bankProvider?: BankProvider | undefined;
+  /** The sandbox bank's knobs (tests, the benchmark): its reads per day, extra purchases per day. */
+  sandboxBankOptions?: Pick<SandboxBankOptions, 'readsPerDay' | 'extraPurchasesPerDay'> | undefined;
+  /** Fault injection for the round-up crash test only (FAULT_INJECTION=kill-after-claim): runs after a batch took its round-ups, before it is paid. */
+  afterRoundupClaim?: ((batchId: string) => void) | undefined;
 }
 
 /** Every service, built once per process by {@link createServices} and handed to the routes. */
@@ -81,6 +90,14 @@ export interface Services {
   pensionLedger: PensionLedgerService;
   /** Direct debit mandates and their monthly collections. */
   directDebits: DirectDebitService;
+  /** Where linked accounts are read from (open-banking AIS; the sandbox bank by default). */
+  bankProvider: BankProvider;
+  /** The sandbox bank when it is the provider (its consent page is a route of ours), else null. */
+  sandboxBank: SandboxBank | null;
+  /** Linked bank accounts: linking and renewing, reading transactions, the links' lifecycle. */
+  bankAccounts: BankAccountService;
+  /** Round-ups into the pension through the ledger, exactly once; the cap, floor and pause; the graph. */
+  roundups: RoundupService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
   passwords: PasswordService;
@@ -102,7 +119,8 @@ export interface Services {
   reencryption: ReencryptionService;
   /**
    * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions,
-   * accounts never verified within 48 hours, and payment attempts cut short by a crash.
+   * accounts never verified within 48 hours, payment attempts and round-up batches cut short by a
+   * crash, bank links expiring (mailed once) or ended, and the bank reads that are due.
    */
   housekeeping(): Promise<void>;
 }
@@ -127,11 +145,24 @@ export function createServices(deps: ServiceDeps): Services {
   const rateLimiter = createRateLimiter(db, clock);
   const securityEvents = createSecurityEventService({ db, clock });
   const twoFactor = createTwoFactorService({ db, clock, keyring: deps.keyring });
-  const userData = createUserDataService({ db, clock, log, sessions, toApiUser: (row) => users.toApi(row), revealPpsn: (row) => users.revealPpsn(row) });
   const refundCalculator = createRefundCalculator({ clock });
   const answers = createAnswerService({ db, form11Entries, refundCalculator });
   const payeAuthorisations = createPayeAuthorisationService({ db, clock, keyring: deps.keyring, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
+  const sandboxBank = deps.bankProvider ? null : createSandboxBank({ db, clock, rateLimiter, ...deps.sandboxBankOptions });
+  const bankProvider = deps.bankProvider ?? sandboxBank!.provider;
+  const bankAccounts = createBankAccountService({ db, clock, keyring: deps.keyring, provider: bankProvider, rateLimiter, mail: accountMail, log, publicUrl: deps.publicUrl });
+  const roundups = createRoundupService({ db, clock, log, ledger: pensionLedger, bankAccounts, leaseMs: deps.paymentLeaseMs, afterClaim: deps.afterRoundupClaim });
+  const userData = createUserDataService({
+    db,
+    clock,
+    log,
+    sessions,
+    toApiUser: (row) => users.toApi(row),
+    revealPpsn: (row) => users.revealPpsn(row),
+    // Bank links are revoked at the bank before their rows are erased.
+    beforeClose: (userId) => bankAccounts.revokeAllForUser(userId),
+  });
 
   return {
     log,
@@ -153,6 +184,10 @@ export function createServices(deps: ServiceDeps): Services {
     payments,
     pensionLedger,
     directDebits,
+    bankProvider,
+    sandboxBank,
+    bankAccounts,
+    roundups,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
     passwords: passwordService,
@@ -180,6 +215,13 @@ export function createServices(deps: ServiceDeps): Services {
       // Payments cut short by a crash: booked or failed as the provider says they went.
       const recovered = await pensionLedger.recoverStale();
       if (recovered.booked + recovered.declined + recovered.failed > 0) log.info({ ...recovered }, 'housekeeping.payments_recovered');
+      // Round-up batches cut short: paid through the ledger with the same key, or released.
+      const batches = await roundups.recoverStale();
+      if (batches.applied + batches.declined + batches.waiting > 0) log.info({ ...batches }, 'housekeeping.roundup_batches_recovered');
+      const links = await bankAccounts.lifecycle();
+      if (links.mailed + links.expired > 0) log.info({ ...links }, 'housekeeping.bank_links');
+      const reads = await bankAccounts.syncDue();
+      if (reads.synced + reads.deferred + reads.ended + reads.failed > 0) log.info({ ...reads }, 'housekeeping.bank_reads');
       const deleted = await users.deleteUnverified();
       if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
     },
