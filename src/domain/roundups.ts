@@ -130,8 +130,15 @@ export interface FingerprintFacts {
  */
 export function fingerprints(rows: readonly FingerprintFacts[]): string[] {
   const seen = new Map<string, number>();
+  // A bank read repeats the same few merchants: normalise each description once.
+  const normalised = new Map<string, string>();
+  const describe = (text: string) => {
+    let known = normalised.get(text);
+    if (known === undefined) normalised.set(text, (known = normaliseDescription(text)));
+    return known;
+  };
   return rows.map((row) => {
-    const key = `${row.bookingDate}|${row.amountCents}|${row.currency.toUpperCase()}|${normaliseDescription(row.description)}`;
+    const key = `${row.bookingDate}|${row.amountCents}|${row.currency.toUpperCase()}|${describe(row.description)}`;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     return `${key}|${n}`;
@@ -238,4 +245,15 @@ export function isBankLinkUrl(url: string, allowed: { appOrigin: string; provide
     return parsed.pathname.startsWith(SANDBOX_CONSENT_PATH) && /^[A-Za-z0-9_-]+$/.test(parsed.pathname.slice(SANDBOX_CONSENT_PATH.length));
   }
   return parsed.protocol === 'https:' && allowed.providerOrigins.includes(parsed.origin);
+}
+
+/**
+ * The query the bank sends the browser back to /linked-bank-accounts with: our link's id and
+ * either a code or an error. Null when the query is no bank return at all (no `consent`).
+ */
+export function parseBankReturn(query: string): { consentId: string; error: string | null } | null {
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  const consentId = params.get('consent');
+  if (!consentId || !/^[0-9a-f-]{36}$/i.test(consentId)) return null;
+  return { consentId, error: params.get('error') };
 }

@@ -514,9 +514,11 @@ export const bankTransactions = pgTable(
   'bank_transactions',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The account's user (no foreign key of its own: the account's cascades, and a bulk read
+     * writes tens of thousands of rows, each foreign key a lookup per row).
+     */
+    userId: uuid('user_id').notNull(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => bankAccounts.id, { onDelete: 'cascade' }),
@@ -544,7 +546,9 @@ export const bankTransactions = pgTable(
     index('bank_transactions_pending_roundups_idx')
       .on(t.userId)
       .where(sql`${t.batchId} is null and ${t.declinedAt} is null and ${t.withdrawnAt} is null and ${t.roundupCents} > 0`),
-    index('bank_transactions_batch_idx').on(t.batchId),
+    index('bank_transactions_batch_idx')
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
     check('bank_transactions_roundup_range', sql`${t.roundupCents} between 0 and 99`),
     check('bank_transactions_pending_no_roundup', sql`${t.status} = 'booked' or ${t.roundupCents} = 0`),
   ],

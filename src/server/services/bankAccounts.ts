@@ -16,7 +16,7 @@ import {
 import type { Account, Consent, ConsentStatus, Transaction } from '../../domain/schemas/roundups.ts';
 import { formatDisplayDate } from '../../domain/dates.ts';
 import type { Db } from '../db/index.ts';
-import { bankAccounts, bankConsents, bankTransactions, roundupSettings, users } from '../db/schema.ts';
+import { bankAccounts, bankConsents, bankTransactions, roundupBatches, roundupSettings, users } from '../db/schema.ts';
 import type { BankProvider, BankRead, ProviderAccount, ProviderTransaction, Presence } from './bankProvider.ts';
 import type { Clock } from './clock.ts';
 import { type Keyring, decryptField, deriveKey, encryptField, hmacSha256 } from './crypto.ts';
@@ -34,8 +34,8 @@ const DAY_MS = 86_400_000;
 export const SYNC_INTERVAL_MS = DAY_MS / UNATTENDED_READS_PER_DAY;
 /** Our own count of unattended reads per account (the bank counts too, and answers 429 past its limit). */
 export const UNATTENDED_SYNC_RULE: RateRule = { name: 'bank-sync:unattended', limit: UNATTENDED_READS_PER_DAY, windowMs: DAY_MS };
-/** Rows per INSERT statement (PostgreSQL allows 65,535 parameters; a row has 15). */
-const INSERT_CHUNK = 1_000;
+/** Rows per INSERT statement (one array parameter per column, so the size is not bound by the 65,535 parameters). */
+const INSERT_CHUNK = 5_000;
 /** How far back GET /accounts lists transactions (older ones with a round-up still pending are listed too). */
 const LISTED_DAYS = 365;
 
@@ -142,9 +142,10 @@ export function createBankAccountService(deps: {
       .orderBy(asc(bankAccounts.linkedAt), asc(bankAccounts.id));
     if (rows.length === 0) return [];
     const since = addDays(irishToday(now), -LISTED_DAYS);
-    const transactions = (await db
-      .select({ row: bankTransactions, applied: sql<boolean>`coalesce((select b.status = 'applied' from roundup_batches b where b.id = ${bankTransactions.batchId}), false)` })
+    const transactions = await db
+      .select({ row: bankTransactions, batchStatus: roundupBatches.status })
       .from(bankTransactions)
+      .leftJoin(roundupBatches, eq(roundupBatches.id, bankTransactions.batchId))
       .where(
         and(
           inArray(
@@ -158,12 +159,14 @@ export function createBankAccountService(deps: {
           ),
         ),
       )
-      .orderBy(desc(bankTransactions.bookingDate), desc(bankTransactions.occurredAt), desc(bankTransactions.id))) as { row: BankTransactionRow; applied: boolean }[];
+      .orderBy(desc(bankTransactions.bookingDate), desc(bankTransactions.occurredAt), desc(bankTransactions.id));
     const byAccount = new Map<string, Transaction[]>();
     const pendingCents = new Map<string, number>();
-    for (const { row, applied } of transactions) {
-      const api = toApiTransaction(row, applied);
-      byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), api]);
+    for (const { row, batchStatus } of transactions) {
+      const api = toApiTransaction(row, batchStatus === 'applied');
+      const list = byAccount.get(row.accountId);
+      if (list) list.push(api);
+      else byAccount.set(row.accountId, [api]);
       if (api.roundupApplied === null && api.roundup > 0) pendingCents.set(row.accountId, (pendingCents.get(row.accountId) ?? 0) + api.roundup);
     }
     return rows.map(({ account, consent }) => {
@@ -245,14 +248,8 @@ export function createBankAccountService(deps: {
       const fresh = booked.filter((row) => !known.has(row.fingerprint));
       await tx.delete(bankTransactions).where(and(eq(bankTransactions.accountId, account.id), eq(bankTransactions.status, 'pending')));
       let added = 0;
-      for (const chunk of chunks([...fresh, ...pending], INSERT_CHUNK)) {
-        const inserted = await tx
-          .insert(bankTransactions)
-          .values(chunk.map((row) => ({ ...row, createdAt: now })))
-          .onConflictDoNothing({ target: [bankTransactions.accountId, bankTransactions.fingerprint] })
-          .returning({ status: bankTransactions.status });
-        added += inserted.filter((row) => row.status === 'booked').length;
-      }
+      for (const chunk of chunks(fresh, INSERT_CHUNK)) added += await insertRows(tx, chunk, now);
+      for (const chunk of chunks(pending, INSERT_CHUNK)) await insertRows(tx, chunk, now);
       // Never one a batch took meanwhile: a round-up being paid, or paid, stays.
       for (const ids of chunks(withdrawn, INSERT_CHUNK)) await tx.update(bankTransactions).set({ withdrawnAt: now }).where(and(inArray(bankTransactions.id, ids), isNull(bankTransactions.batchId)));
       for (const ids of chunks(back, INSERT_CHUNK)) await tx.update(bankTransactions).set({ withdrawnAt: null }).where(inArray(bankTransactions.id, ids));
@@ -622,23 +619,27 @@ export function createBankAccountService(deps: {
      * batch, not declined), after the pause changed.
      */
     async recomputeRoundups(userId: string): Promise<number> {
-      const paused = await settingsRules(userId);
-      const rows = await db
-        .select({ tx: bankTransactions, roundupsFrom: bankAccounts.roundupsFrom })
-        .from(bankTransactions)
-        .innerJoin(bankAccounts, eq(bankAccounts.id, bankTransactions.accountId))
-        .where(and(eq(bankTransactions.userId, userId), eq(bankTransactions.status, 'booked'), isNull(bankTransactions.batchId), isNull(bankTransactions.declinedAt)));
-      let changed = 0;
-      for (const { tx, roundupsFrom } of rows) {
-        const roundup = roundupOf({ status: 'booked', amountCents: tx.amountCents, currency: tx.currency, code: tx.code, bookingDate: tx.bookingDate }, { roundupsFrom, paused });
-        if (roundup.cents === tx.roundupCents && roundup.reason === tx.roundupReason) continue;
-        await db
-          .update(bankTransactions)
-          .set({ roundupCents: roundup.cents, roundupReason: roundup.reason })
-          .where(and(eq(bankTransactions.id, tx.id), isNull(bankTransactions.batchId), isNull(bankTransactions.declinedAt)));
-        changed += 1;
-      }
-      return changed;
+      return db.transaction(async (tx) => {
+        // Under the user's row lock, as a batch takes round-ups: none is taken while its value changes.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const paused = await settingsRules(userId, tx);
+        const rows = await tx
+          .select({ tx: bankTransactions, roundupsFrom: bankAccounts.roundupsFrom })
+          .from(bankTransactions)
+          .innerJoin(bankAccounts, eq(bankAccounts.id, bankTransactions.accountId))
+          .where(and(eq(bankTransactions.userId, userId), eq(bankTransactions.status, 'booked'), isNull(bankTransactions.batchId), isNull(bankTransactions.declinedAt)));
+        const changed = rows.flatMap(({ tx: row, roundupsFrom }) => {
+          const roundup = roundupOf({ status: 'booked', amountCents: row.amountCents, currency: row.currency, code: row.code, bookingDate: row.bookingDate }, { roundupsFrom, paused });
+          return roundup.cents === row.roundupCents && roundup.reason === row.roundupReason ? [] : [{ id: row.id, ...roundup }];
+        });
+        for (const chunk of chunks(changed, INSERT_CHUNK)) {
+          await tx.execute(sql`
+            update bank_transactions t set roundup_cents = c.cents::integer, roundup_reason = c.reason
+            from unnest(${sql.param(chunk.map((c) => c.id))}::uuid[], ${sql.param(chunk.map((c) => String(c.cents)))}::text[], ${sql.param(chunk.map((c) => c.reason))}::text[]) as c(id, cents, reason)
+            where t.id = c.id and t.batch_id is null and t.declined_at is null`);
+        }
+        return changed.length;
+      });
     },
 
     /** Closing the account: every link still open is revoked at the bank first, then the rows are erased. */
@@ -656,6 +657,31 @@ export function createBankAccountService(deps: {
 }
 
 export type BankAccountService = ReturnType<typeof createBankAccountService>;
+
+type NewTransaction = Omit<typeof bankTransactions.$inferInsert, 'id' | 'createdAt'> & { occurredAt: Date };
+
+/**
+ * Inserts transactions read from the bank, skipping fingerprints the account has: one statement
+ * with one array per column (`unnest`), which the database parses once, where a VALUES list
+ * would be 15 parameters a row. Answers how many rows were new.
+ */
+async function insertRows(tx: Db, rows: readonly NewTransaction[], now: Date): Promise<number> {
+  if (rows.length === 0) return 0;
+  const column = <T>(pick: (row: NewTransaction) => T) => sql.param(rows.map(pick));
+  const result = (await tx.execute(sql`
+    insert into bank_transactions (id, user_id, account_id, fingerprint, provider_transaction_id, status, booking_date, occurred_at,
+      amount_cents, currency, description, code, roundup_cents, roundup_reason, created_at)
+    select id, u, a, f, p, s, d::date, o::timestamptz, c::bigint, cur, descr, code, r::integer, reason, ${now.toISOString()}::timestamptz
+    from unnest(${column(() => randomUUID())}::uuid[], ${column((r) => r.userId)}::uuid[], ${column((r) => r.accountId)}::uuid[], ${column((r) => r.fingerprint)}::text[],
+      ${column((r) => r.providerTransactionId ?? null)}::text[], ${column((r) => r.status)}::text[], ${column((r) => r.bookingDate)}::text[],
+      ${column((r) => r.occurredAt.toISOString())}::text[], ${column((r) => String(r.amountCents))}::text[], ${column((r) => r.currency)}::text[],
+      ${column((r) => r.description)}::text[], ${column((r) => r.code ?? null)}::text[], ${column((r) => String(r.roundupCents))}::text[],
+      ${column((r) => r.roundupReason ?? null)}::text[])
+      as t(id, u, a, f, p, s, d, o, c, cur, descr, code, r, reason)
+    on conflict (account_id, fingerprint) do nothing`)) as { affectedRows?: number; rowCount?: number | null };
+  // PGlite answers affectedRows, node-postgres rowCount.
+  return result.affectedRows ?? result.rowCount ?? 0;
+}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

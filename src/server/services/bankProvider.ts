@@ -350,7 +350,9 @@ export function createSandboxBank(options: SandboxBankOptions) {
       const oldest = addDays(today, -SANDBOX_HISTORY_DAYS);
       const booked: ProviderTransaction[] = [];
       const pending: ProviderTransaction[] = [];
-      const idOf = (kind: string, key: string) => `${kind}-${sha256Hex(`${row.reference}|${index}|${key}`).slice(0, 24)}`;
+      // Ids are the consent's own: a new consent gives every transaction a new id, as banks do.
+      const idPrefix = sha256Hex(`${row.reference}|${index}`).slice(0, 16);
+      const idOf = (kind: string, key: string) => `${kind}-${idPrefix}-${key}`;
       // Booked within two days: the two days before `from` may hold rows booked on `from`.
       for (let day = addDays(from < oldest ? oldest : from, -2); day <= today && day <= to; day = addDays(day, 1)) {
         for (const tx of dayOfTransactions(accountSeed(row.customer, bank.id, index), kind, day, extraPerDay)) {

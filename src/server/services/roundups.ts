@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { dayjs } from '../../domain/dates.ts';
 import { euroToCents } from '../../domain/money.ts';
-import { STALE_DATA_DAYS, addDays, takeWithinCap, weekStart } from '../../domain/roundups.ts';
+import { STALE_DATA_DAYS, addDays, weekStart } from '../../domain/roundups.ts';
 import type { RoundupSettings, RoundupSettingsRequest } from '../../domain/schemas/roundups.ts';
 import type { Db } from '../db/index.ts';
 import { bankAccounts, bankTransactions, contributions, roundupBatches, roundupSettings, users } from '../db/schema.ts';
@@ -101,23 +101,37 @@ export function createRoundupService(deps: {
     return rows.filter((row) => irishToday(row.createdAt) >= monday).reduce((sum, row) => sum + row.amount, 0);
   };
 
-  /** The round-ups waiting to be collected: booked, unpaid, not declined, on accounts with round-ups on; oldest first. */
-  const pendingQuery = (tx: Db, userId: string) =>
-    tx
-      .select({ id: bankTransactions.id, cents: bankTransactions.roundupCents })
-      .from(bankTransactions)
-      .innerJoin(bankAccounts, eq(bankAccounts.id, bankTransactions.accountId))
-      .where(
-        and(
-          eq(bankTransactions.userId, userId),
-          isNull(bankTransactions.batchId),
-          isNull(bankTransactions.declinedAt),
-          isNull(bankTransactions.withdrawnAt),
-          sql`${bankTransactions.roundupCents} > 0`,
-          eq(bankAccounts.roundups, true),
-        ),
-      )
-      .orderBy(asc(bankTransactions.bookingDate), asc(bankTransactions.occurredAt), asc(bankTransactions.id));
+  /**
+   * The round-ups waiting to be collected (booked, unpaid, not declined, on accounts with
+   * round-ups on), oldest first, with the running total that the weekly cap is judged on: the
+   * longest run from the oldest that stays within `remaining` (all of them when null), as
+   * takeWithinCap decides it.
+   */
+  const waiting = (userId: string, remaining: number | null) => sql`
+    select id, roundup_cents from (
+      select t.id, t.roundup_cents, sum(t.roundup_cents) over (order by t.booking_date, t.occurred_at, t.id) as running
+      from bank_transactions t join bank_accounts a on a.id = t.account_id
+      where t.user_id = ${userId} and t.batch_id is null and t.declined_at is null and t.withdrawn_at is null and t.roundup_cents > 0 and a.roundups
+    ) w
+    where ${remaining}::bigint is null or w.running <= ${remaining}::bigint`;
+
+  const totals = async (tx: Db, query: ReturnType<typeof sql>) => {
+    const result = (await tx.execute(query)) as { rows?: { count: number | string; cents: number | string }[] };
+    const row = result.rows?.[0];
+    return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
+  };
+
+  /** Moves them into the batch, in one statement (its row locks decide against a concurrent clear or read); answers what it took. */
+  const take = (tx: Db, userId: string, remaining: number | null, batchId: string) =>
+    totals(
+      tx,
+      sql`with taken as (
+        update bank_transactions t set batch_id = ${batchId}
+        from (${waiting(userId, remaining)}) w
+        where t.id = w.id and t.batch_id is null and t.declined_at is null
+        returning t.roundup_cents)
+      select count(*) as count, coalesce(sum(roundup_cents), 0) as cents from taken`,
+    );
 
   const batchByKey = async (userId: string, key: string) =>
     (await db.select().from(roundupBatches).where(and(eq(roundupBatches.userId, userId), eq(roundupBatches.idempotencyKey, key))))[0];
@@ -228,32 +242,21 @@ export function createRoundupService(deps: {
             .onConflictDoNothing({ target: [roundupBatches.userId, roundupBatches.idempotencyKey] })
             .returning();
           if (!inserted) return null;
-          const pending = await pendingQuery(tx, user.id).for('update', { of: bankTransactions });
           const cap = settings?.weeklyCapCents ?? null;
           const remaining = cap === null ? null : Math.max(0, cap - (await collectedThisWeek(user.id, tx)));
-          const taken = pending.slice(0, takeWithinCap(pending.map((row) => row.cents), remaining));
-          const amount = taken.reduce((sum, row) => sum + row.cents, 0);
-          if (taken.length === 0) {
+          const taken = await take(tx, user.id, remaining, inserted.id);
+          if (taken.count === 0) {
             const [empty] = await tx.update(roundupBatches).set({ status: 'empty', lockedAt: null }).where(eq(roundupBatches.id, inserted.id)).returning();
             return empty!;
           }
+          // Refusals throw: the transaction rolls back what was taken, and the batch with it.
           const funding = await accounts.fundingAccount(user.id, tx);
           if (!funding) throw new Refused({ kind: 'noFundingAccount' });
-          if (floor !== null && (balance === null || balance - amount < floor)) throw new Refused({ kind: 'balanceFloor', known: balance !== null });
-          for (let i = 0; i < taken.length; i += 1_000) {
-            await tx
-              .update(bankTransactions)
-              .set({ batchId: inserted.id })
-              .where(
-                inArray(
-                  bankTransactions.id,
-                  taken.slice(i, i + 1_000).map((row) => row.id),
-                ),
-              );
-          }
+          if (floor !== null && (balance === null || balance - taken.cents < floor)) throw new Refused({ kind: 'balanceFloor', known: balance !== null });
+          const amount = taken.cents;
           const [claimed] = await tx
             .update(roundupBatches)
-            .set({ count: taken.length, amountCents: amount, fundingAccountId: funding.id })
+            .set({ count: taken.count, amountCents: amount, fundingAccountId: funding.id })
             .where(eq(roundupBatches.id, inserted.id))
             .returning();
           return claimed!;
@@ -273,19 +276,15 @@ export function createRoundupService(deps: {
     async clear(userId: string): Promise<{ count: number; cents: number }> {
       return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        const pending = await pendingQuery(tx, userId);
-        const now = clock.now();
-        let cents = 0;
-        for (let i = 0; i < pending.length; i += 1_000) {
-          const ids = pending.slice(i, i + 1_000).map((row) => row.id);
-          const declined = await tx
-            .update(bankTransactions)
-            .set({ declinedAt: now })
-            .where(and(inArray(bankTransactions.id, ids), isNull(bankTransactions.batchId), isNull(bankTransactions.declinedAt)))
-            .returning({ cents: bankTransactions.roundupCents });
-          cents += declined.reduce((sum, row) => sum + row.cents, 0);
-        }
-        return { count: pending.length, cents };
+        return totals(
+          tx,
+          sql`with declined as (
+            update bank_transactions t set declined_at = ${clock.now().toISOString()}::timestamptz
+            from (${waiting(userId, null)}) w
+            where t.id = w.id and t.batch_id is null and t.declined_at is null
+            returning t.roundup_cents)
+          select count(*) as count, coalesce(sum(roundup_cents), 0) as cents from declined`,
+        );
       });
     },
 

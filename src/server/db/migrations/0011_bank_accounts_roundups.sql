@@ -97,7 +97,6 @@ CREATE TABLE "sandbox_bank_consents" (
 ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_consent_id_bank_consents_id_fk" FOREIGN KEY ("consent_id") REFERENCES "public"."bank_consents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_consents" ADD CONSTRAINT "bank_consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bank_transactions" ADD CONSTRAINT "bank_transactions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_transactions" ADD CONSTRAINT "bank_transactions_account_id_bank_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_transactions" ADD CONSTRAINT "bank_transactions_batch_id_roundup_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."roundup_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roundup_batches" ADD CONSTRAINT "roundup_batches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -110,7 +109,7 @@ CREATE UNIQUE INDEX "bank_consents_provider_ref_idx" ON "bank_consents" USING bt
 CREATE UNIQUE INDEX "bank_transactions_account_fingerprint_idx" ON "bank_transactions" USING btree ("account_id","fingerprint");--> statement-breakpoint
 CREATE INDEX "bank_transactions_account_date_idx" ON "bank_transactions" USING btree ("account_id","booking_date");--> statement-breakpoint
 CREATE INDEX "bank_transactions_pending_roundups_idx" ON "bank_transactions" USING btree ("user_id") WHERE "bank_transactions"."batch_id" is null and "bank_transactions"."declined_at" is null and "bank_transactions"."withdrawn_at" is null and "bank_transactions"."roundup_cents" > 0;--> statement-breakpoint
-CREATE INDEX "bank_transactions_batch_idx" ON "bank_transactions" USING btree ("batch_id");--> statement-breakpoint
+CREATE INDEX "bank_transactions_batch_idx" ON "bank_transactions" USING btree ("batch_id") WHERE "bank_transactions"."batch_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "roundup_batches_user_key_idx" ON "roundup_batches" USING btree ("user_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "roundup_batches_processing_idx" ON "roundup_batches" USING btree ("locked_at") WHERE "roundup_batches"."status" = 'processing';--> statement-breakpoint
 CREATE INDEX "roundup_batches_user_created_idx" ON "roundup_batches" USING btree ("user_id","created_at");
