@@ -79,6 +79,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // PostgreSQL, two server processes and nginx (scripts/cluster.ts), started once for the file.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          // Process starts take seconds each, and many times that on two cores busy with the rest of the suite.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

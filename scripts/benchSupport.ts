@@ -153,7 +153,7 @@ export function printTable(title: string, rows: Row[]) {
   const w1 = Math.max(...rows.map((r) => r.figure.length));
   const w2 = Math.max(...rows.map((r) => r.value.length));
   const line = `+-${'-'.repeat(w1)}-+-${'-'.repeat(w2)}-+`;
-  console.log(`\n${title} — node ${process.version}, ${os.cpus().length} CPU(s), ${os.loadavg()[0]?.toFixed(1)} load`);
+  console.log(`\n${title} — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, ${os.loadavg()[0]?.toFixed(1)} load`);
   console.log(line);
   for (const row of rows) console.log(`| ${row.figure.padEnd(w1)} | ${row.value.padStart(w2)} |${row.detail ? ` ${row.detail}` : ''}`);
   console.log(line);

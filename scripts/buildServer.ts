@@ -28,7 +28,7 @@ await build({
     minify: false,
     sourcemap: true,
     rollupOptions: {
-      input: ['src/server/main.ts', 'src/server/db/pgliteTemplate.ts'],
+      input: ['src/server/main.ts', 'src/server/migrate.ts', 'src/server/db/pgliteTemplate.ts'],
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },

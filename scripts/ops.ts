@@ -4,7 +4,10 @@
  *   npm run ops -- claims list <email>                                 a user's claims and their ids
  *   npm run ops -- claims approve|reject|pending <claimId> [category]  decide a claim, or one category of it
  *   npm run ops -- reencrypt [--batch N]                               move every encrypted value to the current key
- *   npm run ops -- keys rotate|retire [--force]                        the embedded default's keyring file (README, key rotation)
+ *   npm run ops -- keys rotate|retire [--force]                        the embedded default's keyring file (docs/configuration.md, key rotation)
+ *   npm run ops -- backup <file>                                       every table, one consistent JSON snapshot (also while the server runs)
+ *   npm run ops -- restore <file> [--replace]                          every table back from such a file (server stopped)
+ *   npm run ops -- hold on|off <email>                                 legal hold: nothing of the user's is deleted until lifted
  *
  * The database is the server's (same configuration: DATABASE_URL, else DATA_DIR/pglite). Output
  * names claims by id, year, category, status and amount only — never what the user entered.
@@ -12,7 +15,7 @@
  * Exit codes: 0 done, 1 refused (unknown account, claim or category; values that cannot be
  * decrypted; keys from the environment), 2 usage.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,14 +23,19 @@ import { isForm11Category } from '../src/domain/catalogue.ts';
 import { formatEuro } from '../src/domain/money.ts';
 import type { ClaimStatus, Form11Entry } from '../src/domain/schemas/form11Entry.ts';
 import { loadConfig } from '../src/server/config.ts';
+import type { Database } from '../src/server/db/index.ts';
 import { toApiForm11Entry } from '../src/server/services/form11Entries.ts';
 import type { Services } from '../src/server/services/index.ts';
+import { isPayeAuthorisationInForce } from '../src/server/services/users.ts';
 
 export const USAGE = `Usage:
   npm run ops -- claims list <email>
   npm run ops -- claims approve|reject|pending <claimId> [category]
   npm run ops -- reencrypt [--batch N]
-  npm run ops -- keys rotate|retire [--force]`;
+  npm run ops -- keys rotate|retire [--force]
+  npm run ops -- backup <file>
+  npm run ops -- restore <file> [--replace]
+  npm run ops -- hold on|off <email>`;
 
 const DECISIONS: Readonly<Record<string, ClaimStatus>> = { approve: 'approved', reject: 'rejected', pending: 'pending' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,7 +49,7 @@ export interface KeyFile {
 }
 
 export interface OpsDeps {
-  services: Pick<Services, 'users' | 'form11Entries' | 'reencryption'>;
+  services: Pick<Services, 'users' | 'form11Entries' | 'reencryption' | 'clock'>;
   keyFile?: KeyFile | undefined;
   /** Where results go (stdout). */
   out(line: string): void;
@@ -64,7 +72,10 @@ export type OpsCommand =
   | { readonly action: 'list'; readonly email: string }
   | { readonly action: 'decide'; readonly decision: ClaimStatus; readonly claimId: string; readonly category: string | undefined }
   | { readonly action: 'reencrypt'; readonly batchSize: number }
-  | { readonly action: 'keys'; readonly op: 'rotate' | 'retire'; readonly force: boolean };
+  | { readonly action: 'keys'; readonly op: 'rotate' | 'retire'; readonly force: boolean }
+  | { readonly action: 'backup'; readonly file: string }
+  | { readonly action: 'restore'; readonly file: string; readonly replace: boolean }
+  | { readonly action: 'hold'; readonly on: boolean; readonly email: string };
 
 const DEFAULT_BATCH = 500;
 
@@ -73,15 +84,21 @@ export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
   let positionals: string[];
   let batch: string | undefined;
   let force: boolean | undefined;
+  let replace: boolean | undefined;
   try {
     ({
       positionals,
-      values: { batch, force },
-    } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { batch: { type: 'string' }, force: { type: 'boolean' } } }));
+      values: { batch, force, replace },
+    } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { batch: { type: 'string' }, force: { type: 'boolean' }, replace: { type: 'boolean' } } }));
   } catch {
     return null;
   }
   const [area, action = '', target, category, ...extra] = positionals;
+  if (area === 'backup' || area === 'restore') {
+    if (positionals.length !== 2 || batch !== undefined || force !== undefined || (area === 'backup' && replace !== undefined)) return null;
+    return area === 'backup' ? { action: 'backup', file: action } : { action: 'restore', file: action, replace: replace === true };
+  }
+  if (replace !== undefined) return null;
   if (area === 'reencrypt') {
     if (positionals.length > 1 || (batch !== undefined && !/^[1-9]\d{0,4}$/.test(batch))) return null;
     return { action: 'reencrypt', batchSize: batch === undefined ? DEFAULT_BATCH : Number(batch) };
@@ -92,6 +109,7 @@ export function parseOpsCommand(argv: readonly string[]): OpsCommand | null {
     return (action === 'rotate' || action === 'retire') && positionals.length === 2 ? { action: 'keys', op: action, force: force === true } : null;
   }
   if (force !== undefined) return null;
+  if (area === 'hold') return (action === 'on' || action === 'off') && target !== undefined && positionals.length === 3 ? { action: 'hold', on: action === 'on', email: target } : null;
   if (area !== 'claims' || target === undefined || extra.length > 0) return null;
   if (action === 'list') return category === undefined ? { action, email: target } : null;
   const decision = DECISIONS[action];
@@ -103,6 +121,20 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
   const { services, out, err } = deps;
   if (command.action === 'reencrypt') return reencrypt(command.batchSize, deps);
   if (command.action === 'keys') return keys(command.op, command.force, deps);
+  if (command.action === 'backup' || command.action === 'restore') {
+    err('backup and restore run on the database itself: use runBackupCommand.');
+    return 2;
+  }
+  if (command.action === 'hold') {
+    // A Revenue enquiry or a dispute: nothing of the user's is deleted while it is open (checklist G4).
+    const held = await services.users.setLegalHold(command.email, command.on);
+    if (!held) {
+      err('No account with that email.');
+      return 1;
+    }
+    out(command.on ? `Legal hold on for ${command.email}: nothing of theirs is deleted until it is lifted.` : `Legal hold lifted for ${command.email}: what is past its retention is deleted at the next housekeeping.`);
+    return 0;
+  }
   if (command.action === 'list') {
     const user = await services.users.findByEmail(command.email);
     if (!user) {
@@ -132,6 +164,16 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
     const owner = await services.users.findById(before.userId);
     if (owner?.optOutPayeAuth) {
       err(`Claim ${claimId} cannot be approved: its owner has opted out of PAYE authorisation, so refund processing is paused until they enable it again.`);
+      return 1;
+    }
+    // We act with Revenue only under a signed authorisation in force: one that lapsed (4 years) no longer counts.
+    if (!owner || !isPayeAuthorisationInForce(owner, services.clock.now())) {
+      const lapsed = owner?.payeA1Authorized === true;
+      err(
+        lapsed
+          ? `Claim ${claimId} cannot be approved: its owner's PAYE authorisation lapsed on ${owner!.payeA1LapsesAt!.toISOString().slice(0, 10)}; they must sign it again first.`
+          : `Claim ${claimId} cannot be approved: its owner has no PAYE authorisation in force.`,
+      );
       return 1;
     }
   }
@@ -187,7 +229,7 @@ async function reencrypt(batchSize: number, deps: OpsDeps): Promise<number> {
 async function keys(op: 'rotate' | 'retire', force: boolean, deps: OpsDeps): Promise<number> {
   const { services, keyFile, out, err } = deps;
   if (!keyFile) {
-    err('The encryption keys come from the environment: change ENCRYPTION_KEYS on every process instead (README, "Rotating the encryption key").');
+    err('The encryption keys come from the environment: change ENCRYPTION_KEYS on every process instead (docs/configuration.md, "Rotating the encryption key").');
     return 1;
   }
   if (op === 'rotate') {
@@ -212,6 +254,44 @@ async function keys(op: 'rotate' | 'retire', force: boolean, deps: OpsDeps): Pro
   const retired = keyFile.retire();
   out(retired.length === 0 ? 'Only the current key is held; nothing to retire.' : `Retired ${retired.join(', ')}; the keyring holds ${services.reencryption.keyring.currentId} only.`);
   return 0;
+}
+
+/**
+ * `backup <file>` and `restore <file> [--replace]` on an open database (services/backup.ts).
+ * Prints table and row counts, never a value.
+ */
+export async function runBackupCommand(
+  command: Extract<OpsCommand, { action: 'backup' | 'restore' }>,
+  database: Database,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  const [{ BackupRefused, createBackup, restoreBackup }, { writeFileWhole }] = await Promise.all([import('../src/server/services/backup.ts'), import('../src/server/backupRequests.ts')]);
+  if (command.action === 'backup') {
+    const backup = await createBackup(database);
+    writeFileWhole(command.file, JSON.stringify(backup));
+    const rows = Object.values(backup.tables).reduce((sum, table) => sum + table.length, 0);
+    out(`Backed up ${Object.keys(backup.tables).length} tables, ${rows} rows (schema ${backup.schema.tag}) to ${command.file}.`);
+    return 0;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(command.file, 'utf8'));
+  } catch (error) {
+    err(`Cannot read ${command.file}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  try {
+    const counts = await restoreBackup(database, parsed, { replace: command.replace });
+    out(`Restored ${Object.keys(counts).length} tables, ${Object.values(counts).reduce((a, b) => a + b, 0)} rows from ${command.file}.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupRefused) {
+      err(`Nothing restored: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
 }
 
 /** A whole command line: usage (exit 2) when it is not a command. */
@@ -247,6 +327,19 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const pgliteDir = path.join(config.dataDir, 'pglite');
+  // The embedded database is open in the running server: that process writes the backup.
+  if (command.action === 'backup' && !config.databaseUrl && existsSync(path.join(pgliteDir, 'postmaster.pid'))) {
+    const { requestBackupFromServer } = await import('../src/server/backupRequests.ts');
+    const answer = await requestBackupFromServer(config.dataDir, command.file);
+    if (answer) {
+      if (!answer.ok) {
+        console.error(`Backup failed: ${answer.error ?? 'unknown error'}`);
+        return 1;
+      }
+      console.log(`Backed up ${answer.tables} tables, ${answer.rows} rows to ${command.file} (written by the running server).`);
+      return 0;
+    }
+  }
   if (!config.databaseUrl) {
     const problem = embeddedDatabaseProblem(pgliteDir);
     if (problem) {
@@ -266,6 +359,13 @@ async function main(): Promise<number> {
     import('../src/server/services/secrets.ts'),
   ]);
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir });
+  if (command.action === 'backup' || command.action === 'restore') {
+    try {
+      return await runBackupCommand(command, database, (line) => console.log(line), (line) => console.error(line));
+    } finally {
+      await database.close();
+    }
+  }
   try {
     const stderr = pino.destination({ dest: 2, sync: true });
     const secrets = loadSecrets({ jwtSecret: config.jwtSecret, encryptionKey: config.encryptionKey, encryptionKeys: config.encryptionKeys, encryptionKeyCurrent: config.encryptionKeyCurrent, dataDir: config.dataDir });

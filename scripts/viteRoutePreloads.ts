@@ -5,7 +5,9 @@
  * one more round trip before the first paint.
  *
  * The routes are read from src/app/router.tsx: each `createRoute({ … })` with a `path` and a
- * lazily imported screen (`import('./screens/…')`). Writes `route-preloads.json` to the output
+ * lazily imported screen (`import('./screens/…')`), plus the flows its loader preloads
+ * (`context.flows.preload('name', …)`), whose modules src/app/flows/catalogue.ts names
+ * (`name: { …, load: () => import('../effects/…') … }`). Writes `route-preloads.json` to the output
  * directory: `[{ path: '/auth/login', files: ['assets/LoginScreen-….js', …] }]`, paths in the
  * router's syntax (`$name` for a parameter).
  */
@@ -21,16 +23,30 @@ export interface RoutePreload {
   files: string[];
 }
 
-/** `path` and screen module of every route in the router's source that has both. */
-export function routesOf(routerSource: string): { path: string; module: string }[] {
+/** `path`, screen module and preloaded flows of every route in the router's source that has a path and a screen. */
+export function routesOf(routerSource: string): { path: string; module: string; flows: string[] }[] {
   return routerSource
     .split(/createRoute\(\{/)
     .slice(1)
     .flatMap((block) => {
       const routePath = /\bpath:\s*'([^']+)'/.exec(block)?.[1];
       const module = /import\('(\.\/[^']+)'\)/.exec(block)?.[1];
-      return routePath && module ? [{ path: routePath, module }] : [];
+      const preload = /flows\.preload\(([^)]*)\)/.exec(block)?.[1] ?? '';
+      const flows = [...preload.matchAll(/'([^']+)'/g)].map((match) => match[1]!);
+      return routePath && module ? [{ path: routePath, module, flows }] : [];
     });
+}
+
+/** Flow name → the module its logic loads from, as src/app/flows/catalogue.ts names them (paths relative to it). */
+export function flowModulesOf(catalogueSource: string): Map<string, string> {
+  const starts = [...catalogueSource.matchAll(/^\s*(\w+):\s*\{/gm)];
+  return new Map(
+    starts.flatMap((start, index) => {
+      const entry = catalogueSource.slice(start.index, starts[index + 1]?.index ?? catalogueSource.length);
+      const module = /load:\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(entry)?.[1];
+      return module ? [[start[1]!, module] as const] : [];
+    }),
+  );
 }
 
 export function routePreloads(): Plugin {
@@ -43,6 +59,8 @@ export function routePreloads(): Plugin {
     },
     generateBundle(_options, bundle) {
       const routerFile = path.join(root, 'src/app/router.tsx');
+      const catalogueFile = path.join(root, 'src/app/flows/catalogue.ts');
+      const flowModules = flowModulesOf(readFileSync(catalogueFile, 'utf8'));
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const byModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
@@ -63,6 +81,12 @@ export function routePreloads(): Plugin {
         if (!chunk) return [];
         const files = new Set<string>();
         closure(chunk.fileName, files);
+        // The route's loader imports its flows' logic next to the screen: name those chunks too.
+        for (const flow of route.flows) {
+          const module = flowModules.get(flow);
+          const flowChunk = module ? byModule.get(path.resolve(path.dirname(catalogueFile), module)) : undefined;
+          if (flowChunk) closure(flowChunk.fileName, files);
+        }
         return [{ path: route.path, files: [...files].filter((file) => !initial.has(file)) }];
       });
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 1)}\n` });

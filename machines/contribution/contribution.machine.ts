@@ -1,8 +1,10 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { isStepUpRequired } from '../../src/domain/failure.ts';
 import { NO_RESPONSE } from '../../src/domain/failureMessage.ts';
 import {
   type ContributionContext,
   type ContributionEvent,
+  type ContributionInput,
   type ContributionTag,
   DECLINED_STATUS,
   type LoadOptionsLogic,
@@ -10,14 +12,18 @@ import {
   type PayInput,
   type PayLogic,
   type PayResult,
+  type StepUpLogic,
+  type StepUpProof,
+  type StepUpResult,
   type UserPaidParams,
 } from './contribution.types.ts';
 
 /** Harmless defaults: answer as an outage would. The app provides GET /contributions and POST /contribute. */
 const loadOptions: LoadOptionsLogic = fromPromise<LoadOptionsResult, void>(async () => ({ ok: false, error: NO_RESPONSE }));
 const pay: PayLogic = fromPromise<PayResult, PayInput>(async () => ({ ok: false, error: NO_RESPONSE }));
+const stepUp: StepUpLogic = fromPromise<StepUpResult, StepUpProof>(async () => ({ ok: false, error: NO_RESPONSE }));
 
-const failureOf = (result: LoadOptionsResult | PayResult) => (result.ok ? null : result.error);
+const failureOf = (result: LoadOptionsResult | PayResult | StepUpResult) => (result.ok ? null : result.error);
 
 /**
  * A one-off contribution (/contribute, and /round-payment offering the room left): choose the
@@ -29,13 +35,14 @@ export const contributionMachine = setup({
   types: {
     context: {} as ContributionContext,
     events: {} as ContributionEvent,
+    input: {} as ContributionInput,
     tags: {} as ContributionTag,
   },
-  actors: { loadOptions, pay },
+  actors: { loadOptions, pay, stepUp },
   actions: {
     clearError: assign({ error: null }),
     rememberOptions: assign((_, params: { result: LoadOptionsResult }) => ({ options: params.result.ok ? params.result.options : null })),
-    rememberFailure: assign((_, params: { result: LoadOptionsResult | PayResult }) => ({ error: failureOf(params.result) })),
+    rememberFailure: assign((_, params: { result: LoadOptionsResult | PayResult | StepUpResult }) => ({ error: failureOf(params.result) })),
     rememberOutage: assign({ error: NO_RESPONSE }),
     rememberDraft: assign(({ event }) => {
       assertEvent(event, 'contribution.review');
@@ -43,12 +50,14 @@ export const contributionMachine = setup({
     }),
     /** Editing ends the draft's key: the next review is a new payment. */
     forgetKey: assign({ key: null }),
-    rememberResult: assign((_, params: { result: PayResult }) => ({ result: params.result.ok ? params.result.answer : null })),
+    rememberResult: assign((_, params: { result: PayResult }) => (params.result.ok ? { result: params.result.answer, user: params.result.answer.user } : { result: null })),
     /** The app updates the session's user, so the Overview gauge moves. */
     userPaid: (_, _params: UserPaidParams) => {},
   },
   guards: {
-    succeeded: (_, params: { result: LoadOptionsResult | PayResult }) => params.result.ok,
+    succeeded: (_, params: { result: LoadOptionsResult | PayResult | StepUpResult }) => params.result.ok,
+    /** A large payment: the server wants the password (or a code) again first. */
+    stepUpRequired: (_, params: { result: PayResult }) => !params.result.ok && isStepUpRequired(params.result.error),
     declined: (_, params: { result: PayResult }) => !params.result.ok && params.result.error.status === DECLINED_STATUS,
     /** The server answered and refused the request (4xx): retrying it would be refused again. */
     refused: (_, params: { result: PayResult }) => {
@@ -59,7 +68,7 @@ export const contributionMachine = setup({
 }).createMachine({
   id: 'contribution',
   description: 'A one-off contribution: amount, tax year and source; the relief reviewed; paid once per idempotency key.',
-  context: { options: null, draft: null, key: null, result: null, error: null },
+  context: ({ input }) => ({ ...input, options: null, draft: null, key: null, result: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -114,6 +123,10 @@ export const contributionMachine = setup({
             ],
           },
           {
+            guard: { type: 'stepUpRequired', params: ({ event }) => ({ result: event.output }) },
+            target: 'confirmingIdentity',
+          },
+          {
             guard: { type: 'declined', params: ({ event }) => ({ result: event.output }) },
             target: 'declined',
             actions: { type: 'rememberFailure', params: ({ event }) => ({ result: event.output }) },
@@ -126,6 +139,31 @@ export const contributionMachine = setup({
           { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ result: event.output }) } },
         ],
         onError: { target: 'failed', actions: 'rememberOutage' },
+      },
+    },
+    confirmingIdentity: {
+      description: 'A large payment: the password (or a code from the authenticator app) is asked for again before it is made; nothing is paid yet.',
+      on: {
+        'contribution.stepUp': { target: 'steppingUp' },
+        'contribution.edit': { target: 'editing' },
+      },
+    },
+    steppingUp: {
+      description: 'POST /security/step-up; then the same payment is confirmed again with the same key.',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: ({ event }) => {
+          assertEvent(event, 'contribution.stepUp');
+          return event.proof;
+        },
+        onDone: [
+          { guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) }, target: 'confirming' },
+          { target: 'confirmingIdentity', actions: { type: 'rememberFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'confirmingIdentity', actions: 'rememberOutage' },
       },
     },
     failed: {

@@ -9,7 +9,18 @@ import type { User } from '../../src/domain/schemas/user.ts';
  */
 export type ContributionOptions = Pick<ContributionsAnswer, 'tax_year' | 'assignable_years' | 'contributed' | 'sources'> & { pending: Contribution[] };
 
-export interface ContributionContext {
+/** /contribute takes any amount; /round-payment offers the room left this year. */
+export type ContributionMode = 'contribute' | 'roundPayment';
+
+export interface ContributionInput {
+  mode: ContributionMode;
+  /** The signed-in user as the session had them when the screen opened (the relief figures read it). */
+  user: User | null;
+  /** The Irish calendar date the screen opened on, YYYY-MM-DD. */
+  today: string;
+}
+
+export interface ContributionContext extends ContributionInput {
   options: ContributionOptions | null;
   /** The payment being reviewed or confirmed. */
   draft: ContributionRequest | null;
@@ -34,7 +45,9 @@ export type ContributionEvent =
   /** Try the same payment again with the same key (its answer was lost). */
   | { type: 'contribution.retry' }
   /** Load the options again after they failed to load. */
-  | { type: 'contribution.reload' };
+  | { type: 'contribution.reload' }
+  /** The password (or an authenticator code) the server asked for before this payment. */
+  | { type: 'contribution.stepUp'; proof: StepUpProof };
 
 export type ContributionTag = 'busy';
 
@@ -53,3 +66,6 @@ export type UserPaidParams = { user: User };
 
 /** HTTP status of a payment the provider declined. */
 export const DECLINED_STATUS = 402;
+
+import type { StepUpProof } from '../shared/stepUp.ts';
+export type { StepUpLogic, StepUpProof, StepUpResult } from '../shared/stepUp.ts';

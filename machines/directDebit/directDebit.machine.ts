@@ -1,9 +1,12 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { isStepUpRequired } from '../../src/domain/failure.ts';
 import { NO_RESPONSE } from '../../src/domain/failureMessage.ts';
+import type { StepUpLogic, StepUpProof, StepUpResult } from '../shared/stepUp.ts';
 import type { DirectDebitRequest } from '../../src/domain/schemas/pension.ts';
 import type {
   CancelMandateLogic,
   DirectDebitContext,
+  DirectDebitInput,
   DirectDebitEvent,
   DirectDebitTag,
   LoadMandateLogic,
@@ -15,37 +18,50 @@ import type {
 const loadMandate: LoadMandateLogic = fromPromise<MandateResult, void>(async () => ({ ok: false, error: NO_RESPONSE }));
 const saveMandate: SaveMandateLogic = fromPromise<MandateResult, DirectDebitRequest>(async () => ({ ok: false, error: NO_RESPONSE }));
 const cancelMandate: CancelMandateLogic = fromPromise<MandateResult, void>(async () => ({ ok: false, error: NO_RESPONSE }));
+const stepUp: StepUpLogic = fromPromise<StepUpResult, StepUpProof>(async () => ({ ok: false, error: NO_RESPONSE }));
 
 const mandateParams = ({ event }: { event: { output: MandateResult } }) => ({ result: event.output });
 
 /**
  * A monthly direct debit (/direct-debit): view the active mandate, set one up or change it
  * (amount, IBAN, day of month, start date, mandate accepted), or cancel it after a confirmation.
+ * Collecting from a new account asks for the password again first (step-up), then sends the same
+ * request.
  */
 export const directDebitMachine = setup({
   types: {
     context: {} as DirectDebitContext,
+    input: {} as DirectDebitInput,
     events: {} as DirectDebitEvent,
     tags: {} as DirectDebitTag,
   },
-  actors: { loadMandate, saveMandate, cancelMandate },
+  actors: { loadMandate, saveMandate, cancelMandate, stepUp },
   actions: {
     clearError: assign({ error: null }),
     clearNotice: assign({ notice: null }),
     rememberMandate: assign((_, params: { result: MandateResult }) => (params.result.ok ? { mandate: params.result.mandate } : {})),
     rememberFailure: assign((_, params: { result: MandateResult }) => ({ error: params.result.ok ? null : params.result.error })),
     rememberOutage: assign({ error: NO_RESPONSE }),
+    rememberRequest: assign(({ event }) => {
+      assertEvent(event, 'directDebit.submit');
+      return { pending: event.request };
+    }),
+    forgetRequest: assign({ pending: null }),
+    rememberStepUpFailure: assign((_, params: { result: StepUpResult }) => ({ error: params.result.ok ? null : params.result.error })),
     noticeSaved: assign({ notice: 'saved' as const }),
     noticeCancelled: assign({ notice: 'cancelled' as const }),
   },
   guards: {
     succeeded: (_, params: { result: MandateResult }) => params.result.ok,
     hasMandate: ({ context }) => context.mandate !== null,
+    /** A new account: the server wants the password again before it collects from it. */
+    stepUpRequired: (_, params: { result: MandateResult }) => !params.result.ok && isStepUpRequired(params.result.error),
+    stepUpSucceeded: (_, params: { result: StepUpResult }) => params.result.ok,
   },
 }).createMachine({
   id: 'directDebit',
   description: 'A monthly direct debit into the pension: view, set up or change, cancel.',
-  context: { mandate: null, notice: null, error: null },
+  context: ({ input }) => ({ ...input, mandate: null, pending: null, notice: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -76,7 +92,7 @@ export const directDebitMachine = setup({
     editing: {
       description: 'The mandate form; when changing, the IBAN may be left empty to keep the account. The last refusal beside it.',
       on: {
-        'directDebit.submit': { target: 'saving' },
+        'directDebit.submit': { target: 'saving', actions: 'rememberRequest' },
         'directDebit.back': { target: 'viewing', actions: 'clearError' },
       },
     },
@@ -87,19 +103,42 @@ export const directDebitMachine = setup({
       invoke: {
         id: 'saveMandate',
         src: 'saveMandate',
-        input: ({ event }) => {
-          assertEvent(event, 'directDebit.submit');
-          return event.request;
-        },
+        input: ({ context }) => context.pending!,
         onDone: [
           {
             guard: { type: 'succeeded', params: mandateParams },
             target: 'viewing',
-            actions: [{ type: 'rememberMandate', params: mandateParams }, 'noticeSaved'],
+            actions: [{ type: 'rememberMandate', params: mandateParams }, 'noticeSaved', 'forgetRequest'],
           },
-          { target: 'editing', actions: { type: 'rememberFailure', params: mandateParams } },
+          { guard: { type: 'stepUpRequired', params: mandateParams }, target: 'confirmingIdentity' },
+          { target: 'editing', actions: [{ type: 'rememberFailure', params: mandateParams }, 'forgetRequest'] },
         ],
-        onError: { target: 'editing', actions: 'rememberOutage' },
+        onError: { target: 'editing', actions: ['rememberOutage', 'forgetRequest'] },
+      },
+    },
+    confirmingIdentity: {
+      description: 'Collecting from a new account: the password is asked for again before the mandate is saved; nothing is set up yet.',
+      on: {
+        'directDebit.stepUp': { target: 'steppingUp' },
+        'directDebit.back': { target: 'editing', actions: ['clearError', 'forgetRequest'] },
+      },
+    },
+    steppingUp: {
+      description: 'POST /security/step-up; then the same mandate is sent again.',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: ({ event }) => {
+          assertEvent(event, 'directDebit.stepUp');
+          return event.proof;
+        },
+        onDone: [
+          { guard: { type: 'stepUpSucceeded', params: ({ event }) => ({ result: event.output }) }, target: 'saving' },
+          { target: 'confirmingIdentity', actions: { type: 'rememberStepUpFailure', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'confirmingIdentity', actions: 'rememberOutage' },
       },
     },
     confirmingCancel: {

@@ -1,10 +1,18 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { DirectDebitRequest, Mandate } from '../../src/domain/schemas/pension.ts';
+import type { StepUpProof } from '../shared/stepUp.ts';
 
-export interface DirectDebitContext {
+export interface DirectDebitInput {
+  /** The Irish calendar date the screen opened on, YYYY-MM-DD (the start date's range is read from it). */
+  today: string;
+}
+
+export interface DirectDebitContext extends DirectDebitInput {
   /** The active mandate, or null when there is none. */
   mandate: Mandate | null;
+  /** The request waiting for the user to confirm it is them (a new account), sent again once they have. */
+  pending: DirectDebitRequest | null;
   /** What the last change did, for a short confirmation on the view. */
   notice: 'saved' | 'cancelled' | null;
   error: ApiFailure | null;
@@ -22,7 +30,9 @@ export type DirectDebitEvent =
   /** Confirm the cancellation. */
   | { type: 'directDebit.cancelConfirm' }
   /** Load again after a failed load. */
-  | { type: 'directDebit.reload' };
+  | { type: 'directDebit.reload' }
+  /** The password the server asked for before collecting from a new account. */
+  | { type: 'directDebit.stepUp'; proof: StepUpProof };
 
 export type DirectDebitTag = 'busy';
 

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { NO_RESPONSE } from '../../src/domain/failureMessage.ts';
-import type { AddClaimLogic, AddClaimResult, PensionClaim, PensionRefundContext, PensionRefundEvent, PensionRefundTag } from './pensionRefund.types.ts';
+import type { AddClaimLogic, AddClaimResult, PensionClaim, PensionRefundContext, PensionRefundEvent, PensionRefundInput, PensionRefundTag } from './pensionRefund.types.ts';
 
 /** Harmless default: answers as an outage would. The app provides the real API call. */
 const addClaim: AddClaimLogic = fromPromise<AddClaimResult, PensionClaim>(async () => ({ ok: false, error: NO_RESPONSE }));
@@ -14,12 +14,14 @@ const addClaim: AddClaimLogic = fromPromise<AddClaimResult, PensionClaim>(async 
 export const pensionRefundMachine = setup({
   types: {
     context: {} as PensionRefundContext,
+    input: {} as PensionRefundInput,
     events: {} as PensionRefundEvent,
     tags: {} as PensionRefundTag,
   },
   actors: { addClaim },
   actions: {
     startAdding: assign((_, params: { year: number }) => ({ adding: params.year, failure: null })),
+    rememberUser: assign(({ event }) => (event.type === 'session.user.changed' ? { user: event.user } : {})),
     markAdded: assign(({ context }) => ({
       added: context.adding === null || context.added.includes(context.adding) ? context.added : [...context.added, context.adding],
       adding: null,
@@ -38,7 +40,8 @@ export const pensionRefundMachine = setup({
 }).createMachine({
   id: 'pensionRefund',
   description: 'Pension refund: per open tax year, add the relief on contributions paid outside payroll to that year’s Form 11 claim.',
-  context: { adding: null, added: [], failure: null },
+  context: ({ input }) => ({ ...input, adding: null, added: [], failure: null }),
+  on: { 'session.user.changed': { actions: 'rememberUser' } },
   initial: 'idle',
   states: {
     idle: {

@@ -1,6 +1,7 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { PensionContractCategory } from '../../src/domain/pensionRefund.ts';
+import type { User } from '../../src/domain/schemas/user.ts';
 
 /** What "add to my claim" sends for one year: the contract's Form 11 page and its data. */
 export interface PensionClaim {
@@ -9,7 +10,14 @@ export interface PensionClaim {
   answer: { providerName: string; policyNumber: string; contributionsPaid: number };
 }
 
-export interface PensionRefundContext {
+export interface PensionRefundInput {
+  /** The signed-in user (their claims, income and age); later changes arrive as `session.user.changed`. */
+  user: User | null;
+  /** The Irish calendar date, YYYY-MM-DD: which years are still open. */
+  today: string;
+}
+
+export interface PensionRefundContext extends PensionRefundInput {
   /** The year being added now, or null. */
   adding: number | null;
   /** Years added during this visit (the profile's claims show them once reloaded). */
@@ -20,7 +28,9 @@ export interface PensionRefundContext {
 
 export type PensionRefundEvent =
   /** "Add to my claim" on one year's card, with what the form holds (already validated). */
-  { type: 'claim.add'; claim: PensionClaim };
+  | { type: 'claim.add'; claim: PensionClaim }
+  /** The session's user changed (the claim was added and the profile reloaded): the cards follow. */
+  | { type: 'session.user.changed'; user: User | null };
 
 /** `busy`: a year is being added. */
 export type PensionRefundTag = 'busy';

@@ -6,6 +6,7 @@ import {
   AFTER_PENSION_SETUP,
   type PensionSetupContext,
   type PensionSetupEvent,
+  type PensionSetupInput,
   type PensionSetupTag,
   type SavePensionInfoLogic,
   type SavePensionInfoResult,
@@ -23,6 +24,7 @@ export const pensionSetupMachine = setup({
   types: {
     context: {} as PensionSetupContext,
     events: {} as PensionSetupEvent,
+    input: {} as PensionSetupInput,
     tags: {} as PensionSetupTag,
   },
   actors: { savePensionInfo },
@@ -41,7 +43,7 @@ export const pensionSetupMachine = setup({
 }).createMachine({
   id: 'pensionSetup',
   description: 'Pension Setup: income and pension paid this year are saved, then the Overview opens.',
-  context: { error: null },
+  context: ({ input }) => ({ ...input, error: null }),
   initial: 'editing',
   states: {
     editing: {

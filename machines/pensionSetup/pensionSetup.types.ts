@@ -3,8 +3,15 @@ import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { PensionInfoRequest } from '../../src/domain/schemas/pension.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 
-/** Plain JSON: the last failure to show beside the form (the form keeps what was typed). */
-export interface PensionSetupContext {
+export interface PensionSetupInput {
+  /** The signed-in user as the screen opened (the form starts from their figures). */
+  user: User | null;
+  /** The Irish calendar date, YYYY-MM-DD (the age band is read on it). */
+  today: string;
+}
+
+/** Plain JSON: the user and date the figures are worked out for, and the last failure to show beside the form (the form keeps what was typed). */
+export interface PensionSetupContext extends PensionSetupInput {
   error: ApiFailure | null;
 }
 

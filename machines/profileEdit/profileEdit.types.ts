@@ -25,7 +25,8 @@ export interface ProfileChanges {
   ppsn: string;
   /** YYYY-MM-DD */
   date_of_birth: string;
-  pension_plan_id: string | null;
+  /** Left out when it is the stored plan ID (which may be in an older format). */
+  pension_plan_id?: string | null;
 }
 
 export type ProfileEditEvent =

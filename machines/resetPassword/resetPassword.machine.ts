@@ -60,7 +60,12 @@ export const resetPasswordMachine = setup({
         src: 'savePassword',
         input: ({ event }) => {
           assertEvent(event, 'password.submit');
-          return { token: event.token, password: event.password, password_confirmation: event.password_confirmation };
+          return {
+            token: event.token,
+            password: event.password,
+            password_confirmation: event.password_confirmation,
+            ...(event.turn_off_two_factor ? { turn_off_two_factor: true } : {}),
+          };
         },
         onDone: [
           { guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) }, target: 'saved' },

@@ -14,9 +14,10 @@ export interface ResetPasswordContext {
 export type ResetPasswordEvent =
   /**
    * The form was submitted: the link's token (from the URL) and the new password twice (the form
-   * checks they match before sending; the server checks again).
+   * checks they match before sending; the server checks again). `turn_off_two_factor`: the
+   * authenticator app is lost, so the link also turns two-step sign-in off (ignored when it is off).
    */
-  { type: 'password.submit'; token: string; password: string; password_confirmation: string };
+  { type: 'password.submit'; token: string; password: string; password_confirmation: string; turn_off_two_factor?: boolean };
 
 // ─── Tags ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -29,6 +30,7 @@ export interface SavePasswordInput {
   token: string;
   password: string;
   password_confirmation: string;
+  turn_off_two_factor?: boolean;
 }
 
 /**

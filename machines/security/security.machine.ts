@@ -29,7 +29,7 @@ const changePassword: ChangePasswordLogic = fromPromise<ChangePasswordResult, { 
 );
 const signOutDevice: SignOutDeviceLogic = fromPromise<SignOutDeviceResult, { id: string }>(async () => outage);
 const signOutOthers: SignOutOthersLogic = fromPromise<SignOutOthersResult>(async () => outage);
-const startSetup: StartSetupLogic = fromPromise<StartSetupResult>(async () => outage);
+const startSetup: StartSetupLogic = fromPromise<StartSetupResult, { password: string }>(async () => outage);
 const confirmSetup: ConfirmSetupLogic = fromPromise<ConfirmSetupResult, { code: string }>(async () => outage);
 const disableTwoFactor: DisableLogic = fromPromise<DisableResult, { password: string }>(async () => outage);
 
@@ -239,11 +239,15 @@ export const securityMachine = setup({
           },
         },
         starting: {
-          description: 'POST /security/two-factor/setup: a new secret and its QR code.',
+          description: 'POST /security/two-factor/setup with the password: a new secret and its QR code.',
           tags: ['busy'],
           invoke: {
             id: 'startSetup',
             src: 'startSetup',
+            input: ({ event }) => {
+              assertEvent(event, 'twoFactor.start');
+              return { password: event.password };
+            },
             onDone: [
               {
                 guard: { type: 'succeeded', params: ({ event }) => ({ ok: event.output.ok }) },

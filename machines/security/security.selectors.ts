@@ -65,7 +65,7 @@ export const selectTwoFactorView = (s: WithMatches & WithContext): TwoFactorView
 };
 export const selectSetup = (s: WithContext) => s.context.setup;
 export const selectRecoveryCodes = (s: WithContext) => s.context.recoveryCodes;
-export const selectCanStartTwoFactor = (s: WithCan) => s.can({ type: 'twoFactor.start' });
+export const selectCanStartTwoFactor = (s: WithCan) => s.can({ type: 'twoFactor.start', password: '' });
 export const selectCanConfirmTwoFactor = (s: WithCan) => s.can({ type: 'twoFactor.confirm', code: '' });
 export const selectCanDisableTwoFactor = (s: WithCan) => s.can({ type: 'twoFactor.disable', password: '' });
 /** The refusal of the last two-step action: the first field message, else the message. */

@@ -42,8 +42,8 @@ export type SecurityMachineEvent =
   | { type: 'device.signOut'; id: string }
   /** "Sign out everywhere else": every other device. */
   | { type: 'devices.signOutOthers' }
-  /** "Turn on two-step sign-in": a new secret and its QR code. */
-  | { type: 'twoFactor.start' }
+  /** "Turn on two-step sign-in" with the account password: a new secret and its QR code. */
+  | { type: 'twoFactor.start'; password: string }
   /** The first code from the app, confirming the setup. */
   | { type: 'twoFactor.confirm'; code: string }
   /** Leave the setup without turning it on. */
@@ -76,7 +76,7 @@ export type SignOutOthersResult = { ok: true; signedOut: number } | Failure;
 export type SignOutOthersLogic = PromiseActorLogic<SignOutOthersResult>;
 
 export type StartSetupResult = { ok: true; setup: TwoFactorSetup } | Failure;
-export type StartSetupLogic = PromiseActorLogic<StartSetupResult>;
+export type StartSetupLogic = PromiseActorLogic<StartSetupResult, { password: string }>;
 
 export type ConfirmSetupResult = { ok: true; recoveryCodes: string[] } | Failure;
 export type ConfirmSetupLogic = PromiseActorLogic<ConfirmSetupResult, { code: string }>;

@@ -60,17 +60,17 @@ export function resendVerification(client: ApiClient, signal?: AbortSignal) {
 const PpsnRevealResponse = v.object({ ppsn: v.nullable(v.string()) });
 
 /**
- * The signed-in user's PPSN in full (answers carry it masked, "•••••67T"); for a form that must
- * send it, such as the PAYE authorisation. The server records every call in its audit log.
+ * The signed-in user's PPSN in full (answers carry it masked, "•••••67T"), given the account
+ * password again. The server limits how often and records every call in its audit log.
  */
-export async function revealPpsn(client: ApiClient, signal?: AbortSignal): Promise<string | null> {
-  return (await postJson(client, 'profile/ppsn-reveal', {}, PpsnRevealResponse, { signal })).ppsn;
+export async function revealPpsn(client: ApiClient, password: string, signal?: AbortSignal): Promise<string | null> {
+  return (await postJson(client, 'profile/ppsn-reveal', { password }, PpsnRevealResponse, { signal })).ppsn;
 }
 
 export function sendPasswordReminder(email: string, signal?: AbortSignal) {
   return postJson(publicClient, 'send-password-reminder', { email }, MessageResponse, { signal });
 }
 
-export function resetPassword(body: { token: string; password: string; password_confirmation: string }, signal?: AbortSignal) {
+export function resetPassword(body: { token: string; password: string; password_confirmation: string; turn_off_two_factor?: boolean }, signal?: AbortSignal) {
   return postJson(publicClient, 'reset-password', body, MessageResponse, { signal });
 }

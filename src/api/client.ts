@@ -73,6 +73,7 @@ export const publicClient: ApiClient = ky.create(base);
 const ErrorBody = v.object({
   message: v.optional(v.string()),
   errors: v.optional(v.record(v.string(), v.array(v.string()))),
+  code: v.optional(v.string()),
 });
 
 /** How a failed call looks to the rest of the app: data (src/domain/failure.ts), never a thrown transport object. */
@@ -84,7 +85,13 @@ export async function toApiFailure(error: unknown): Promise<ApiFailure> {
       .catch(() => null);
     const parsed = v.safeParse(ErrorBody, body);
     if (parsed.success && parsed.output.message) {
-      return { status: error.response.status, message: parsed.output.message, source: 'server', fieldErrors: parsed.output.errors };
+      return {
+        status: error.response.status,
+        message: parsed.output.message,
+        source: 'server',
+        fieldErrors: parsed.output.errors,
+        ...(parsed.output.code === undefined ? {} : { code: parsed.output.code }),
+      };
     }
     return { status: error.response.status, message: null, source: 'server', fieldErrors: parsed.success ? parsed.output.errors : undefined };
   }

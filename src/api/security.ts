@@ -45,9 +45,14 @@ export function getTwoFactorStatus(client: ApiClient, signal?: AbortSignal) {
   return getJson(client, 'security/two-factor', TwoFactorStatusSchema, { signal });
 }
 
-/** POST /security/two-factor/setup: a new secret, as a QR code (PNG data URL) and as text. */
-export function startTwoFactorSetup(client: ApiClient, signal?: AbortSignal) {
-  return postJson(client, 'security/two-factor/setup', {}, TwoFactorSetupSchema, { signal });
+/** POST /security/two-factor/setup with the account password: a new secret, as a QR code (PNG data URL) and as text. */
+export function startTwoFactorSetup(client: ApiClient, password: string, signal?: AbortSignal) {
+  return postJson(client, 'security/two-factor/setup', { password }, TwoFactorSetupSchema, { signal });
+}
+
+/** POST /security/step-up: the password (or a code) again before a large payment or a new account. */
+export function stepUp(client: ApiClient, proof: { password: string } | { code: string }, signal?: AbortSignal) {
+  return postJson(client, 'security/step-up', proof, v.object({ stepped_up_until: v.string() }), { signal });
 }
 
 /** POST /security/two-factor/confirm: turns it on; the answer's recovery codes are shown once. */

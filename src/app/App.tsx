@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { AuthActorProvider } from './actors.tsx';
-import { Form11FlowProvider } from './form11FlowContext.tsx';
+import { FlowRegistryProvider } from './flows/useFlow.tsx';
 import type { AppRuntime } from './runtime.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -15,9 +15,9 @@ export function App({ runtime }: { runtime: AppRuntime }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
       <AuthActorProvider actor={runtime.auth} sessionHooks={runtime.sessionHooks}>
-        <Form11FlowProvider value={runtime.form11}>
+        <FlowRegistryProvider registry={runtime.flows}>
           <RouterProvider router={runtime.router} />
-        </Form11FlowProvider>
+        </FlowRegistryProvider>
       </AuthActorProvider>
     </MantineProvider>
   );

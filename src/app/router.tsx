@@ -93,11 +93,13 @@ const registerRoute = createRoute({
 const forgotPasswordRoute = createRoute({
   getParentRoute: () => publicRoutes,
   path: '/auth/forgot-password',
+  loader: ({ context }) => context.flows.preload('forgotPassword'),
   component: lazyRouteComponent(() => import('./screens/auth/ForgotPasswordScreen.tsx'), 'ForgotPasswordScreen'),
 });
 const resetPasswordRoute = createRoute({
   getParentRoute: () => publicRoutes,
   path: '/reset-password/$token',
+  loader: ({ context }) => context.flows.preload('resetPassword'),
   component: lazyRouteComponent(() => import('./screens/auth/ResetPasswordScreen.tsx'), 'ResetPasswordScreen'),
 });
 const termsRoute = createRoute({
@@ -126,6 +128,7 @@ const landingRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/landing',
   staticData: { title: 'Overview' },
+  loader: ({ context }) => context.flows.preload('overview'),
   component: lazyRouteComponent(() => import('./screens/pension/OverviewScreen.tsx'), 'OverviewScreen'),
 });
 const profileRoute = createRoute({
@@ -133,42 +136,49 @@ const profileRoute = createRoute({
   path: '/profile',
   validateSearch: ReturnToSearchSchema,
   staticData: { title: 'Profile' },
+  loader: ({ context }) => context.flows.preload('profileEdit'),
   component: lazyRouteComponent(() => import('./screens/profile/ProfileScreen.tsx'), 'ProfileScreen'),
 });
 const settingsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/settings',
   staticData: { title: 'Settings' },
+  loader: ({ context }) => context.flows.preload('security', 'payePreference', 'dataExport', 'accountClose'),
   component: lazyRouteComponent(() => import('./screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
 });
 const contributeRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/contribute',
   staticData: { title: 'Contribute' },
+  loader: ({ context }) => context.flows.preload('contribution'),
   component: lazyRouteComponent(() => import('./screens/pension/ContributeScreen.tsx'), 'ContributeScreen'),
 });
 const directDebitRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/direct-debit',
   staticData: { title: 'Direct debit' },
+  loader: ({ context }) => context.flows.preload('directDebit'),
   component: lazyRouteComponent(() => import('./screens/pension/DirectDebitScreen.tsx'), 'DirectDebitScreen'),
 });
 const roundPaymentRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/round-payment',
   staticData: { title: 'Round payment' },
+  loader: ({ context }) => context.flows.preload('contribution'),
   component: lazyRouteComponent(() => import('./screens/pension/RoundPaymentScreen.tsx'), 'RoundPaymentScreen'),
 });
 const taxRefundOptionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-options',
   staticData: { title: 'What to do with my tax return?' },
+  loader: ({ context }) => context.flows.preload('refundOptions'),
   component: lazyRouteComponent(() => import('./screens/refund/TaxRefundOptionsScreen.tsx'), 'TaxRefundOptionsScreen'),
 });
 const taxRefundQuestionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-questions',
   staticData: { title: 'Tax Refund' },
+  loader: ({ context }) => context.flows.preload('form11Flow'),
   component: lazyRouteComponent(() => import('./screens/form11/TaxRefundScreen.tsx'), 'TaxRefundScreen'),
 });
 const pensionInfoRoute = createRoute({
@@ -176,12 +186,14 @@ const pensionInfoRoute = createRoute({
   path: '/pension-info',
   // The income form itself: the guard sends a user without an annual income here.
   staticData: { incomeOptional: true, title: 'Pension Setup' },
+  loader: ({ context }) => context.flows.preload('pensionSetup'),
   component: lazyRouteComponent(() => import('./screens/pension/PensionSetupScreen.tsx'), 'PensionSetupScreen'),
 });
 const pensionRefundRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/pension-refund',
   staticData: { title: 'Pension refund' },
+  loader: ({ context }) => context.flows.preload('pensionRefund'),
   component: lazyRouteComponent(() => import('./screens/refund/PensionRefundScreen.tsx'), 'PensionRefundScreen'),
 });
 const linkedBankAccountsRoute = createRoute({
@@ -200,6 +212,7 @@ const taxRefundSubmittedRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-submitted',
   staticData: { title: 'Tax refund submitted' },
+  loader: ({ context }) => context.flows.preload('form11Flow'),
   component: lazyRouteComponent(() => import('./screens/refund/TaxRefundSubmittedScreen.tsx'), 'TaxRefundSubmittedScreen'),
 });
 const roundupsRoute = createRoute({
@@ -213,6 +226,7 @@ const payeAuthorizationRoute = createRoute({
   path: '/auth/paye-authorization',
   validateSearch: ReturnToSearchSchema,
   staticData: { title: 'PAYE authorisation' },
+  loader: ({ context }) => context.flows.preload('payeAuthorization'),
   component: lazyRouteComponent(() => import('./screens/paye/PayeAuthorizationScreen.tsx'), 'PayeAuthorizationScreen'),
 });
 
@@ -231,6 +245,7 @@ const questionnaireRoute = createRoute({
   path: '/form11-questionnaire',
   validateSearch: YearSearchSchema,
   staticData: { title: 'Questionnaire' },
+  loader: ({ context }) => context.flows.preload('questionnaire', 'form11Flow'),
   component: lazyRouteComponent(() => import('./screens/form11/QuestionnaireScreen.tsx'), 'QuestionnaireScreen'),
 });
 const incomeSelectionRoute = createRoute({
@@ -238,6 +253,7 @@ const incomeSelectionRoute = createRoute({
   path: '/form11/income-selection',
   validateSearch: YearSearchSchema,
   staticData: { title: 'Income selection' },
+  loader: ({ context }) => context.flows.preload('form11Flow'),
   component: lazyRouteComponent(() => import('./screens/form11/IncomeSelectionScreen.tsx'), 'IncomeSelectionScreen'),
 });
 const finalFormRoute = createRoute({
@@ -245,6 +261,7 @@ const finalFormRoute = createRoute({
   path: '/form11/final-form',
   validateSearch: IncomeSearchSchema,
   staticData: { title: 'Income declaration' },
+  loader: ({ context }) => context.flows.preload('incomeDeclaration', 'form11Flow'),
   component: lazyRouteComponent(() => import('./screens/form11/FinalFormScreen.tsx'), 'FinalFormScreen'),
 });
 const formPageRoute = createRoute({
@@ -257,6 +274,7 @@ const formPageRoute = createRoute({
   },
   validateSearch: Form11PageSearchSchema,
   staticData: { title: 'Form 11' },
+  loader: ({ context }) => context.flows.preload('form11Flow'),
   component: lazyRouteComponent(() => import('./screens/form11/FormPageScreen.tsx'), 'FormPageScreen'),
 });
 

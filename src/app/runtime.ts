@@ -1,12 +1,14 @@
 import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
-import { selectAccessToken, selectGuardUser, selectIsLoading, selectIsRefreshing, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
+import { selectAccessToken, selectGuardUser, selectIsLoading, selectIsRefreshing, selectIsSignedIn, selectUser } from '../../machines/auth/auth.selectors.ts';
 import { AUTH_SYSTEM_ID, LOGIN_ROUTE } from '../../machines/auth/auth.types.ts';
 import type { SessionHooks } from '../api/client.ts';
 import { sameGuardUser } from '../domain/routeAccess.ts';
 import type { AuthActorRef } from './actors.tsx';
 import { createAuthLogic } from './effects/authEffects.ts';
-import { FORM11_PROGRESS_KEY } from '../domain/form11ProgressKey.ts';
-import type { Form11Runtime, LazyForm11Runtime } from './form11FlowContext.tsx';
+import type { AppEffects } from './effects/appEffects.ts';
+import { FLOWS } from './flows/catalogue.ts';
+import { createFlowRegistry } from './flows/registry.ts';
+import type { AppFlowRegistry } from './flows/useFlow.tsx';
 import { readStoredTokens } from './effects/sessionStore.ts';
 import { createTabChannel, type TabChannel } from './effects/tabSync.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
@@ -27,11 +29,11 @@ export interface AppRuntime {
    */
   sessionHooks: SessionHooks;
   /**
-   * What the Form 11 screens get: the flow host (the signed-in user's guided flow, made at sign-in
-   * with their saved progress) and the questionnaire and income declaration with their effects.
-   * Loaded at the first sign-in, so a signed-out visitor never downloads it.
+   * The session registry: every screen's actor (`useFlow`) and the signed-in user's guided Form 11
+   * flow, built from the one effects table below. The guided flow's code loads at sign-in, so a
+   * signed-out visitor never downloads it.
    */
-  form11: LazyForm11Runtime;
+  flows: AppFlowRegistry;
   /** Stops the actor and removes every listener (tests; a page never needs it). */
   stop(): void;
 }
@@ -48,48 +50,41 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   const logic = createAuthLogic({
     // The actor navigates only once started, and it starts below, after the router exists.
     navigate: (to) => void router.navigate({ href: to, replace: to === LOGIN_ROUTE }),
-    // The answers not yet sent are the guided flow's: signing out forgets them and their saved progress.
-    clearAnswers: () => (form11Loaded ? form11Loaded.host.clear() : forgetSavedProgress()),
+    // Signing out stops every screen's actor and forgets the answers not yet sent (the guided flow's progress).
+    clearAnswers: () => flows.signOut(),
     tabs,
     sessionHooks: () => hooks,
   });
-  let stopped = false;
-  let form11Loaded: Form11Runtime | null = null;
-  let form11Loading: Promise<Form11Runtime> | null = null;
-  const form11: LazyForm11Runtime = {
-    loaded: () => form11Loaded,
-    load: () =>
-      (form11Loading ??= import('./form11Runtime.ts').then(
-        ({ createForm11Runtime }) => {
-          const made = createForm11Runtime({ router, sessionHooks: () => hooks, reloadProfile: () => auth.send({ type: 'profile.reload' }), ...(inspect ? { inspect } : {}) });
-          // Whoever is signed in by now owns the flow; later changes reach it through followSignedInUser.
-          if (!stopped) made.host.setOwner(ownerOf(auth.getSnapshot()));
-          form11Loaded = made;
-          return made;
-        },
-        (error: unknown) => {
-          // A failed download (offline, or a new release removed the old chunk) is not kept:
-          // the next screen that needs the runtime tries again.
-          form11Loading = null;
-          throw error;
-        },
-      )),
-  };
   const auth: AuthActorRef = createActor(logic, { input: { now: startedAt }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
-  const router = createAppRouter({ session: routerSession(auth) });
+  const effects: AppEffects = {
+    get sessionHooks() {
+      return hooks;
+    },
+    user: () => selectUser(auth.getSnapshot()),
+    announceUser: (user) => auth.send({ type: 'profile.updated', user }),
+    reloadProfile: () => auth.send({ type: 'profile.reload' }),
+    signOut: () => auth.send({ type: 'logout' }),
+    navigate: (to, options) => router.navigate({ href: to, ...(options?.replace ? { replace: true } : {}) }),
+    currentPath: () => router.state.location.pathname,
+    storage: localStorage,
+    log: console,
+    now: () => new Date(),
+    guidedFlow: () => flows.session('form11Flow'),
+  };
+  const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, ...(inspect ? { inspect } : {}) });
+  const router = createAppRouter({ session: routerSession(auth), flows });
   const hooks = sessionHooks(auth);
 
-  const stops = [followSignedInUser(auth, form11), rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
+  const stops = [followSignedInUser(auth, flows), tellFlowsOfUserChanges(auth, flows), rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
   auth.start();
   return {
     auth,
     router,
     sessionHooks: hooks,
-    form11,
+    flows,
     stop: () => {
-      stopped = true;
       for (const stop of stops) stop();
-      form11Loaded?.host.stop();
+      flows.stop();
       auth.stop();
       tabs.close();
     },
@@ -119,34 +114,28 @@ function sessionHooks(auth: AuthActorRef): SessionHooks {
   };
 }
 
-/** Who owns the guided flow: the signed-in user's email names the owner of the saved progress. */
+/** Who owns the session's flows: the signed-in user's email names the owner of their saved progress. */
 function ownerOf(snapshot: ReturnType<AuthActorRef['getSnapshot']>): string | null {
   return snapshot.context.user?.email.toLowerCase() ?? null;
 }
 
-/**
- * The flow actor follows who is signed in. The first sign-in loads the Form 11 runtime, which
- * then picks up whoever is signed in when it arrives.
- */
-function followSignedInUser(auth: AuthActorRef, form11: LazyForm11Runtime): () => void {
-  const follow = (owner: string | null) => {
-    const loaded = form11.loaded();
-    if (loaded) loaded.host.setOwner(owner);
-    // Loaded ahead of need: a failure here is retried by the first Form 11 screen, which shows it.
-    else if (owner !== null) form11.load().catch((error: unknown) => console.warn('Form 11 runtime not loaded yet', error));
-  };
-  follow(ownerOf(auth.getSnapshot()));
-  const subscription = auth.subscribe((snapshot) => follow(ownerOf(snapshot)));
+/** The session's flows follow who is signed in (the guided Form 11 flow loads at sign-in). */
+function followSignedInUser(auth: AuthActorRef, flows: AppFlowRegistry): () => void {
+  flows.setOwner(ownerOf(auth.getSnapshot()));
+  const subscription = auth.subscribe((snapshot) => flows.setOwner(ownerOf(snapshot)));
   return () => subscription.unsubscribe();
 }
 
-/** Signing out before the Form 11 runtime loaded: a save from earlier is still forgotten. */
-function forgetSavedProgress(): void {
-  try {
-    localStorage.removeItem(FORM11_PROGRESS_KEY);
-  } catch {
-    // Storage unavailable: nothing was saved either.
-  }
+/** Screens showing the user's figures (the Overview's gauge after a payment made elsewhere) follow the session's user. */
+function tellFlowsOfUserChanges(auth: AuthActorRef, flows: AppFlowRegistry): () => void {
+  let last = selectUser(auth.getSnapshot());
+  const subscription = auth.subscribe((snapshot) => {
+    const user = selectUser(snapshot);
+    if (user === last) return;
+    last = user;
+    flows.broadcast({ type: 'session.user.changed', user });
+  });
+  return () => subscription.unsubscribe();
 }
 
 /** Guards read the user: run them again whenever who is signed in, their income or PAYE authorisation changes. */

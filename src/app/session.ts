@@ -1,4 +1,5 @@
 import type { GuardUser } from '../domain/routeAccess.ts';
+import type { FlowName } from './flows/catalogue.ts';
 
 /**
  * What the router needs to know of the session: a small port over the auth actor, so route
@@ -11,6 +12,12 @@ export interface RouterSession {
   guardUser(): GuardUser | null;
 }
 
+/** What route loaders need of the session registry: a screen's flows loaded beside its code. */
+export interface RouterFlows {
+  preload(...names: FlowName[]): Promise<void>;
+}
+
 export interface RouterContext {
   session: RouterSession;
+  flows: RouterFlows;
 }

@@ -16,7 +16,16 @@ export type ApiFailure = {
   source: 'server' | 'network';
   /** The server's field map, `{ "details.dob": ["message", …] }`. */
   fieldErrors?: Record<string, string[]>;
+  /** The server's machine-readable reason, when it gave one (`email_unverified`, `two_factor_required`, `step_up_required`). */
+  code?: string;
 };
+
+/** The server asks for the password (or a code) again before this payment (POST /security/step-up, then retry). */
+export const STEP_UP_REQUIRED_CODE = 'step_up_required';
+
+export function isStepUpRequired(failure: ApiFailure | null | undefined): boolean {
+  return failure?.status === 403 && failure.code === STEP_UP_REQUIRED_CODE;
+}
 
 /** A failure with no response at all: what an outage (a rejected promise, a missing effect) becomes. */
 export function networkFailure(message: string | null = null): ApiFailure {

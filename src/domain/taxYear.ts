@@ -6,6 +6,7 @@
  */
 import type { Dayjs } from 'dayjs';
 import { dayjs } from './dates.ts';
+import { contributionRelief, pensionProgress, pensionUserForYear, type PensionUser } from './pension.ts';
 
 /** Last month (1-12) and day on which a contribution may still count for the previous tax year. */
 export const PREVIOUS_YEAR_DEADLINE = { month: 10, day: 31 } as const;
@@ -52,4 +53,23 @@ export function roundPaymentOptions(headroom: number): { exact: number; rounded:
     if (value > 0 && value !== exact && !rounded.includes(value)) rounded.push(value);
   }
   return { exact, rounded: rounded.sort((a, b) => b - a) };
+}
+
+/**
+ * A contribution of `amount` counted for `year`, as the pension rules see it: the room left for
+ * relief in that year before it, and the relief it earns. `user` is the profile before the payment
+ * (for the current year its `pension` is what the year already has); `contributedThatYear` is what
+ * MaxOut recorded for an earlier year. The contribution screens and POST /contribute both use it.
+ */
+export function contributionFigures(
+  user: PensionUser | null,
+  year: number,
+  contributedThatYear: number,
+  amount: number,
+  today: Dayjs,
+): { headroom: number; relief: number } {
+  if (!user) return { headroom: 0, relief: 0 };
+  const yearUser = pensionUserForYear(user, year, contributedThatYear, today);
+  const day = reliefDayFor(year, today);
+  return { headroom: pensionProgress(yearUser, day).headroom, relief: contributionRelief(yearUser, amount, day) };
 }

@@ -20,3 +20,13 @@ export function accessTokenOwner(token: string | null | undefined): string | nul
 export function sameTokenOwner(current: string | null | undefined, incoming: string | null | undefined): boolean {
   return accessTokenOwner(current) === accessTokenOwner(incoming);
 }
+
+/**
+ * Whether a tab about to refresh should take the pair another tab already stored instead: only
+ * when that pair is newer than the one it holds (a different refresh token) and belongs to the
+ * same user as the tab's own access token, as the storage event checks. Another user's session,
+ * signed in meanwhile in another tab, is never taken over.
+ */
+export function shouldAdoptStoredPair(stored: { accessToken: string; refreshToken: string } | null, presentedRefresh: string, ownAccessToken: string | null | undefined): boolean {
+  return stored !== null && stored.refreshToken !== presentedRefresh && sameTokenOwner(ownAccessToken, stored.accessToken);
+}

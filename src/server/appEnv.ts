@@ -10,6 +10,10 @@ export interface AppDeps {
   services: Services;
   /** How many reverse proxies to trust for X-Forwarded-For (TRUST_PROXY); 0 or absent: the socket address. */
   trustProxy?: number | undefined;
+  /** Serve GET /metrics on this app to a bearer of this token (METRICS_TOKEN); absent: not served here. */
+  metricsToken?: string | undefined;
+  /** Serve the API reference page (/api/maxout/reference): development only. */
+  apiReference?: boolean | undefined;
 }
 
 /** Hono's environment for every route and middleware: the per-request variables (`c.var.…`). */

@@ -14,6 +14,14 @@ export const DEV_PAYE_AGENT: AgentDetails = {
   agentSignature: 'MaxOut Tax Services',
 };
 
+/**
+ * Why a secret is too weak to sign tokens with, or null: fewer than 10 different characters (one
+ * character repeated, "abababab…", a word padded out) is guessable however long it is.
+ */
+export function weakSecret(text: string): string | null {
+  return new Set(text).size < 10 ? 'too few different characters' : null;
+}
+
 /** Environment, validated once at boot so a typo fails loudly instead of half-working. */
 const Env = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a number')), '8080'),
@@ -25,7 +33,20 @@ const Env = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error']), 'info'),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'MaxOut <no-reply@maxout.ie>'),
-  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'), v.check((text) => weakSecret(text) === null, 'JWT_SECRET is too predictable: use 32 or more random characters (openssl rand -base64 48)'))),
+  /**
+   * The signing keys of access tokens, for a rotation: `<key id>:<secret>` entries separated by
+   * commas, the current key first (it signs; the others only verify, until their tokens expired).
+   */
+  JWT_SECRETS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\s*[A-Za-z0-9_-]{1,32}:[^,:\s]{32,}\s*(,\s*[A-Za-z0-9_-]{1,32}:[^,:\s]{32,}\s*)*$/, 'JWT_SECRETS must be <key id>:<secret of 32 or more characters> entries separated by commas, the current key first'),
+      v.check((text) => text.split(',').every((entry) => weakSecret(entry.trim().split(':')[1] ?? '') === null), 'JWT_SECRETS: a secret is too predictable: use 32 or more random characters'),
+    ),
+  ),
+  /** Production on the embedded database: accept keys generated into DATA_DIR/secrets (next to the data they protect). */
+  ALLOW_KEYS_IN_DATA_DIR: v.optional(v.picklist(['true', 'false'], 'ALLOW_KEYS_IN_DATA_DIR must be true or false')),
   ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters'))),
   /** The keyring: `id:hex` entries separated by commas, the current key first (see README, key rotation). */
   ENCRYPTION_KEYS: v.optional(
@@ -47,12 +68,31 @@ const Env = v.object({
   PAYE_AGENT_SIGNATORY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'PAYE_AGENT_SIGNATORY must be at least 2 characters'), v.maxLength(200)), DEV_PAYE_AGENT.agentSignature),
   /** Seconds a payment attempt is held before housekeeping asks the provider about it (recovery after a crash). */
   PAYMENT_LEASE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'PAYMENT_LEASE_SECONDS must be a whole number of seconds, 1 or more')), '120'),
+  /** Money limits per user, in whole euro: paid in over any 24 hours, paid in for one tax year, and the amount above which the password is asked again. */
+  MONEY_DAILY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'MONEY_DAILY_LIMIT must be a whole number of euro, 1 or more'))),
+  MONEY_TAX_YEAR_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'MONEY_TAX_YEAR_LIMIT must be a whole number of euro, 1 or more'))),
+  MONEY_STEP_UP_ABOVE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'MONEY_STEP_UP_ABOVE must be a whole number of euro'))),
   /**
    * Tests only: `kill-after-collect` ends the process (SIGKILL) after the payment provider answered, before the answer is
    * recorded; `kill-after-claim` after a round-up batch took its round-ups, before it is paid.
    */
   FAULT_INJECTION: v.optional(v.picklist(['kill-after-collect', 'kill-after-claim'], 'FAULT_INJECTION must be kill-after-collect or kill-after-claim')),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^(\d|true|false)$/, 'TRUST_PROXY must be a hop count 0-9, true or false')), '0'),
+  /** This process is one of several instances behind a proxy on one PostgreSQL (deploy/README.md). */
+  CLUSTER: v.optional(v.picklist(['true', 'false', '1', '0'], 'CLUSTER must be true or false'), 'false'),
+  /** A name for this instance in logs and the instance registry; host:pid when unset. */
+  INSTANCE_NAME: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'INSTANCE_NAME must be 1-64 letters, digits, _ . : -'))),
+  /** GET /metrics on the main port, for a scraper that sends this bearer token. */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'METRICS_TOKEN must be at least 24 characters'))),
+  /** GET /metrics on a port of its own (METRICS_HOST, default 127.0.0.1), without a token. */
+  METRICS_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'METRICS_PORT must be a number'))),
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  /** After SIGTERM: seconds of answering as usual (with `Connection: close`, /ready 503) before the listener closes. */
+  SHUTDOWN_DRAIN_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}(\.\d+)?$/, 'SHUTDOWN_DRAIN_SECONDS must be a number of seconds'))),
+  /** After the listener closes: at most this long for the requests in flight to finish. */
+  SHUTDOWN_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds')), '20'),
+  /** How often the housekeeping jobs run (each on one instance at a time). */
+  HOUSEKEEPING_INTERVAL_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'HOUSEKEEPING_INTERVAL_SECONDS must be a whole number of seconds, 1 or more')), '600'),
 });
 
 export interface ServerConfig {
@@ -66,6 +106,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string | undefined;
+  /** JWT_SECRETS as given (parsed by services/secrets.ts): access-token keys by id, the current first. */
+  jwtSecrets: string | undefined;
   encryptionKey: string | undefined;
   /** ENCRYPTION_KEYS as given (parsed into a keyring by services/secrets.ts). */
   encryptionKeys: string | undefined;
@@ -79,6 +121,22 @@ export interface ServerConfig {
   faultInjection: 'kill-after-collect' | 'kill-after-claim' | undefined;
   /** The tax agent of the PAYE A1 declaration. */
   payeAgent: AgentDetails;
+  /** One of several instances on one PostgreSQL (CLUSTER=true). */
+  cluster: boolean;
+  /** This instance's name (INSTANCE_NAME, else host:pid). */
+  instanceName: string | undefined;
+  /** Bearer token of GET /metrics on the main port; absent: not served there. */
+  metricsToken: string | undefined;
+  /** A separate listener for GET /metrics; absent: none. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** After SIGTERM, how long the instance keeps answering before it stops accepting (ms). */
+  shutdownDrainMs: number;
+  /** After that, how long requests in flight may take to finish (ms). */
+  shutdownTimeoutMs: number;
+  housekeepingIntervalMs: number;
+  /** MONEY_* overrides of the money limits, in cents (services/moneyMovement.ts has the defaults). */
+  moneyLimits: { dailyCents?: number; taxYearCents?: number; stepUpAboveCents?: number };
 }
 
 /**
@@ -92,12 +150,35 @@ export function productionProblems(env: Record<string, string | undefined>): str
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!env.SMTP_URL) problems.push('SMTP_URL: required in production (without it emails, with their links, are printed to the log)');
-  if (env.DATABASE_URL && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production with DATABASE_URL (every process must share it)');
+  if (env.DATABASE_URL && !env.JWT_SECRET && !env.JWT_SECRETS) problems.push('JWT_SECRET: required in production with DATABASE_URL (every process must share it)');
   if (env.DATABASE_URL && !env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL, or the keyring ENCRYPTION_KEYS (every process must share it)');
   }
   if (env.FAULT_INJECTION) problems.push('FAULT_INJECTION: never in production (it crashes the server on purpose)');
+  if (!env.DATABASE_URL && !env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS && env.ALLOW_KEYS_IN_DATA_DIR !== 'true') {
+    problems.push(
+      'ENCRYPTION_KEYS: required in production, also on the embedded database: a key generated into DATA_DIR would sit next to the data it protects, so a copy of DATA_DIR would carry both (set ALLOW_KEYS_IN_DATA_DIR=true to accept that)',
+    );
+  }
   if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') problems.push('TRUST_PROXY: set it explicitly in production (0 when no proxy of yours sets X-Forwarded-For)');
+  return problems;
+}
+
+const isTrue = (value: string | undefined) => value === 'true' || value === '1';
+
+/**
+ * What CLUSTER=true refuses to start without, in any mode: one shared PostgreSQL (the embedded
+ * database serves one process) and keys from the environment (keys generated into one
+ * machine's DATA_DIR differ per instance). Whether the keys are the *same* as the running
+ * instances' is checked against the database at start (services/instances.ts).
+ */
+export function clusterProblems(env: Record<string, string | undefined>): string[] {
+  if (!isTrue(env.CLUSTER)) return [];
+  const problems: string[] = [];
+  if (!env.DATABASE_URL) problems.push('DATABASE_URL: required with CLUSTER=true (the instances share one PostgreSQL; the embedded database serves one process)');
+  if (!env.JWT_SECRET) problems.push('JWT_SECRET: required with CLUSTER=true (every instance must sign and check tokens with the same secret)');
+  if (!env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEYS: required with CLUSTER=true, or ENCRYPTION_KEY (every instance must hold the same keys)');
+  if (env.METRICS_PORT && env.METRICS_PORT === env.PORT) problems.push('METRICS_PORT: must differ from PORT');
   return problems;
 }
 
@@ -113,12 +194,14 @@ export function startupNotice(config: Pick<ServerConfig, 'smtpUrl'>): string {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const result = v.safeParse(Env, env);
-  const problems = productionProblems(env);
+  const problems = [...clusterProblems(env), ...productionProblems(env)];
   if (env.ENCRYPTION_KEY_CURRENT && !env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEY_CURRENT: only with ENCRYPTION_KEYS (it names one of its keys)');
+  if (env.JWT_SECRET && env.JWT_SECRETS) problems.push('JWT_SECRETS: set it or JWT_SECRET, not both (put the single secret into JWT_SECRETS)');
   if (env.ENCRYPTION_KEY && env.ENCRYPTION_KEYS) problems.push('ENCRYPTION_KEYS: set it or ENCRYPTION_KEY, not both (put the single key into the keyring)');
   if (!result.success || problems.length > 0) {
-    const lines = [...(result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`)), ...problems].map((line) => `  ${line}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const lines = [...(result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`)), ...problems];
+    // One problem is one line; several are listed one per line.
+    throw new Error(lines.length === 1 ? `Invalid configuration: ${lines[0]}` : `Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
   const e = result.output;
   const port = Number(e.PORT);
@@ -133,12 +216,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
+    jwtSecrets: e.JWT_SECRETS,
     encryptionKey: e.ENCRYPTION_KEY,
     encryptionKeys: e.ENCRYPTION_KEYS,
     encryptionKeyCurrent: e.ENCRYPTION_KEY_CURRENT,
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
     paymentLeaseMs: Number(e.PAYMENT_LEASE_SECONDS) * 1000,
     faultInjection: e.FAULT_INJECTION,
+    moneyLimits: {
+      ...(e.MONEY_DAILY_LIMIT ? { dailyCents: Number(e.MONEY_DAILY_LIMIT) * 100 } : {}),
+      ...(e.MONEY_TAX_YEAR_LIMIT ? { taxYearCents: Number(e.MONEY_TAX_YEAR_LIMIT) * 100 } : {}),
+      ...(e.MONEY_STEP_UP_ABOVE ? { stepUpAboveCents: Number(e.MONEY_STEP_UP_ABOVE) * 100 } : {}),
+    },
     payeAgent: { taxAgencyName: e.PAYE_AGENT_NAME, tain: e.PAYE_AGENT_TAIN, agentAddress: e.PAYE_AGENT_ADDRESS, agentSignature: e.PAYE_AGENT_SIGNATORY },
+    cluster: isTrue(e.CLUSTER),
+    instanceName: e.INSTANCE_NAME,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT === undefined ? undefined : Number(e.METRICS_PORT),
+    metricsHost: e.METRICS_HOST,
+    // Behind a proxy the drain lets it notice (its keep-alive connections end, /ready says 503);
+    // alone, Ctrl-C or SIGTERM stops at once after the requests in flight.
+    shutdownDrainMs: Number(e.SHUTDOWN_DRAIN_SECONDS ?? (isTrue(e.CLUSTER) ? '3' : '0')) * 1000,
+    shutdownTimeoutMs: Number(e.SHUTDOWN_TIMEOUT_SECONDS) * 1000,
+    housekeepingIntervalMs: Number(e.HOUSEKEEPING_INTERVAL_SECONDS) * 1000,
   };
 }

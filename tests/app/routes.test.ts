@@ -9,7 +9,7 @@ import { ROUTE_PATTERNS, USER_KINDS, USER_KIND_NAMES, examplePath, outcomeFor, t
  * rules (its layout's access, a leaf's exemption) lead the guard to the table's outcome for every
  * kind of user.
  */
-const router = createAppRouter({ session: { ready: async () => {}, guardUser: () => null } });
+const router = createAppRouter({ session: { ready: async () => {}, guardUser: () => null }, flows: { preload: async () => {} } });
 
 function chainOf(route: AnyRoute): RouteRules[] {
   const chain: RouteRules[] = [];

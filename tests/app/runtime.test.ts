@@ -86,28 +86,29 @@ describe('the app runtime', () => {
     expect(inactivity.getSnapshot().context.lastActivityAt).toBeGreaterThan(before);
   });
 
-  it('loads the Form 11 runtime at sign-in, makes the user’s guided flow, and forgets it, with its saved progress, at sign-out', async () => {
+  it('loads the guided flow’s code at sign-in, makes the user’s guided flow, and forgets it, with its saved progress, at sign-out', async () => {
     const { runtime } = start();
     await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
     vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
     vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
     // A signed-out visitor never loads the flow's code.
-    expect(runtime.form11.loaded()).toBeNull();
+    expect(runtime.flows.loaded('form11Flow')).toBeNull();
     runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
     await waitFor(runtime.auth, selectIsSignedIn);
-    const { host } = await runtime.form11.load();
-    expect(runtime.form11.loaded()?.host).toBe(host);
-    const flow = host.current()!;
+    await runtime.flows.load('form11Flow');
+    await vi.waitFor(() => expect(runtime.flows.session('form11Flow')).not.toBeNull());
+    const flow = runtime.flows.session('form11Flow')!;
     expect(flow.getSnapshot().context.userId).toBe('aoife@example.ie');
     flow.send({ type: 'flow.start', selection: ['tuition-fees'], year: 2024, fromQuestionnaire: true });
     expect(localStorage.getItem('form11Progress')).toContain('/form11/tuition-fees');
     runtime.auth.send({ type: 'logout' });
     await waitFor(runtime.auth, (s) => s.matches('signedOut'));
     expect(localStorage.getItem('form11Progress')).toBeNull();
-    expect(host.current()).toBeNull();
+    expect(runtime.flows.session('form11Flow')).toBeNull();
+    expect(flow.getSnapshot().status).toBe('stopped');
   });
 
-  it('signing out while the Form 11 runtime is still loading forgets an earlier save', async () => {
+  it('signing out while the guided flow’s code is still loading forgets an earlier save', async () => {
     const { runtime } = start();
     await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
     vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
@@ -117,14 +118,14 @@ describe('the app runtime', () => {
     localStorage.setItem('form11Progress', '{"saved":"earlier"}');
     // Signing out starts before the runtime arrives (the import takes at least a task): whichever
     // of the two finishes first, the save is gone and no flow is left for the signed-out tab.
-    if (runtime.form11.loaded() === null) {
+    if (runtime.flows.loaded('form11Flow') === null) {
       runtime.auth.send({ type: 'logout' });
       await waitFor(runtime.auth, (s) => s.matches('signedOut'));
       expect(localStorage.getItem('form11Progress')).toBeNull();
-      const { host } = await runtime.form11.load();
-      expect(host.current()).toBeNull();
+      await runtime.flows.load('form11Flow');
+      expect(runtime.flows.session('form11Flow')).toBeNull();
     } else {
-      throw new Error('the Form 11 runtime loaded synchronously; this test needs it in flight');
+      throw new Error('the guided flow’s code loaded synchronously; this test needs it in flight');
     }
   });
 

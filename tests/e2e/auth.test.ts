@@ -27,7 +27,7 @@ describe('auth journeys', () => {
     await dob.pressSequentially('01021985');
     expect(await dob.inputValue()).toBe('01.02.1985');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('textbox', { name: 'Pension plan ID' }).fill('IL-123456');
+    await page.getByRole('textbox', { name: 'Pension plan ID' }).fill('il 1234 5678');
     await screenshot(page, 'register-filled');
 
     const logBefore = readServerLog().length;

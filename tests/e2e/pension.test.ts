@@ -75,6 +75,12 @@ describe('pension journeys', () => {
     expect(await review.textContent()).toContain('€800');
     await checkScreen(page, 'contribute-review');
     await page.getByRole('button', { name: 'Confirm payment' }).dblclick();
+    // Over €1,000 the server asks for the password again first; the same payment (same key) follows.
+    const stepUp = page.getByRole('form', { name: 'Confirm it is you' });
+    await stepUp.waitFor();
+    await checkScreen(page, 'contribute-step-up');
+    await field(page, 'Your password').fill(user.password);
+    await stepUp.getByRole('button', { name: 'Confirm and pay' }).dblclick();
     await page.getByText('Payment made').waitFor();
     await checkScreen(page, 'contribute-done');
 
@@ -112,6 +118,10 @@ describe('pension journeys', () => {
     await page.getByRole('checkbox').check();
     await checkScreen(page, 'direct-debit-form');
     await page.getByRole('button', { name: 'Set up direct debit' }).click();
+    // A new account: the password again before anything is set up.
+    await page.getByRole('form', { name: 'Confirm it is you' }).waitFor();
+    await field(page, 'Your password').fill(user.password);
+    await page.getByRole('button', { name: 'Confirm and set up' }).click();
     await page.getByText('Your direct debit is set up').waitFor();
     const view = page.getByRole('table', { name: 'Your direct debit' });
     expect(await view.textContent()).toContain('IE29 •••• 5678');

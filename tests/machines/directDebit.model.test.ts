@@ -1,16 +1,7 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { directDebitMachine } from '../../machines/directDebit/directDebit.machine.ts';
-import {
-  selectCanCancel,
-  selectCanConfirmCancel,
-  selectCanSubmit,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsBusy,
-  selectMandate,
-  selectStep,
-} from '../../machines/directDebit/directDebit.selectors.ts';
+import { directDebitView } from '../../machines/directDebit/directDebit.view.ts';
 import type { DirectDebitContext, MandateResult } from '../../machines/directDebit/directDebit.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
@@ -31,6 +22,8 @@ const MANDATE: Mandate = {
 const REQUEST = { iban: 'IE29AIBK93115212345678', amount: 150, day_of_month: 20, start_date: '2026-06-01', mandate_accepted: true } as const;
 const REFUSED: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { iban: [m.IBAN_INVALID] } };
 const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
+const STEP_UP: ApiFailure = { status: 403, message: 'Please confirm it is you.', source: 'server', code: 'step_up_required' };
+const WRONG_PASSWORD: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { password: ['The password is not right.'] } };
 
 const done = (id: string, output: MandateResult) => ({ type: `xstate.done.actor.${id}`, output });
 const fixtures = {
@@ -40,30 +33,42 @@ const fixtures = {
   'directDebit.cancel': () => [{ type: 'directDebit.cancel' }],
   'directDebit.cancelConfirm': () => [{ type: 'directDebit.cancelConfirm' }],
   'directDebit.reload': () => [{ type: 'directDebit.reload' }],
+  'directDebit.stepUp': () => [{ type: 'directDebit.stepUp', proof: { password: 'correct horse' } }],
   'xstate.done.actor.loadMandate': () => [done('loadMandate', { ok: true, mandate: null }), done('loadMandate', { ok: true, mandate: MANDATE }), done('loadMandate', { ok: false, error: OUTAGE })],
   'xstate.error.actor.loadMandate': () => [{ type: 'xstate.error.actor.loadMandate', error: new Error('offline') }],
-  'xstate.done.actor.saveMandate': () => [done('saveMandate', { ok: true, mandate: MANDATE }), done('saveMandate', { ok: false, error: REFUSED })],
+  'xstate.done.actor.saveMandate': () => [
+    done('saveMandate', { ok: true, mandate: MANDATE }),
+    done('saveMandate', { ok: false, error: REFUSED }),
+    done('saveMandate', { ok: false, error: STEP_UP }),
+  ],
   'xstate.error.actor.saveMandate': () => [{ type: 'xstate.error.actor.saveMandate', error: new Error('offline') }],
   'xstate.done.actor.cancelMandate': () => [done('cancelMandate', { ok: true, mandate: null }), done('cancelMandate', { ok: false, error: OUTAGE })],
   'xstate.error.actor.cancelMandate': () => [{ type: 'xstate.error.actor.cancelMandate', error: new Error('offline') }],
+  'xstate.done.actor.stepUp': () => [
+    { type: 'xstate.done.actor.stepUp', output: { ok: true } },
+    { type: 'xstate.done.actor.stepUp', output: { ok: false, error: WRONG_PASSWORD } },
+  ],
+  'xstate.error.actor.stepUp': () => [{ type: 'xstate.error.actor.stepUp', error: new Error('offline') }],
 } satisfies EventFixtures<typeof directDebitMachine>;
 
 // The mandate's presence decides whether Cancel is possible: keep it in the state key.
-const model = createModelTest(directDebitMachine, { events: fixtures, serializeContext: (c) => c.mandate !== null });
+const INPUT = { today: '2026-05-10' };
+const model = createModelTest(directDebitMachine, { events: fixtures, input: INPUT, serializeContext: (c) => c.mandate !== null });
 
-const START: DirectDebitContext = { mandate: null, notice: null, error: null };
+const START: DirectDebitContext = { ...INPUT, mandate: null, pending: null, notice: null, error: null };
 const outputOf = (event: EventObject) => (event as EventObject & { output: MandateResult }).output;
 
 const oracle = expectedSteps<DirectDebitContext>({
   initial: { value: 'loading', context: START },
-  tags: { loading: ['busy'], saving: ['busy'], cancelling: ['busy'] },
+  tags: { loading: ['busy'], saving: ['busy'], cancelling: ['busy'], steppingUp: ['busy'] },
   caseOf: (event, before) => {
     const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
     if (!match) return event.type === 'directDebit.cancel' && before.context.mandate === null ? 'cancel without mandate' : event.type;
     const [, kind, id] = match;
     if (kind === 'error') return `${id} outage`;
     const output = outputOf(event);
-    if (!output.ok) return `${id} refused`;
+    if (id === 'stepUp') return (event as EventObject & { output: { ok: boolean } }).output.ok ? 'stepUp ok' : 'stepUp refused';
+    if (!output.ok) return output.error.code === 'step_up_required' ? `${id} wants step-up` : `${id} refused`;
     return id === 'loadMandate' ? (output.mandate ? 'loadMandate found' : 'loadMandate none') : `${id} ok`;
   },
   transitions: {
@@ -79,13 +84,24 @@ const oracle = expectedSteps<DirectDebitContext>({
       'directDebit.cancel': { to: 'confirmingCancel', context: (c) => ({ ...c, notice: null }) },
     },
     editing: {
-      'directDebit.submit': { to: 'saving', context: (c) => ({ ...c, error: null }) },
+      'directDebit.submit': { to: 'saving', context: (c) => ({ ...c, pending: REQUEST, error: null }) },
       'directDebit.back': { to: 'viewing', context: (c) => ({ ...c, error: null }) },
     },
     saving: {
-      'saveMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE, notice: 'saved' }) },
-      'saveMandate refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED }) },
-      'saveMandate outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
+      'saveMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE, notice: 'saved', pending: null }) },
+      'saveMandate refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, pending: null }) },
+      'saveMandate outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE, pending: null }) },
+      // A new account: nothing saved yet, the request kept for after the password.
+      'saveMandate wants step-up': { to: 'confirmingIdentity' },
+    },
+    confirmingIdentity: {
+      'directDebit.stepUp': { to: 'steppingUp', context: (c) => ({ ...c, error: null }) },
+      'directDebit.back': { to: 'editing', context: (c) => ({ ...c, error: null, pending: null }) },
+    },
+    steppingUp: {
+      'stepUp ok': { to: 'saving', context: (c) => ({ ...c, error: null }) },
+      'stepUp refused': { to: 'confirmingIdentity', context: (c) => ({ ...c, error: WRONG_PASSWORD }) },
+      'stepUp outage': { to: 'confirmingIdentity', context: (c) => ({ ...c, error: OUTAGE }) },
     },
     confirmingCancel: {
       'directDebit.cancelConfirm': { to: 'cancelling', context: (c) => ({ ...c, error: null }) },
@@ -109,25 +125,53 @@ describe('direct debit machine: model-based', () => {
     it(path.description, () =>
       model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(directDebitMachine.provide({ actors: { loadMandate: promises.logic(), saveMandate: promises.logic(), cancelMandate: promises.logic() } })),
+          createActor(directDebitMachine.provide({ actors: { loadMandate: promises.logic(), saveMandate: promises.logic(), cancelMandate: promises.logic(), stepUp: promises.logic() } }), { input: INPUT }),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof directDebitMachine.resolveState>;
-          expect(selectStep(snapshot)).toBe(snapshot.value);
-          expect(selectCanSubmit(snapshot)).toBe(snapshot.matches('editing'));
-          expect(selectCanCancel(snapshot), 'cancel only with an active mandate').toBe(snapshot.matches('viewing') && selectMandate(snapshot) !== null);
-          expect(selectCanConfirmCancel(snapshot)).toBe(snapshot.matches('confirmingCancel'));
-          expect(selectIsBusy(snapshot)).toBe((['loading', 'saving', 'cancelling'] as const).some((s) => snapshot.matches(s)));
+          const view = directDebitView(snapshot);
+          expect(view.step).toBe(snapshot.value);
+          expect(view.canSubmit).toBe(snapshot.matches('editing'));
+          expect(view.form !== null, 'the form shows while editing and saving').toBe(snapshot.matches('editing') || snapshot.matches('saving'));
+          expect(view.canCancel, 'cancel only with an active mandate').toBe(snapshot.matches('viewing') && view.mandate !== null);
+          expect(view.canConfirmCancel).toBe(snapshot.matches('confirmingCancel'));
+          expect(view.askingToCancel).toBe(snapshot.matches('confirmingCancel') || snapshot.matches('cancelling'));
+          expect(view.busy).toBe((['loading', 'saving', 'cancelling', 'steppingUp'] as const).some((s) => snapshot.matches(s)));
+          expect(view.askingIdentity).toBe(snapshot.matches('confirmingIdentity') || snapshot.matches('steppingUp'));
+          expect(view.canStepUp).toBe(snapshot.matches('confirmingIdentity'));
+          // The same request is sent again after the password: never a request the user did not submit.
           if (snapshot.matches('saving')) expect(ctx.promises.inputs.saveMandate).toEqual(REQUEST);
+          if (snapshot.matches('steppingUp')) expect(ctx.promises.inputs.stepUp).toEqual({ password: 'correct horse' });
         },
       }),
     );
   }
 
-  it('selectors', () => {
-    const refused = directDebitMachine.resolveState({ value: 'editing', context: { ...START, error: REFUSED } });
-    expect(selectFieldErrors(refused)).toEqual({ iban: m.IBAN_INVALID });
-    expect(selectErrorMessage(refused)).toBe('The given data was invalid.');
-    expect(selectErrorMessage(directDebitMachine.resolveState({ value: 'viewing', context: START }))).toBeNull();
+  it('view: the refusal by field, the mandate as shown, the form of a new and of a changed mandate', () => {
+    const refused = directDebitView(directDebitMachine.resolveState({ value: 'editing', context: { ...START, error: REFUSED } }));
+    expect(refused.fieldErrors).toEqual({ iban: m.IBAN_INVALID });
+    expect(refused.error).toBe('The given data was invalid.');
+    expect(directDebitView(directDebitMachine.resolveState({ value: 'viewing', context: START })).error).toBeNull();
+
+    const viewing = directDebitView(directDebitMachine.resolveState({ value: 'viewing', context: { ...START, mandate: MANDATE } }));
+    expect(viewing.mandate?.nextCollectionDisplay).toBe('20.06.2026');
+
+    const setUp = directDebitView(directDebitMachine.resolveState({ value: 'editing', context: START })).form!;
+    // A week after 10 May 2026.
+    expect(setUp.initialValues).toEqual({ iban: '', amount: '', day_of_month: '', start_date: '17.05.2026', mandate_accepted: false });
+    expect(setUp.changing).toBe(false);
+    const typed = { iban: 'IE29AIBK93115212345678', amount: 150 as const, day_of_month: 20 as const, start_date: '01.06.2026', mandate_accepted: true };
+    expect(setUp.validate(typed)).toEqual({});
+    expect(setUp.toRequest(typed)).toEqual(REQUEST);
+    expect(setUp.validate({ ...typed, iban: '' })).toHaveProperty('iban');
+    expect(setUp.validate({ ...typed, start_date: '31.02.2026' }).start_date).toBe(m.DATE_INVALID);
+    expect(setUp.toRequest({ ...typed, mandate_accepted: false })).toBeNull();
+
+    const change = directDebitView(directDebitMachine.resolveState({ value: 'editing', context: { ...START, mandate: MANDATE } })).form!;
+    expect(change.changing).toBe(true);
+    expect(change.keptIban).toBe('IE29 •••• 5678');
+    expect(change.initialValues).toMatchObject({ amount: 150, day_of_month: 20 });
+    // Changing keeps the account when the IBAN is left empty.
+    expect(change.toRequest({ ...typed, iban: '' })).toEqual({ amount: 150, day_of_month: 20, start_date: '2026-06-01', mandate_accepted: true });
   });
 });

@@ -1,8 +1,9 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { pensionRefundMachine } from '../../machines/pensionRefund/pensionRefund.machine.ts';
-import { selectAddedYears, selectAddingYear, selectCanAdd, selectFailure } from '../../machines/pensionRefund/pensionRefund.selectors.ts';
-import type { AddClaimResult, PensionClaim, PensionRefundContext } from '../../machines/pensionRefund/pensionRefund.types.ts';
+import type { AddClaimResult, PensionClaim, PensionRefundContext, PensionRefundInput } from '../../machines/pensionRefund/pensionRefund.types.ts';
+import { pensionRefundView } from '../../machines/pensionRefund/pensionRefund.view.ts';
+import { aUser } from '../support/builders.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { PAYE_AUTHORISATION_REQUIRED } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
@@ -14,17 +15,37 @@ const ADD = { type: 'claim.add', claim: CLAIM } as const;
 const ADDED = { type: 'xstate.done.actor.addClaim', output: { ok: true } satisfies AddClaimResult };
 const REFUSED = { type: 'xstate.done.actor.addClaim', output: { ok: false, error: FORBIDDEN } satisfies AddClaimResult };
 
+// Born 1 April 1990, €60,000: the open years on 26 November 2026 are 2022-2025.
+const INPUT: PensionRefundInput = { user: aUser({ annual_income: 60_000, date_of_birth: '1990-04-01' }), today: '2026-11-26' };
+const RELOADED = aUser({
+  annual_income: 60_000,
+  date_of_birth: '1990-04-01',
+  form11: [
+    {
+      id: 'f1',
+      year: 2024,
+      snapshot: { 'personal-retirement-savings': CLAIM.answer },
+      created_at: '2026-11-26T10:00:00.000Z',
+      status: 'pending',
+      categoryStatuses: { 'personal-retirement-savings': 'pending' },
+      categoryRefunds: { 'personal-retirement-savings': 960 },
+      totalApprovedRefund: 0,
+    },
+  ],
+});
+
 const fixtures = {
   'claim.add': () => [ADD],
+  'session.user.changed': () => [{ type: 'session.user.changed', user: RELOADED }],
   'xstate.done.actor.addClaim': () => [ADDED, REFUSED],
   'xstate.error.actor.addClaim': () => [{ type: 'xstate.error.actor.addClaim', error: new Error('offline') }],
 } satisfies EventFixtures<typeof pensionRefundMachine>;
 
-const model = createModelTest(pensionRefundMachine, { events: fixtures });
+const model = createModelTest(pensionRefundMachine, { events: fixtures, input: INPUT, serializeContext: (c) => c.user === RELOADED });
 type DoneEvent = EventObject & { output: AddClaimResult };
 
 const oracle = expectedSteps<PensionRefundContext>({
-  initial: { value: 'idle', context: { adding: null, added: [], failure: null } },
+  initial: { value: 'idle', context: { ...INPUT, adding: null, added: [], failure: null } },
   tags: { adding: ['busy'] },
   caseOf: (event) => {
     if (event.type === 'xstate.done.actor.addClaim') return (event as DoneEvent).output.ok ? 'ok' : 'refused';
@@ -32,8 +53,12 @@ const oracle = expectedSteps<PensionRefundContext>({
     return event.type;
   },
   transitions: {
-    idle: { 'claim.add': { to: 'adding', context: (c) => ({ ...c, adding: 2024, failure: null }) } },
+    idle: {
+      'claim.add': { to: 'adding', context: (c) => ({ ...c, adding: 2024, failure: null }) },
+      'session.user.changed': { to: 'idle', context: (c) => ({ ...c, user: RELOADED }) },
+    },
     adding: {
+      'session.user.changed': { to: 'adding', context: (c) => ({ ...c, user: RELOADED }) },
       ok: { to: 'idle', context: (c) => ({ ...c, adding: null, added: [2024] }) },
       refused: { to: 'idle', context: (c) => ({ ...c, adding: null, failure: { year: 2024, error: FORBIDDEN } }) },
       outage: { to: 'idle', context: (c) => ({ ...c, adding: null, failure: { year: 2024, error: { status: null, message: null, source: 'network' } } }) },
@@ -52,12 +77,16 @@ describe('pension refund machine: model-based', () => {
       let reloads = 0;
       await model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(pensionRefundMachine.provide({ actors: { addClaim: promises.logic() }, actions: { reloadProfile: () => void (reloads += 1) } })),
+          createActor(pensionRefundMachine.provide({ actors: { addClaim: promises.logic() }, actions: { reloadProfile: () => void (reloads += 1) } }), { input: INPUT }),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof pensionRefundMachine.resolveState>;
-          expect(selectCanAdd(snapshot)).toBe(snapshot.matches('idle'));
-          expect(selectAddingYear(snapshot)).toBe(snapshot.matches('adding') ? 2024 : null);
+          const view = pensionRefundView(snapshot);
+          expect(view.canAdd).toBe(snapshot.matches('idle'));
+          expect(view.years.map((card) => card.year)).toEqual([2025, 2024, 2023, 2022]);
+          expect(view.years.find((card) => card.adding)?.year ?? null).toBe(snapshot.matches('adding') ? 2024 : null);
+          // The claimed badge appears once the reloaded profile has the 2024 claim.
+          expect(view.years.find((card) => card.year === 2024)?.claimed).toEqual(snapshot.context.user === RELOADED ? [{ label: expect.any(String), status: 'pending', refund: 960 }] : []);
           if (snapshot.matches('adding')) expect(ctx.promises.inputs.addClaim).toEqual(CLAIM);
         },
       });
@@ -68,14 +97,31 @@ describe('pension refund machine: model-based', () => {
 
   it('a card reads its year’s failure with the server’s field messages, and a year added twice is listed once', async () => {
     const refused: ApiFailure = { status: 422, message: 'Please check the details you entered', source: 'server', fieldErrors: { 'answer.providerName': ['Must be at least 2 characters'], year: ['closed'] } };
-    const view = pensionRefundMachine.resolveState({ value: 'idle', context: { adding: null, added: [2024], failure: { year: 2023, error: refused } } });
-    expect(selectFailure(view)).toEqual({ year: 2023, status: 422, message: 'Please check the details you entered', fields: { providerName: 'Must be at least 2 characters' } });
-    expect(selectAddedYears(view)).toEqual([2024]);
-    const actor = createActor(pensionRefundMachine.provide({ actors: { addClaim: (await import('xstate')).fromPromise(async () => ({ ok: true }) as AddClaimResult) } })).start();
+    const view = pensionRefundView(pensionRefundMachine.resolveState({ value: 'idle', context: { ...INPUT, adding: null, added: [2024], failure: { year: 2023, error: refused } } }));
+    const card = (year: number) => view.years.find((c) => c.year === year)!;
+    expect(card(2023).failure).toEqual({ status: 422, message: 'Please check the details you entered', fields: { providerName: 'Must be at least 2 characters' } });
+    expect(card(2024).failure).toBeNull();
+    expect(view.years.filter((c) => c.added).map((c) => c.year)).toEqual([2024]);
+    const actor = createActor(pensionRefundMachine.provide({ actors: { addClaim: (await import('xstate')).fromPromise(async () => ({ ok: true }) as AddClaimResult) } }), { input: INPUT }).start();
     actor.send(ADD);
     await new Promise((resolve) => setTimeout(resolve, 0));
     actor.send(ADD);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().context.added).toEqual([2024]);
+  });
+});
+
+describe('pension refund view', () => {
+  const view = pensionRefundView(pensionRefundMachine.resolveState({ value: 'idle', context: { ...INPUT, adding: null, added: [], failure: null } }));
+
+  it('works out each year’s limit from the age reached that year: 34 in 2024 (20 %) of €60,000 is €12,000', () => {
+    const relief = view.years.find((c) => c.year === 2024)!.relief(2_400);
+    expect(relief).toMatchObject({ ageInYear: 34, agePercentage: 20, limit: 12_000, paid: 2_400, carriedForward: 0 });
+  });
+
+  it('validates a card as the Form 11 page does, and makes its claim of the trimmed values', () => {
+    const values = { category: 'personal-retirement-savings', providerName: ' Zurich Life ', policyNumber: 'PRSA-1 ', contributionsPaid: 2_400 as const };
+    expect(view.validate({ ...values, providerName: '' })).toHaveProperty('providerName');
+    expect(view.claimOf(2024, values)).toEqual(CLAIM);
   });
 });

@@ -1,16 +1,17 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { pensionSetupMachine } from '../../machines/pensionSetup/pensionSetup.machine.ts';
-import { selectCanSubmit, selectErrorMessage, selectFieldErrors, selectIsBusy } from '../../machines/pensionSetup/pensionSetup.selectors.ts';
-import type { PensionSetupContext, SavePensionInfoResult } from '../../machines/pensionSetup/pensionSetup.types.ts';
+import type { PensionSetupContext, PensionSetupInput, SavePensionInfoResult } from '../../machines/pensionSetup/pensionSetup.types.ts';
+import { pensionSetupView } from '../../machines/pensionSetup/pensionSetup.view.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
-import type { User } from '../../src/domain/schemas/user.ts';
+import { aUser } from '../support/builders.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
 const VALUES = { annual_income: 55_000, paid_pension: 1000, marital_status: 'single', pension_plan_id: 'IL-12345678' } as const;
-const USER = { email: 'ann@example.ie', annual_income: 55_000, paid_pension: 1000, pension: 1000 } as unknown as User;
+const USER = aUser({ annual_income: 55_000, paid_pension: 1000, pension: 1000 });
+const INPUT: PensionSetupInput = { user: aUser({ annual_income: null }), today: '2026-05-10' };
 const REFUSAL: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] } };
 const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
 
@@ -24,10 +25,10 @@ const fixtures = {
   'xstate.error.actor.savePensionInfo': () => [{ type: 'xstate.error.actor.savePensionInfo', error: new Error('offline') }],
 } satisfies EventFixtures<typeof pensionSetupMachine>;
 
-const model = createModelTest(pensionSetupMachine, { events: fixtures });
+const model = createModelTest(pensionSetupMachine, { events: fixtures, input: INPUT });
 
 const oracle = expectedSteps<PensionSetupContext>({
-  initial: { value: 'editing', context: { error: null } },
+  initial: { value: 'editing', context: { ...INPUT, error: null } },
   tags: { saving: ['busy'] },
   final: ['saved'],
   caseOf: (event) => {
@@ -36,11 +37,11 @@ const oracle = expectedSteps<PensionSetupContext>({
     return event.type;
   },
   transitions: {
-    editing: { 'pensionInfo.submit': { to: 'saving', context: () => ({ error: null }) } },
+    editing: { 'pensionInfo.submit': { to: 'saving', context: (c) => ({ ...c, error: null }) } },
     saving: {
       'save ok': { to: 'saved' },
-      'save refused': { to: 'editing', context: () => ({ error: REFUSAL }) },
-      'save outage': { to: 'editing', context: () => ({ error: OUTAGE }) },
+      'save refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSAL }) },
+      'save outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
     },
   },
 });
@@ -62,12 +63,14 @@ describe('pension setup machine: model-based', () => {
               actors: { savePensionInfo: promises.logic() },
               actions: { userSaved: (_, params) => userSaved(params.user), navigate: (_, params) => navigate(params.to) },
             }),
+            { input: INPUT },
           ),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof pensionSetupMachine.resolveState>;
-          expect(selectCanSubmit(snapshot)).toBe(snapshot.matches('editing'));
-          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('saving'));
+          const view = pensionSetupView(snapshot);
+          expect(view.canSubmit).toBe(snapshot.matches('editing'));
+          expect(view.busy).toBe(snapshot.matches('saving'));
           if (snapshot.matches('saving')) expect(ctx.promises.inputs.savePensionInfo).toEqual(VALUES);
           // The session gets the user and the Overview opens only once saved.
           expect(userSaved.mock.calls).toEqual(snapshot.matches('saved') ? [[USER]] : []);
@@ -77,12 +80,22 @@ describe('pension setup machine: model-based', () => {
     });
   }
 
-  it('selectors word a refusal by field and an outage with the retry message', () => {
-    const refused = pensionSetupMachine.resolveState({ value: 'editing', context: { error: REFUSAL } });
-    expect(selectFieldErrors(refused)).toEqual({ pension_plan_id: m.PENSION_PLAN_ID_FORMAT });
-    expect(selectErrorMessage(refused)).toBe('The given data was invalid.');
-    const outage = pensionSetupMachine.resolveState({ value: 'editing', context: { error: OUTAGE } });
-    expect(selectErrorMessage(outage)).toBe(m.SOMETHING_WENT_WRONG);
-    expect(selectFieldErrors(outage)).toEqual({});
+  it('the view words a refusal by field and an outage with the retry message', () => {
+    const refused = pensionSetupView(pensionSetupMachine.resolveState({ value: 'editing', context: { ...INPUT, error: REFUSAL } }));
+    expect(refused.fieldErrors).toEqual({ pension_plan_id: m.PENSION_PLAN_ID_FORMAT });
+    expect(refused.error).toBe('The given data was invalid.');
+    const outage = pensionSetupView(pensionSetupMachine.resolveState({ value: 'editing', context: { ...INPUT, error: OUTAGE } }));
+    expect(outage.error).toBe(m.SOMETHING_WENT_WRONG);
+    expect(outage.fieldErrors).toEqual({});
+  });
+
+  it('the view previews the relief limit of the figures as typed', () => {
+    // Born 1 April 1990: 36 on 10 May 2026, the 30-39 band (20 %). €60,000 → €12,000, less €2,000 paid.
+    const view = pensionSetupView(pensionSetupMachine.resolveState({ value: 'editing', context: { user: aUser({ annual_income: null, date_of_birth: '1990-04-01' }), today: '2026-05-10', error: null } }));
+    expect(view.initialValues).toEqual({ annual_income: '', paid_pension: '', marital_status: 'single', pension_plan_id: '' });
+    expect(view.preview({ annual_income: 60_000, paid_pension: 2_000, marital_status: 'single', pension_plan_id: '' })).toEqual({ ageBand: '30 to 39', percentage: 20, maximum: 10_000 });
+    // Earnings count up to €115,000.
+    expect(view.preview({ annual_income: 200_000, paid_pension: '', marital_status: 'married', pension_plan_id: '' }).maximum).toBe(23_000);
+    expect(view.earningsCap).toBe(115_000);
   });
 });

@@ -1,4 +1,4 @@
-import { createActor, type EventObject } from 'xstate';
+import { createActor, fromPromise, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { resetPasswordMachine } from '../../machines/resetPassword/resetPassword.machine.ts';
 import {
@@ -24,7 +24,7 @@ const ACCEPTED = { type: 'xstate.done.actor.savePassword', output: { ok: true } 
 const REFUSED = { type: 'xstate.done.actor.savePassword', output: { ok: false, error: SPENT_LINK } satisfies SavePasswordResult };
 
 const fixtures = {
-  'password.submit': () => [SUBMIT],
+  'password.submit': () => [SUBMIT, { ...SUBMIT, turn_off_two_factor: true }],
   'xstate.done.actor.savePassword': () => [ACCEPTED, REFUSED],
   'xstate.error.actor.savePassword': () => [{ type: 'xstate.error.actor.savePassword', error: new Error('socket hang up') }],
 } satisfies EventFixtures<typeof resetPasswordMachine>;
@@ -110,5 +110,23 @@ describe('reset-password selectors', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.error).toEqual(OUTAGE);
+  });
+
+  it('sends the request to turn two-step sign-in off only when the user asked for it', async () => {
+    const inputs: SavePasswordInput[] = [];
+    const logic = resetPasswordMachine.provide({
+      actors: {
+        savePassword: fromPromise<SavePasswordResult, SavePasswordInput>(async ({ input }) => {
+          inputs.push(input);
+          return { ok: false, error: SPENT_LINK };
+        }),
+      },
+    });
+    const actor = createActor(logic).start();
+    actor.send({ type: 'password.submit', ...SUBMITTED });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'password.submit', ...SUBMITTED, turn_off_two_factor: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(inputs).toEqual([SUBMITTED, { ...SUBMITTED, turn_off_two_factor: true }]);
   });
 });

@@ -51,7 +51,7 @@ const fixtures = {
     { type: 'device.signOut', id: 'd-here' },
   ],
   'devices.signOutOthers': () => [{ type: 'devices.signOutOthers' }],
-  'twoFactor.start': () => [{ type: 'twoFactor.start' }],
+  'twoFactor.start': () => [{ type: 'twoFactor.start', password: 'correct horse battery staple' }],
   'twoFactor.confirm': () => [{ type: 'twoFactor.confirm', code: '123456' }],
   'twoFactor.cancel': () => [{ type: 'twoFactor.cancel' }],
   'twoFactor.codesSaved': () => [{ type: 'twoFactor.codesSaved' }],
@@ -170,11 +170,16 @@ describe('security machine: changes reload the overview', () => {
 
   it('turning two-step sign-in on shows the codes once, then the status as reloaded', async () => {
     const { actor, loads } = start({
-      startSetup: fromPromise<StartSetupResult>(async () => ({ ok: true, setup: setupAnswer })),
+      startSetup: fromPromise<StartSetupResult, { password: string }>(async ({ input }) => (input.password === 'correct horse battery staple' ? { ok: true, setup: setupAnswer } : refused(422, 'x', { password: ['Your password is not correct.'] }))),
       confirmSetup: fromPromise<ConfirmSetupResult, { code: string }>(async ({ input }) => (input.code === '123456' ? { ok: true, recoveryCodes: codes } : refused(422, 'x', { code: ['wrong'] }))),
     });
     await tick();
-    actor.send({ type: 'twoFactor.start' });
+    // The password goes with the request; a wrong one leaves it off, with the message.
+    actor.send({ type: 'twoFactor.start', password: 'wrong password here' });
+    await tick();
+    expect(s.selectTwoFactorView(actor.getSnapshot())).toBe('off');
+    expect(s.selectTwoFactorError(actor.getSnapshot())).toBe('Your password is not correct.');
+    actor.send({ type: 'twoFactor.start', password: 'correct horse battery staple' });
     await tick();
     expect(s.selectTwoFactorView(actor.getSnapshot())).toBe('scanning');
     actor.send({ type: 'twoFactor.confirm', code: '000000' });

@@ -2,7 +2,7 @@
  * The account calls of /settings (both databases): POST /paye-opt-out, GET /export,
  * GET /account/retention and POST /account/close, and the purge of kept records.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -11,12 +11,12 @@ import { RetentionPlanSchema } from '../../src/domain/schemas/account.ts';
 import { ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
-import { auditLog, contributions, directDebitMandates, payeAuthorisations } from '../../src/server/db/schema.ts';
+import { auditLog, contributions, directDebitMandates, payeAuthorisations, users } from '../../src/server/db/schema.ts';
 import { PASSWORD_INCORRECT, PASSWORD_NOT_SET } from '../../src/server/http/schemas.ts';
 import { CLOSE_POLICIES, EXPORT_FORMAT, SECRET_COLUMN, userTables } from '../../src/server/services/userData.ts';
 import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
-const DETAILS = { dob: '1980-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1980-05-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const PASSWORD = 'correct horse battery staple';
 const PPSN = `1234567${ppsnCheckCharacter('1234567')}`;
 
@@ -40,6 +40,8 @@ async function signedUp(t: TestApp, email = 'ann@example.ie', password = PASSWOR
 /** A claim for each year, with one category each. */
 async function claims(t: TestApp, email: string, years: number[]) {
   const user = await t.services.users.findByEmail(email);
+  // Claims are made under a signed PAYE authorisation in force.
+  await t.database.db.update(users).set({ payeA1Authorized: true, payeA1LapsesAt: new Date('2029-01-15T10:00:00Z') }).where(eq(users.id, user!.id));
   for (const year of years) {
     await t.services.form11Entries.submitCategories(user!.id, year, { 'rent-tax-credit': { data: { rentPaid: 9000 + year }, refundCents: 50_000 } });
   }

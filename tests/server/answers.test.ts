@@ -16,7 +16,7 @@ import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
 import * as v from 'valibot';
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
-const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 /** The test clock's day (useTestApp starts at 2026-01-15): 2022–2025 open, 2026 in-year only. */
 const TODAY = dayjs('2026-01-15');
 const PROFILE = { maritalStatus: 'single', annualIncome: 50_000, dateOfBirth: DETAILS.dob } as const;

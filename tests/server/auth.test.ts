@@ -15,7 +15,7 @@ import { SESSION_LIMITS } from '../../src/server/services/sessions.ts';
 import { TEST_PUBLIC_URL, type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const PASSWORD = 'correct horse battery staple';
-const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-123' } as const;
+const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -71,7 +71,7 @@ describe(`POST /auth/register (${testDatabaseKind()})`, () => {
       paid_pension: 0,
       pension: 0,
       marital_status: 'single',
-      pension_plan_id: 'PLAN-123',
+      pension_plan_id: 'IL-12345678',
       taxback: 0,
       form11: [],
       paye_a1_authorized: false,

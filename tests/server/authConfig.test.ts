@@ -9,8 +9,9 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
+import { createAccessTokenService } from '../../src/server/services/accessTokens.ts';
 import { clientAddress } from '../../src/server/http/clientAddress.ts';
-import { isCommonPassword } from '../../src/server/services/commonPasswords.ts';
+import { commonPasswords, isCommonPassword } from '../../src/server/services/commonPasswords.ts';
 import { randomToken } from '../../src/server/services/crypto.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../src/server/services/passwords.ts';
 import { loadSecrets } from '../../src/server/services/secrets.ts';
@@ -45,7 +46,7 @@ describe('secrets', () => {
 
   it('prefers JWT_SECRET and ENCRYPTION_KEY from the environment and writes no file then', () => {
     const dataDir = tempDir();
-    const secrets = loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: 'ab'.repeat(32), dataDir });
+    const secrets = loadSecrets({ jwtSecret: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', encryptionKey: 'ab'.repeat(32), dataDir });
     expect(secrets.sources).toEqual({ jwtSecret: 'env', encryptionKey: 'env' });
     expect(Buffer.from(secrets.keyring.keys.get('k1')!).toString('hex')).toBe('ab'.repeat(32));
     expect(() => readFileSync(path.join(dataDir, 'secrets', 'jwt-secret'))).toThrow();
@@ -95,14 +96,55 @@ describe('password helpers', () => {
     expect(await verifyPassword('not a phc string', 'x')).toBe(false);
   });
 
-  it('rejects common passwords case-insensitively and accepts ordinary passphrases', () => {
-    for (const common of ['password', 'PASSWORD123', 'qwertyuiop', '12345678', 'iloveyou']) expect(isCommonPassword(common), common).toBe(true);
-    for (const fine of ['correct horse battery staple', 'Tá sé go maith 2026', randomToken(12)]) expect(isCommonPassword(fine), fine).toBe(false);
+  it('rejects common passwords case-insensitively and accepts ordinary passphrases', async () => {
+    for (const common of ['password', 'PASSWORD123', 'qwertyuiop', '12345678', 'iloveyou']) expect(await isCommonPassword(common), common).toBe(true);
+    for (const fine of ['correct horse battery staple', 'Tá sé go maith 2026', randomToken(12)]) expect(await isCommonPassword(fine), fine).toBe(false);
+  });
+
+  it('denies at least 10,000 common passwords that the length rule lets through, breached ones included (A4)', async () => {
+    const list = await commonPasswords();
+    expect(list.size).toBeGreaterThanOrEqual(10_000);
+    for (const password of list) expect([...password].length).toBeGreaterThanOrEqual(8);
+    for (const breached of ['asdf1234', 'monkey123', 'sunshine1', 'Sunshine1', ' letmein123 ', 'qwerty123456']) expect(await isCommonPassword(breached), breached).toBe(true);
   });
 
   it('draws link and refresh tokens of 32 random bytes without repeats', () => {
     const tokens = new Set(Array.from({ length: 10_000 }, () => randomToken()));
     expect(tokens.size).toBe(10_000);
     for (const token of [...tokens].slice(0, 100)) expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+  });
+});
+
+describe('access-token key rotation', () => {
+  const clock = { now: () => new Date('2026-01-15T10:00:00Z') };
+  const one = new TextEncoder().encode('first signing secret, 32+ characters long');
+  const two = new TextEncoder().encode('second signing secret - rotated in - also long');
+  const claims = { userId: '00000000-0000-4000-8000-000000000001', familyId: '00000000-0000-4000-8000-000000000002' };
+
+  it('names the signing key in the token, keeps verifying a rotated key’s tokens, and refuses once it is retired', async () => {
+    const before = createAccessTokenService({ jwtSecret: one, clock, jwtKeys: { currentId: 'j1', keys: new Map([['j1', one]]) } });
+    const oldToken = await before.sign(claims);
+    expect(JSON.parse(Buffer.from(oldToken.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'HS256', kid: 'j1' });
+    const rotating = createAccessTokenService({ jwtSecret: two, clock, jwtKeys: { currentId: 'j2', keys: new Map([['j2', two], ['j1', one]]) } });
+    const newToken = await rotating.sign(claims);
+    expect(JSON.parse(Buffer.from(newToken.split('.')[0]!, 'base64url').toString()).kid).toBe('j2');
+    expect(await rotating.verify(oldToken)).toEqual(claims);
+    expect(await rotating.verify(newToken)).toEqual(claims);
+    const retired = createAccessTokenService({ jwtSecret: two, clock, jwtKeys: { currentId: 'j2', keys: new Map([['j2', two]]) } });
+    expect(await retired.verify(oldToken)).toBeNull();
+    expect(await retired.verify(newToken)).toEqual(claims);
+  });
+
+  it('loads JWT_SECRETS with the current key first, and refuses a predictable secret', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-jwt-'));
+    try {
+      const secrets = loadSecrets({ jwtSecret: undefined, jwtSecrets: 'j2:second signing secret - rotated in - also long,j1:first signing secret 32+ characters long', encryptionKey: 'ab'.repeat(32), dataDir });
+      expect(secrets.jwtKeys.currentId).toBe('j2');
+      expect([...secrets.jwtKeys.keys.keys()]).toEqual(['j2', 'j1']);
+      expect(Buffer.from(secrets.jwtSecret).toString()).toBe('second signing secret - rotated in - also long');
+      expect(() => loadSecrets({ jwtSecret: 'z'.repeat(48), encryptionKey: 'ab'.repeat(32), dataDir })).toThrow(/predictable/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

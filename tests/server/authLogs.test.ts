@@ -47,7 +47,7 @@ async function everyFlow(t: TestApp) {
   expect((await t.request('POST', '/edit-profile', { ppsn: PPSN, first_name: 'Lógs', date_of_birth: DOB }, auth)).status).toBe(200);
   expect((await t.request('POST', '/edit-profile', { ppsn: `${PPSN.slice(0, 7)}Z` }, auth)).status).toBe(422);
   expect((await t.request('GET', '/profile', undefined, auth)).status).toBe(200);
-  expect((await t.request('POST', '/profile/ppsn-reveal', {}, auth)).body.ppsn).toBe(PPSN);
+  expect((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth)).body.ppsn).toBe(PPSN);
 
   const refreshed = await t.request('POST', '/auth/refresh', { refresh_token: session.body.refresh_token });
   secrets.push(refreshed.body.access_token, refreshed.body.refresh_token);

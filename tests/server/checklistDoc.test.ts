@@ -2,7 +2,7 @@
  * Keeps docs/security-checklist.md honest: every item of the security checklist is there once
  * with PASS, FAIL or N/A; every PASS names test files that exist; N/A and FAIL say why; at least
  * 90 % of the applicable items pass. Also checks the two items whose evidence is a document:
- * the token-storage decision in the README (D3) and the breach runbook (G7).
+ * the token-storage decision (D3, docs/decisions/002-tokens-in-browser-storage.md) and the breach runbook (G7).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -59,10 +59,10 @@ describe('docs/security-checklist.md', () => {
     expect(passed.length / applicable.length).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('D3: the README records the token-storage trade-off', () => {
-    const readme = read('README.md');
-    expect(readme).toMatch(/\*\*Tokens in browser storage\.\*\*/);
-    expect(readme).toMatch(/HttpOnly cookie; we accept the spec's choice and\s+reduce the risk/);
+  it('D3: a decision records the token-storage trade-off', () => {
+    const decision = read('docs/decisions/002-tokens-in-browser-storage.md');
+    expect(decision).toMatch(/^# Tokens in browser storage/);
+    expect(decision).toMatch(/HttpOnly cookie; we accept the spec's choice and\s+reduce the risk/);
   });
 
   it('G7: a breach runbook with the 72-hour notice exists', () => {

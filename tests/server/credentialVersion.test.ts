@@ -6,6 +6,7 @@
  */
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { sessionFamilies, users } from '../../src/server/db/schema.ts';
 import { passwordService } from '../../src/server/services/passwords.ts';
@@ -118,5 +119,49 @@ describe(`credential versions (${testDatabaseKind()})`, () => {
     expect(row?.passwordHash).toBe(newHash);
     expect((await t.request('POST', '/auth/login', { email: 'ann@example.ie', password: OLD })).status).toBe(401);
     expect((await t.request('POST', '/auth/login', { email: 'ann@example.ie', password: NEW })).status).toBe(200);
+  });
+
+  it('refuses a sign-in whose password check read the credentials a change of password then replaced', async () => {
+    await signUp(t);
+    const changer = (await t.request('POST', '/auth/login', { email: 'ann@example.ie', password: OLD })).body;
+    // The change commits after the racing sign-in verified the old password and before it creates its session.
+    const restore = interleave('verify', async () => {
+      const changed = await t.request(
+        'POST',
+        '/security/change-password',
+        { current_password: OLD, password: NEW, password_confirmation: NEW },
+        bearer(changer.access_token),
+      );
+      expect(changed.status).toBe(200);
+    });
+    try {
+      expect((await t.request('POST', '/auth/login', { email: 'ann@example.ie', password: OLD })).status).toBe(401);
+    } finally {
+      restore();
+    }
+    // Only the session that changed the password is open, and it still works.
+    expect((await openFamilies(t)).map((family) => family.id)).toHaveLength(1);
+    expect((await t.request('GET', '/profile', undefined, bearer(changer.access_token))).status).toBe(200);
+    const [row] = await t.database.db.select().from(users);
+    expect(row?.credentialVersion).toBe(2);
+  });
+
+  it('voids a two-step sign-in waiting for its code when the password is changed meanwhile', async () => {
+    await signUp(t);
+    const first = (await t.request('POST', '/auth/login', { email: 'ann@example.ie', password: OLD })).body;
+    const setup = await t.request('POST', '/security/two-factor/setup', { password: OLD }, bearer(first.access_token));
+    const secret = setup.body.secret as string;
+    const code = () => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() });
+    expect((await t.request('POST', '/security/two-factor/confirm', { code: code() }, bearer(first.access_token))).status).toBe(200);
+    t.clock.advance(30_000);
+    // A sign-in with the old password waits for its code ...
+    const waiting = (await t.request('POST', '/auth/login', { email: 'ann@example.ie', password: OLD })).body;
+    expect(waiting.two_factor_required).toBe(true);
+    // ... while the owner changes the password from the session that turned two-step sign-in on.
+    const changed = await t.request('POST', '/security/change-password', { current_password: OLD, password: NEW, password_confirmation: NEW }, bearer(first.access_token));
+    expect(changed.status).toBe(200);
+    const late = await t.request('POST', '/auth/two-factor', { challenge: waiting.challenge, code: code() });
+    expect(late.status).toBe(401);
+    expect(late.body.errors.challenge).toBeDefined();
   });
 });

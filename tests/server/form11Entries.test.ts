@@ -9,7 +9,7 @@ import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { sessionFamilies } from '../../src/server/db/schema.ts';
 import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
-const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 
 describe(`Form 11 claims (${testDatabaseKind()})`, () => {
   const t = useTestApp();

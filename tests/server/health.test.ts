@@ -21,4 +21,19 @@ describe(`GET /api/maxout/health (${testDatabaseKind()})`, () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: 'unavailable' });
   });
+
+  it('GET /ready: 200 while serving; 503 once stopping, when every answer also closes its connection, while /health stays 200', async () => {
+    const stopping = await createTestApp({ database: t.database });
+    const ready = await stopping.request('GET', '/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready' });
+    expect(ready.headers.connection).toBeUndefined();
+    stopping.services.lifecycle.beginStopping();
+    const draining = await stopping.request('GET', '/ready');
+    expect(draining.status).toBe(503);
+    expect(draining.body).toEqual({ status: 'stopping' });
+    const health = await stopping.request('GET', '/health');
+    expect(health.status).toBe(200);
+    expect(health.headers.connection).toBe('close');
+  });
 });

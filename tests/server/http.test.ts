@@ -21,6 +21,10 @@ describe(`HTTP behaviour of every API response (${testDatabaseKind()})`, () => {
     app.get('/api/maxout/__test/boom', () => {
       throw new Error('secret detail: relation "users" at /srv/app/src/server/routes/x.ts:12');
     });
+    // A query error as drizzle wraps PostgreSQL's: the driver's error, with its SQLSTATE, as the cause.
+    app.get('/api/maxout/__test/deadlock', () => {
+      throw new Error('Failed query: update "users" …', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+    });
     return app;
   }
 
@@ -86,6 +90,8 @@ describe(`HTTP behaviour of every API response (${testDatabaseKind()})`, () => {
     });
     expect(raw.status).toBe(413);
     expect(raw.headers.get('content-type')).toMatch(/^application\/json/);
+    // The unread rest of the body makes the connection unusable: the answer says it closes.
+    expect(raw.headers.get('connection')).toBe('close');
     expect(await raw.json()).toEqual({ message: expect.any(String) });
   });
 
@@ -111,6 +117,14 @@ describe(`HTTP behaviour of every API response (${testDatabaseKind()})`, () => {
     const res = await send(appWithTestRoutes(), 'POST', '/__test/signup', { email: 'a@example.ie', age: 30, padding: 'x'.repeat(MAX_BODY_BYTES - 100) });
     expect(res.status).toBe(200);
     expect(res.body.received).toEqual({ email: 'a@example.ie', age: 30 });
+  });
+
+  it('answers a deadlock or serialization failure with a clean 503 that is safe to retry (H3)', async () => {
+    const res = await send(appWithTestRoutes(), 'GET', '/__test/deadlock');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(Object.keys(res.body).sort()).toEqual(['message', 'requestId']);
+    expect(JSON.stringify(res.body)).not.toMatch(/deadlock|users|Failed query/);
   });
 
   it('turns an unhandled exception into 500 JSON with a generic message and the request id, no details', async () => {

@@ -28,6 +28,7 @@ import { ppsnAad } from '../../src/server/services/users.ts';
 import { pngDataUrl } from '../support/png.ts';
 import { linkSandbox } from '../support/sandboxBank.ts';
 import { type TestApp, createTestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+import { PASSWORD, givePassword } from '../support/accounts.ts';
 
 const OLD_KEY = randomBytes(32);
 const NEW_KEY = randomBytes(32);
@@ -41,7 +42,7 @@ const NEW_ONLY_RING = createKeyring([['k2', NEW_KEY]]);
 
 const PPSN = '1234567T';
 const IBAN = 'IE29AIBK93115212345678';
-const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 
 /** An envelope as the server wrote them before key ids: `v1.<iv>.<tag>.<ciphertext>`. */
 function legacyEnvelope(key: Uint8Array, plaintext: string, associatedData: string): string {
@@ -57,6 +58,7 @@ async function userWithEverything(t: TestApp, email: string) {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
   await markEmailVerified(t.database, email);
+  await givePassword(t, email);
   const auth = { authorization: `Bearer ${res.body.access_token as string}` };
   expect((await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth)).status).toBe(200);
   const signed = await t.request(
@@ -81,6 +83,8 @@ async function userWithEverything(t: TestApp, email: string) {
     auth,
   );
   expect(signed.status).toBe(200);
+  // A new account for a mandate asks for the password again first.
+  expect((await t.request('POST', '/security/step-up', { password: PASSWORD }, auth)).status).toBe(200);
   const mandate = await t.request('POST', '/direct-debit', { iban: IBAN, amount: 100, day_of_month: 1, start_date: '2026-02-01', mandate_accepted: true }, auth);
   expect(mandate.status).toBe(200);
   const userId = (await t.services.users.findByEmail(email))!.id;
@@ -156,7 +160,7 @@ describe(`reencrypt (${testDatabaseKind()})`, () => {
       .set({ ppsnEncrypted: legacyEnvelope(OLD_KEY, PPSN, ppsnAad(userId)) })
       .where(eq(users.id, userId));
     expect((await t.request('GET', '/profile', undefined, auth)).body.ppsn).toBe('•••••67T');
-    expect((await t.request('POST', '/profile/ppsn-reveal', {}, auth)).body).toEqual({ ppsn: PPSN });
+    expect((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth)).body).toEqual({ ppsn: PPSN });
   });
 
   it('after a rotation, reencrypt moves every column in batches and leaves no row on the old key; a second run is a no-op', async () => {
@@ -197,7 +201,7 @@ describe(`reencrypt (${testDatabaseKind()})`, () => {
 
     // The old key retired: a server with k2 alone reads everything.
     const retired = await withKeyring(NEW_ONLY_RING);
-    expect((await retired.request('POST', '/profile/ppsn-reveal', {}, bob.auth)).body).toEqual({ ppsn: PPSN });
+    expect((await retired.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, bob.auth)).body).toEqual({ ppsn: PPSN });
     expect((await retired.request('GET', '/direct-debit', undefined, ann.auth)).body.mandate.iban_masked).toMatch(/5678$/);
     // A bank account linked again finds its row by the IBAN, though its keyed hash was made under the retired key.
     expect((await linkSandbox(retired, ann.auth, { accounts: [0] })).body.accounts.map((a: { id: string }) => a.id)).toEqual([ann.bankAccountId]);
@@ -319,10 +323,10 @@ describe('the keyring configuration', () => {
   });
 
   it('ENCRYPTION_KEYS: id:hex entries, current first; ENCRYPTION_KEY alone is key k1; both at once or a bad entry fail at boot', () => {
-    const ring = loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: undefined, encryptionKeys: `k2:${hex(2)}, k1:${hex(1)}`, dataDir: tempDir() }).keyring;
+    const ring = loadSecrets({ jwtSecret: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', encryptionKey: undefined, encryptionKeys: `k2:${hex(2)}, k1:${hex(1)}`, dataDir: tempDir() }).keyring;
     expect(ring.currentId).toBe('k2');
     expect([...ring.keys.keys()]).toEqual(['k2', 'k1']);
-    expect(loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: hex(1), dataDir: tempDir() }).keyring.currentId).toBe('k1');
+    expect(loadSecrets({ jwtSecret: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', encryptionKey: hex(1), dataDir: tempDir() }).keyring.currentId).toBe('k1');
     expect(() => loadConfig({ ENCRYPTION_KEY: hex(1), ENCRYPTION_KEYS: `k2:${hex(2)}` })).toThrow(/not both/);
     expect(() => loadConfig({ ENCRYPTION_KEYS: `k2:${hex(2)},k1` })).toThrow(/ENCRYPTION_KEYS/);
     expect(() => loadConfig({ ENCRYPTION_KEYS: `k.2:${hex(2)}` })).toThrow(/ENCRYPTION_KEYS/);
@@ -334,7 +338,7 @@ describe('the keyring configuration', () => {
 
   it('ENCRYPTION_KEY_CURRENT: a new key is handed to every process first for decrypting only, then made current', async () => {
     const ring = (current?: string) =>
-      loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: undefined, encryptionKeys: `k1:${hex(1)},k2:${hex(2)}`, encryptionKeyCurrent: current, dataDir: tempDir() }).keyring;
+      loadSecrets({ jwtSecret: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', encryptionKey: undefined, encryptionKeys: `k1:${hex(1)},k2:${hex(2)}`, encryptionKeyCurrent: current, dataDir: tempDir() }).keyring;
     // Step 1: k2 is held everywhere, k1 still encrypts; step 2: k2 encrypts, k1 still decrypts.
     const step1 = ring('k1');
     const step2 = ring('k2');
@@ -345,7 +349,7 @@ describe('the keyring configuration', () => {
     expect(written.startsWith('v2.k2.')).toBe(true);
     expect(decryptField(step1, written, 'row-1')).toBe('IE29AIBK93115212345678');
     expect(() => ring('k9')).toThrow(/ENCRYPTION_KEY_CURRENT: "k9" is not a key id of ENCRYPTION_KEYS/);
-    expect(() => loadSecrets({ jwtSecret: 'j'.repeat(40), encryptionKey: hex(1), encryptionKeyCurrent: 'k1', dataDir: tempDir() })).toThrow(/ENCRYPTION_KEY_CURRENT/);
+    expect(() => loadSecrets({ jwtSecret: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', encryptionKey: hex(1), encryptionKeyCurrent: 'k1', dataDir: tempDir() })).toThrow(/ENCRYPTION_KEY_CURRENT/);
     expect(() => loadConfig({ ENCRYPTION_KEY: hex(1), ENCRYPTION_KEY_CURRENT: 'k1' })).toThrow(/ENCRYPTION_KEY_CURRENT: only with ENCRYPTION_KEYS/);
     expect(loadConfig({ ENCRYPTION_KEYS: `k1:${hex(1)},k2:${hex(2)}`, ENCRYPTION_KEY_CURRENT: 'k2' }).encryptionKeyCurrent).toBe('k2');
   });

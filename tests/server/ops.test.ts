@@ -9,14 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
+import { payeAuthorisations, users } from '../../src/server/db/schema.ts';
 import { USAGE, runOps } from '../../scripts/ops.ts';
 import { type TestApp, createTestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
-const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const EMAIL = 'claimant@example.ie';
 const LANDLORD = 'Harbour Lettings Ltd';
 
@@ -26,6 +28,8 @@ async function claimant(t: TestApp) {
   expect(res.status).toBe(201);
   const auth = { authorization: `Bearer ${res.body.access_token as string}` };
   const userId = (await t.services.users.findByEmail(EMAIL))!.id;
+  // Claims are made under a signed PAYE authorisation in force (paye.test.ts signs one for real).
+  await t.database.db.update(users).set({ payeA1Authorized: true, payeA1LapsesAt: new Date('2029-01-15T10:00:00Z') }).where(eq(users.id, userId));
   const claim = await t.services.form11Entries.submitCategories(userId, 2024, {
     'rent-tax-credit': { data: { landlordName: LANDLORD, rentPaid: 14_400 }, refundCents: 100_000 },
     'health-expenses': { data: { doctorsAndConsultants: 502.5 }, refundCents: 10_050 },
@@ -118,6 +122,38 @@ describe(`npm run ops -- claims (${testDatabaseKind()})`, () => {
       expect(await ops(t, ...argv)).toEqual({ code: 2, out: '', err: USAGE });
     },
   );
+
+  it('refuses to approve under a PAYE authorisation that lapsed, or none at all', async () => {
+    const { claimId } = await claimant(t);
+    const userId = (await t.services.users.findByEmail(EMAIL))!.id;
+    await t.database.db.update(users).set({ payeA1LapsesAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.id, userId));
+    const lapsed = await ops(t, 'claims', 'approve', claimId);
+    expect(lapsed.code).toBe(1);
+    expect(lapsed.err).toContain('lapsed on 2026-01-01');
+    await t.database.db.update(users).set({ payeA1Authorized: false, payeA1LapsesAt: null }).where(eq(users.id, userId));
+    expect((await ops(t, 'claims', 'approve', claimId)).err).toContain('no PAYE authorisation in force');
+    expect((await t.services.form11Entries.findById(claimId))?.categoryStatus).toEqual({ 'rent-tax-credit': 'pending', 'health-expenses': 'pending' });
+    // Rejecting stays possible: it acts on nobody's behalf.
+    expect((await ops(t, 'claims', 'reject', claimId)).code).toBe(0);
+  });
+
+  it('hold on|off <email>: evidence past its retention stays under a legal hold, and goes once it is lifted (G4)', async () => {
+    await claimant(t);
+    const userId = (await t.services.users.findByEmail(EMAIL))!.id;
+    await t.database.db.insert(payeAuthorisations).values({
+      userId, firstName: 'Ann', surname: 'Byrne', ppsnEncrypted: 'v1.x', dateOfBirth: '1990-05-01', email: EMAIL, documentHolder: 'self',
+      signatureEncrypted: 'v1.y', taxAgencyName: 'MaxOut', tain: 'DEV0001', agentAddress: 'Dublin', agentSignatory: 'Agent',
+      signedAt: new Date('2019-03-01T10:00:00Z'), lapsesAt: new Date('2023-03-01T10:00:00Z'), retainUntil: new Date('2025-12-31T00:00:00Z'), supersededAt: new Date('2020-01-01T00:00:00Z'),
+    });
+    expect(await ops(t, 'hold', 'on', EMAIL)).toMatchObject({ code: 0, out: expect.stringContaining('Legal hold on') });
+    await t.services.housekeeping();
+    expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(1);
+    expect((await ops(t, 'hold', 'off', EMAIL)).code).toBe(0);
+    await t.services.housekeeping();
+    expect(await t.database.db.select().from(payeAuthorisations)).toHaveLength(0);
+    expect((await ops(t, 'hold', 'on', 'nobody@example.ie')).code).toBe(1);
+    expect((await ops(t, 'hold', 'maybe', EMAIL)).code).toBe(2);
+  });
 
   it('list <email>: each claim with its id, year, statuses and amounts, and nothing the user entered', async () => {
     const { claimId, olderId } = await claimant(t);

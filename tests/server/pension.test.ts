@@ -14,6 +14,7 @@ import { VALIDATION_MESSAGE } from '../../src/server/http/errors.ts';
 import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { type CollectRequest, type PaymentProvider, createSandboxPaymentProvider } from '../../src/server/services/paymentProvider.ts';
+import { PASSWORD, givePassword } from '../support/accounts.ts';
 import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 /** The sandbox, counting what reaches it: "paid twice" would show here. */
@@ -44,8 +45,14 @@ const IBAN = 'IE29AIBK93115212345678';
 async function signedIn(t: TestApp, email = 'ann@example.ie', verified = true) {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
-  if (verified) await t.database.db.execute(sql`update users set email_verified_at = now() where email = ${email}`);
-  return { authorization: `Bearer ${res.body.access_token as string}` };
+  const auth = { authorization: `Bearer ${res.body.access_token as string}` };
+  if (verified) {
+    await t.database.db.execute(sql`update users set email_verified_at = now() where email = ${email}`);
+    // Large amounts and new accounts ask for the password again (moneyLimits.test.ts tests that).
+    await givePassword(t, email);
+    expect((await t.request('POST', '/security/step-up', { password: PASSWORD }, auth)).status).toBe(200);
+  }
+  return auth;
 }
 
 async function setUp(t: TestApp, email?: string) {

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { maskPpsn } from '../../src/domain/schemas/fields.ts';
 import { PPSN_INVALID } from '../../src/domain/schemas/messages.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
+import { AUTH_RATE_LIMITS } from '../../src/server/services/authLimits.ts';
+import { PASSWORD, givePassword } from '../support/accounts.ts';
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const PPSN = '1234567T';
@@ -15,6 +17,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function signedIn(t: TestApp) {
   const res = await t.request('POST', '/auth/register', { email: 'ann@example.ie', details: { dob: '1990-05-01', maritalStatus: 'single' } });
   expect(res.status).toBe(201);
+  await givePassword(t);
   return bearer(res.body.access_token as string);
 }
 
@@ -43,7 +46,7 @@ describe(`PPSN masking and reveal (${testDatabaseKind()})`, () => {
   it('reveals the full PPSN to its owner and records who, when and which request, without the value', async () => {
     const auth = await signedIn(t);
     await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth);
-    const revealed = await t.request('POST', '/profile/ppsn-reveal', {}, auth);
+    const revealed = await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth);
     expect(revealed.status).toBe(200);
     expect(revealed.body).toEqual({ ppsn: PPSN });
     expect(revealed.headers['cache-control']).toBe('no-store');
@@ -61,7 +64,7 @@ describe(`PPSN masking and reveal (${testDatabaseKind()})`, () => {
     expect((await t.request('POST', '/profile/ppsn-reveal', {})).status).toBe(401);
     expect(await t.database.db.select().from(auditLog)).toHaveLength(0);
     const auth = await signedIn(t);
-    expect((await t.request('POST', '/profile/ppsn-reveal', {}, auth)).body).toEqual({ ppsn: null });
+    expect((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth)).body).toEqual({ ppsn: null });
     expect((await t.request('POST', '/profile/ppsn-reveal', { ppsn: 'x' }, auth)).status).toBe(422);
   });
 
@@ -70,9 +73,32 @@ describe(`PPSN masking and reveal (${testDatabaseKind()})`, () => {
     await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth);
     const unchanged = await t.request('POST', '/edit-profile', { ppsn: '•••••67T', first_name: 'Ann' }, auth);
     expect(unchanged.status).toBe(200);
-    expect((await t.request('POST', '/profile/ppsn-reveal', {}, auth)).body.ppsn).toBe(PPSN);
+    expect((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth)).body.ppsn).toBe(PPSN);
     const wrong = await t.request('POST', '/edit-profile', { ppsn: '•••••99W' }, auth);
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ ppsn: [PPSN_INVALID] });
+  });
+
+  it('asks for the password: 422 on password when it is missing or wrong, and no audit row', async () => {
+    const auth = await signedIn(t);
+    await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth);
+    for (const body of [undefined, {}, { password: '' }, { password: 'not the password' }]) {
+      const res = await t.request('POST', '/profile/ppsn-reveal', body, auth);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors.password, JSON.stringify(body)).toBeDefined();
+      expect(JSON.stringify(res.body)).not.toContain(PPSN);
+    }
+    expect(await t.database.db.select().from(auditLog)).toHaveLength(0);
+  });
+
+  it('reveals at most the hourly limit, then 429', async () => {
+    const auth = await signedIn(t);
+    await t.request('POST', '/edit-profile', { ppsn: PPSN }, auth);
+    const limit = AUTH_RATE_LIMITS.ppsnRevealPerAccount.limit;
+    const statuses: number[] = [];
+    for (let i = 0; i < limit + 5; i++) statuses.push((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, auth)).status);
+    expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(limit).every((s) => s === 429)).toBe(true);
+    expect(await t.database.db.select().from(auditLog)).toHaveLength(limit);
   });
 });

@@ -11,14 +11,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, productionProblems, startupNotice } from '../../src/server/config.ts';
 
-const KEYS = { JWT_SECRET: 'j'.repeat(40), ENCRYPTION_KEY: 'a'.repeat(64) };
+const KEYS = { JWT_SECRET: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', ENCRYPTION_KEY: 'a'.repeat(64) };
 
 describe('production mode', () => {
   it('refuses to start without SMTP_URL or an explicit TRUST_PROXY', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL[\s\S]*TRUST_PROXY/);
-    expect(productionProblems({ NODE_ENV: 'production', TRUST_PROXY: '1' })).toEqual([expect.stringMatching(/^SMTP_URL/)]);
-    expect(productionProblems({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toEqual([expect.stringMatching(/^TRUST_PROXY/)]);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(productionProblems({ NODE_ENV: 'production', TRUST_PROXY: '1', ...KEYS })).toEqual([expect.stringMatching(/^SMTP_URL/)]);
+    expect(productionProblems({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...KEYS })).toEqual([expect.stringMatching(/^TRUST_PROXY/)]);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0', ...KEYS }).trustProxy).toBe(0);
   });
 
   it('with DATABASE_URL, refuses to start without both keys from the environment', () => {
@@ -28,8 +28,33 @@ describe('production mode', () => {
     expect(loadConfig({ ...base, ...KEYS }).databaseUrl).toBe('postgres://db/maxout');
   });
 
-  it('refuses the crash-test fault injection in production, and checks the payment lease', () => {
+  it('on the embedded database, refuses to generate the encryption key next to the data unless told to', () => {
     const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0' };
+    expect(productionProblems(base)).toEqual([expect.stringMatching(/^ENCRYPTION_KEYS: .*next to the data/)]);
+    expect(productionProblems({ ...base, ENCRYPTION_KEY: KEYS.ENCRYPTION_KEY })).toEqual([]);
+    expect(productionProblems({ ...base, ENCRYPTION_KEYS: `k1:${KEYS.ENCRYPTION_KEY}` })).toEqual([]);
+    expect(productionProblems({ ...base, ALLOW_KEYS_IN_DATA_DIR: 'true' })).toEqual([]);
+    expect(() => loadConfig({ ALLOW_KEYS_IN_DATA_DIR: 'yes' })).toThrow(/ALLOW_KEYS_IN_DATA_DIR/);
+  });
+
+  it('refuses a predictable JWT_SECRET, and reads JWT_SECRETS for a rotation', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'j'.repeat(40) })).toThrow(/JWT_SECRET is too predictable/);
+    expect(() => loadConfig({ JWT_SECRET: 'ab'.repeat(20) })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ JWT_SECRET: KEYS.JWT_SECRET }).jwtSecret).toBe(KEYS.JWT_SECRET);
+    expect(loadConfig({ JWT_SECRETS: `j2:${KEYS.JWT_SECRET}x,j1:${KEYS.JWT_SECRET}` }).jwtSecrets).toContain('j2:');
+    expect(() => loadConfig({ JWT_SECRETS: `j2:${'x'.repeat(40)}` })).toThrow(/JWT_SECRETS/);
+    expect(() => loadConfig({ JWT_SECRETS: 'j2:short' })).toThrow(/JWT_SECRETS/);
+    expect(() => loadConfig({ JWT_SECRET: KEYS.JWT_SECRET, JWT_SECRETS: `j1:${KEYS.JWT_SECRET}` })).toThrow(/not both/);
+  });
+
+  it('reads the money limits in whole euro', () => {
+    expect(loadConfig({}).moneyLimits).toEqual({});
+    expect(loadConfig({ MONEY_DAILY_LIMIT: '5000', MONEY_TAX_YEAR_LIMIT: '60000', MONEY_STEP_UP_ABOVE: '0' }).moneyLimits).toEqual({ dailyCents: 500_000, taxYearCents: 6_000_000, stepUpAboveCents: 0 });
+    expect(() => loadConfig({ MONEY_DAILY_LIMIT: '-1' })).toThrow(/MONEY_DAILY_LIMIT/);
+  });
+
+  it('refuses the crash-test fault injection in production, and checks the payment lease', () => {
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0', ...KEYS };
     expect(productionProblems({ ...base, FAULT_INJECTION: 'kill-after-collect' })).toEqual([expect.stringMatching(/^FAULT_INJECTION/)]);
     expect(loadConfig({ FAULT_INJECTION: 'kill-after-collect' }).faultInjection).toBe('kill-after-collect');
     expect(() => loadConfig({ FAULT_INJECTION: 'something-else' })).toThrow(/FAULT_INJECTION/);

@@ -12,14 +12,16 @@ import { users } from '../../src/server/db/schema.ts';
 import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
 import { DecryptionError, createKeyring, decryptField, encryptField } from '../../src/server/services/crypto.ts';
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
+import { PASSWORD, givePassword } from '../support/accounts.ts';
 
-const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 const PPSN = `1234567${ppsnCheckCharacter('1234567')}`; // 1234567T
 const PPSN_TWO_LETTERS = `7654321${ppsnCheckCharacter('7654321', 'A')}A`;
 
 async function signedIn(t: TestApp, email = 'ann@example.ie') {
   const res = await t.request('POST', '/auth/register', { email, details: DETAILS });
   expect(res.status).toBe(201);
+  await givePassword(t, email);
   return { authorization: `Bearer ${res.body.access_token as string}` };
 }
 
@@ -265,7 +267,7 @@ describe(`PPSN encryption at rest (${testDatabaseKind()})`, () => {
     const envelopes = dump.map((row) => String(row.ppsn_encrypted));
     for (const envelope of envelopes) expect(envelope).toMatch(/^v2\.k1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
     expect(envelopes[0]).not.toBe(envelopes[1]);
-    expect((await t.request('POST', '/profile/ppsn-reveal', {}, bob)).body.ppsn).toBe(PPSN);
+    expect((await t.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, bob)).body.ppsn).toBe(PPSN);
   });
 
   it('fails closed on a tampered ciphertext or one moved to another user (500 without details)', async () => {

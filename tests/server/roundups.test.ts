@@ -182,6 +182,7 @@ describe(`POST /roundups/apply (${testDatabaseKind()})`, () => {
       log: t.log,
       ledger: t.services.pensionLedger,
       bankAccounts: t.services.bankAccounts,
+      moneyMovement: t.services.moneyMovement,
       leaseMs: 60_000,
       afterClaim: () => {
         throw new Error('killed after claim');
@@ -194,7 +195,7 @@ describe(`POST /roundups/apply (${testDatabaseKind()})`, () => {
     expect(pending(await accountsOf(t, auth))).toEqual(before);
     expect((await apply(t, auth, 'other-key-0001')).body.applied).toEqual({ count: 0, amount: 0 });
     // Within the lease nobody takes it over: a retry answers "in progress" (after waiting), housekeeping leaves it.
-    expect(await t.services.roundups.recoverStale()).toEqual({ applied: 0, declined: 0, waiting: 0 });
+    expect(await t.services.roundups.recoverStale()).toEqual({ applied: 0, declined: 0, waiting: 0, refused: 0 });
     t.clock.advance(61_000);
     await t.services.housekeeping();
     expect(await queryRows(t.database, sql`select status from roundup_batches where idempotency_key = 'crash-key-0001'`)).toEqual([{ status: 'applied' }]);
@@ -281,5 +282,24 @@ describe(`limits the user sets (${testDatabaseKind()})`, () => {
     for (const tx of accounts[0]!.transactions.filter((tx) => tx.status === 'booked' && tx.roundup_reason === 'paused')) {
       expect(tx.booking_date! >= '2026-01-15' && tx.booking_date! <= '2026-01-16').toBe(true);
     }
+  });
+});
+
+describe(`the money limits apply to round-ups (${testDatabaseKind()})`, () => {
+  // A daily ceiling of €1: below what the sandbox's 90 days of purchases round up to.
+  const t = useTestApp({ deps: { moneyLimits: { dailyCents: 100 } } });
+  afterEach(async () => expectInvariant(t));
+
+  it('over the daily ceiling: 422 on amount, nothing taken or paid, the round-ups still pending and the key free', async () => {
+    const { auth, accounts } = await setUp(t);
+    const before = pending(accounts);
+    expect(before.cents).toBeGreaterThan(100);
+    const refused = await apply(t, auth);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.amount[0]).toMatch(/^This would take your payments in the last 24 hours over the limit of €1/);
+    expect(pending(await accountsOf(t, auth))).toEqual(before);
+    expect(await queryRows(t.database, sql`select (select count(*)::int from roundup_batches) as batches, (select count(*)::int from contributions) as paid`)).toEqual([{ batches: 0, paid: 0 }]);
+    // The same key again is judged again (nothing was recorded under it).
+    expect((await apply(t, auth)).status).toBe(422);
   });
 });

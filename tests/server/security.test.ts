@@ -49,7 +49,7 @@ function codeAt(t: TestApp, secret: string, offsetMs = 0): string {
 
 /** Turns two-step sign-in on for the session's user; returns the secret and the recovery codes. */
 async function enableTwoFactor(t: TestApp, access: string): Promise<{ secret: string; codes: string[] }> {
-  const setup = await t.request('POST', '/security/two-factor/setup', undefined, bearer(access));
+  const setup = await t.request('POST', '/security/two-factor/setup', { password: PASSWORD }, bearer(access));
   expect(setup.status).toBe(200);
   const confirm = await t.request('POST', '/security/two-factor/confirm', { code: codeAt(t, setup.body.secret) }, bearer(access));
   expect(confirm.status).toBe(200);
@@ -285,7 +285,7 @@ describe(`two-step sign-in (${testDatabaseKind()})`, () => {
     await signUp(t);
     const { access } = await signedIn(t);
     expect((await t.request('GET', '/security/two-factor', undefined, bearer(access))).body).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0 });
-    const setup = await t.request('POST', '/security/two-factor/setup', undefined, bearer(access));
+    const setup = await t.request('POST', '/security/two-factor/setup', { password: PASSWORD }, bearer(access));
     expect(setup.status).toBe(200);
     expect(setup.body.qr_data_url).toMatch(/^data:image\/png;base64,/);
     expect(setup.body.otpauth_url).toMatch(/^otpauth:\/\/totp\/MaxOut:ann%40example\.ie\?/);
@@ -409,7 +409,7 @@ describe(`two-step sign-in (${testDatabaseKind()})`, () => {
     expect(early.status).toBe(422);
     expect(early.body.errors).toEqual({ code: [msg.TWO_FACTOR_NOT_STARTED] });
     await enableTwoFactor(t, access);
-    expect((await t.request('POST', '/security/two-factor/setup', undefined, bearer(access))).status).toBe(409);
+    expect((await t.request('POST', '/security/two-factor/setup', { password: PASSWORD }, bearer(access))).status).toBe(409);
     expect((await t.request('POST', '/security/two-factor/confirm', { code: '123456' }, bearer(access))).status).toBe(409);
   });
 

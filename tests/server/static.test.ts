@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/vitePrecompress.ts';
-import { routesOf } from '../../scripts/viteRoutePreloads.ts';
+import { flowModulesOf, routesOf } from '../../scripts/viteRoutePreloads.ts';
 import { createApp } from '../../src/server/app.ts';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, mountSpa } from '../../src/server/http/spa.ts';
 import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
@@ -145,11 +145,19 @@ describe(`static files of the built SPA (${testDatabaseKind()})`, () => {
 
   it("the build finds every lazily loaded screen's route in the router", () => {
     const routes = routesOf(readFileSync(path.join(import.meta.dirname, '../../src/app/router.tsx'), 'utf8'));
-    expect(routes).toContainEqual({ path: '/welcome', module: './screens/auth/WelcomeScreen.tsx' });
-    expect(routes).toContainEqual({ path: '/auth/login', module: './screens/auth/LoginScreen.tsx' });
-    expect(routes).toContainEqual({ path: '/reset-password/$token', module: './screens/auth/ResetPasswordScreen.tsx' });
+    expect(routes).toContainEqual({ path: '/welcome', module: './screens/auth/WelcomeScreen.tsx', flows: [] });
+    expect(routes).toContainEqual({ path: '/auth/login', module: './screens/auth/LoginScreen.tsx', flows: [] });
+    expect(routes).toContainEqual({ path: '/reset-password/$token', module: './screens/auth/ResetPasswordScreen.tsx', flows: ['resetPassword'] });
+    expect(routes).toContainEqual({ path: '/form11/final-form', module: './screens/form11/FinalFormScreen.tsx', flows: ['incomeDeclaration', 'form11Flow'] });
     // Routes showing a shared component (the placeholder) have no screen of their own to name.
     expect(routes.map((route) => route.path)).not.toContain('/');
+  });
+
+  it("the build finds the module of every flow a route preloads, so its chunk is named beside the screen's", () => {
+    const modules = flowModulesOf(readFileSync(path.join(import.meta.dirname, '../../src/app/flows/catalogue.ts'), 'utf8'));
+    const routes = routesOf(readFileSync(path.join(import.meta.dirname, '../../src/app/router.tsx'), 'utf8'));
+    for (const flow of routes.flatMap((route) => route.flows)) expect(modules.get(flow), flow).toMatch(/^\.\.\/effects\/\w+\.ts$/);
+    expect(modules.get('form11Flow')).toBe('../effects/form11FlowEffects.ts');
   });
 
   it('serves a small file as it is, revalidated, and keeps the security headers on static answers', async () => {

@@ -17,7 +17,7 @@ import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const PATH = '/tax/refund-calculate';
-const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'PLAN-1' } as const;
+const DETAILS = { dob: '1983-06-01', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } as const;
 /** The test clock's day (useTestApp starts at 2026-01-15). */
 const TODAY = dayjs('2026-01-15');
 

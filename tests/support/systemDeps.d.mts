@@ -6,6 +6,7 @@ export interface MissingDep {
 }
 
 export const CHROMIUM_PATH: string;
+export const NGINX_PATH: string;
 export function findPostgresBin(): string | undefined;
 export function missingSystemDeps(env?: Record<string, string | undefined>): MissingDep[];
 export function canAptInstall(): boolean;

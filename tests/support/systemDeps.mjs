@@ -1,5 +1,6 @@
 // System programs the test suite needs that npm does not install: Debian's chromium (for the
-// e2e project) and the PostgreSQL server binaries (for the server-postgres project).
+// e2e project), the PostgreSQL server binaries (for the server-postgres project) and nginx (the
+// proxy in front of the cluster test's two instances, as in deploy/compose.yaml).
 // Plain JavaScript so `scripts/test.mjs` can use it before any TypeScript loader is available;
 // types are in systemDeps.d.mts.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import path from 'node:path';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const POSTGRES_ROOT = '/usr/lib/postgresql';
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** The bin directory of the newest PostgreSQL under /usr/lib/postgresql that has initdb, or undefined. */
 export function findPostgresBin() {
@@ -32,6 +34,7 @@ export function missingSystemDeps(env = process.env) {
   if (!env.TEST_POSTGRES_URL && !findPostgresBin()) {
     missing.push({ pkg: 'postgresql', why: `${POSTGRES_ROOT}/*/bin/initdb (server-postgres tests)` });
   }
+  if (!existsSync(NGINX_PATH)) missing.push({ pkg: 'nginx', why: `${NGINX_PATH} (the cluster test's proxy)` });
   return missing;
 }
 
@@ -51,6 +54,9 @@ export function aptInstall(packages) {
   const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
   if (update.status !== 0) return false;
   const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...all], { stdio: 'inherit', env });
+  // Debian's nginx package starts a server on port 80 when it installs; the tests run their own
+  // on loopback ports, so stop that one (its pid file says which process it is).
+  if (all.includes('nginx') && existsSync('/run/nginx.pid')) spawnSync('/usr/sbin/nginx', ['-s', 'stop'], { stdio: 'inherit' });
   return install.status === 0;
 }
 

@@ -21,6 +21,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { API_PREFIX } from '../../src/domain/constants.ts';
 import { createApp } from '../../src/server/app.ts';
+import { apiRouteKeys, unlistedStatuses } from '../../src/server/http/openapi.ts';
+import { OPTIONAL_ROUTES, apiDocument } from '../../src/server/routes/openapi.ts';
 import { type Database, openDatabase, schema } from '../../src/server/db/index.ts';
 import { createManualClock } from '../../src/server/services/clock.ts';
 import { createKeyring } from '../../src/server/services/crypto.ts';
@@ -347,8 +349,25 @@ export function useTestApp(options: TestAppOptions & { resetBetweenTests?: boole
   });
   afterAll(async () => {
     await holder.close?.();
+    // Every status this file's requests got must be one the API description lists for its route.
+    if (holder.app) {
+      const problems = await apiDescriptionProblems(holder);
+      if (problems.length > 0) throw new Error(`The API description (src/server/routes/*.openapi.ts) does not match what the server answered:\n  ${problems.join('\n  ')}`);
+    }
   });
   return holder;
+}
+
+/**
+ * What the server answered (its request counters, by route pattern and status) that the
+ * OpenAPI document does not list: one line per route and status. Run after every server test
+ * file that uses {@link useTestApp}, so a new route or status shows up in the first test of it.
+ */
+export async function apiDescriptionProblems(t: Pick<TestApp, 'app' | 'services'>): Promise<string[]> {
+  // Routes a test mounts for itself (`/__test/…`) are no part of the API.
+  const counts = (await t.services.metrics.requestCounts()).filter((count) => !count.route.startsWith(`${API_PREFIX}/__test/`));
+  // With the routes of every configuration: a test may build a development app on the same services.
+  return unlistedStatuses(counts, apiDocument([...apiRouteKeys(t.app), ...OPTIONAL_ROUTES]));
 }
 
 /**

@@ -12,24 +12,16 @@ import type { ProfileChanges, SaveProfileResult } from '../../../machines/profil
 import { closeAccount, downloadExport, getRetentionPlan, setPayeOptOut } from '../../api/account.ts';
 import { editProfile } from '../../api/auth.ts';
 import { postAnswer } from '../../api/form11.ts';
-import { createSessionClient, type SessionHooks, toApiFailure } from '../../api/client.ts';
+import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { formatApiDate } from '../../domain/dates.ts';
-import type { User } from '../../domain/schemas/user.ts';
-
-/** What the account screens' machines need of the app: the session, the auth actor and the router. */
-export interface AccountEffectDeps {
-  sessionHooks: SessionHooks;
-  /** Hand the user the server returned to the session (`profile.updated`). */
-  announceUser(user: User): void;
-  navigate(to: string): void;
-  /** End the session (the auth actor's logout, which goes to the login page). */
-  signOut(): void;
-  /** Load the profile again (the server changed it: a claim was added). */
-  reloadProfile(): void;
-}
+import { overviewMachine } from '../../../machines/overview/overview.machine.ts';
+import { refundOptionsMachine } from '../../../machines/refundOptions/refundOptions.machine.ts';
+import { defineFlow } from '../flows/flow.ts';
+import { todayOf } from './today.ts';
+import type { AppEffects } from './appEffects.ts';
 
 /** The profile machine with its real effects: POST /edit-profile, the session told, the router. */
-export function createProfileEditLogic(deps: AccountEffectDeps) {
+export function createProfileEditLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return profileEditMachine.provide({
     actors: {
@@ -43,13 +35,13 @@ export function createProfileEditLogic(deps: AccountEffectDeps) {
     },
     actions: {
       announceUser: (_, params) => deps.announceUser(params.user),
-      navigate: (_, params) => deps.navigate(params.to),
+      navigate: (_, params) => void deps.navigate(params.to),
     },
   });
 }
 
 /** The PAYE opt-out switch with its real effect: POST /paye-opt-out, the session told. */
-export function createPayePreferenceLogic(deps: AccountEffectDeps) {
+export function createPayePreferenceLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return payePreferenceMachine.provide({
     actors: {
@@ -81,7 +73,7 @@ function saveFile(blob: Blob, fileName: string): void {
 }
 
 /** "Download my data" with its real effect: GET /export, saved as a file. */
-export function createDataExportLogic(deps: AccountEffectDeps) {
+export function createDataExportLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return dataExportMachine.provide({
     actors: {
@@ -99,7 +91,7 @@ export function createDataExportLogic(deps: AccountEffectDeps) {
 }
 
 /** "Close my account" with its real effects: the retention plan, POST /account/close, the session ended. */
-export function createAccountCloseLogic(deps: AccountEffectDeps) {
+export function createAccountCloseLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return accountCloseMachine.provide({
     actors: {
@@ -123,7 +115,7 @@ export function createAccountCloseLogic(deps: AccountEffectDeps) {
 }
 
 /** Pension refund with its real effects: POST /answer into the year's claim, the profile reloaded. */
-export function createPensionRefundLogic(deps: AccountEffectDeps) {
+export function createPensionRefundLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return pensionRefundMachine.provide({
     actors: {
@@ -139,3 +131,16 @@ export function createPensionRefundLogic(deps: AccountEffectDeps) {
     actions: { reloadProfile: () => deps.reloadProfile() },
   });
 }
+
+export const profileEditFlow = defineFlow({
+  logic: createProfileEditLogic,
+  input: (_effects: AppEffects, screen: { returnTo: string | null }) => ({ returnTo: screen.returnTo }),
+});
+export const payePreferenceFlow = defineFlow({ logic: createPayePreferenceLogic, input: () => undefined });
+export const dataExportFlow = defineFlow({ logic: createDataExportLogic, input: () => undefined });
+export const accountCloseFlow = defineFlow({ logic: createAccountCloseLogic, input: () => undefined });
+export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
+
+/** The Overview needs no effect: its figures are the session's user's. */
+export const overviewFlow = defineFlow({ logic: () => overviewMachine, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
+export const refundOptionsFlow = defineFlow({ logic: () => refundOptionsMachine, input: (effects: AppEffects) => ({ user: effects.user() }) });

@@ -20,7 +20,7 @@ import type {
   VerifyCodeOutput,
 } from '../../../machines/auth/auth.types.ts';
 import { signInMachine } from '../../../machines/auth/signIn.machine.ts';
-import { accessTokenOwner } from '../../domain/tokenOwner.ts';
+import { accessTokenOwner, sameTokenOwner, shouldAdoptStoredPair } from '../../domain/tokenOwner.ts';
 import { countdownTicker, createActivityMonitor } from './activityMonitor.ts';
 import { clearStoredTokens, readStoredTokens, writeStoredTokens } from './sessionStore.ts';
 import { type TabChannel, withTabLock } from './tabSync.ts';
@@ -36,16 +36,22 @@ async function loadApi() {
   return { ...calls, publicClient: client.publicClient, toApiFailure: client.toApiFailure };
 }
 
-/** Refresh under a lock shared by all tabs; a pair another tab already rotated is adopted as is. */
-async function refreshUnderLock(presented: string, signal?: AbortSignal): Promise<Session> {
+/**
+ * Refresh under a lock shared by all tabs; a pair another tab already rotated is adopted as is,
+ * but only when it is this tab's user's (`ownAccessToken`): another user signed in meanwhile in
+ * another tab keeps their session, and this tab refreshes its own without writing over theirs.
+ */
+async function refreshUnderLock(presented: string, ownAccessToken: string | null, signal?: AbortSignal): Promise<Session> {
   const authApi = await loadApi();
   return withTabLock(REFRESH_LOCK, async () => {
     const stored = readStoredTokens();
-    if (stored && stored.refreshToken !== presented) {
-      return { access_token: stored.accessToken, refresh_token: stored.refreshToken };
+    if (shouldAdoptStoredPair(stored, presented, ownAccessToken)) {
+      return { access_token: stored!.accessToken, refresh_token: stored!.refreshToken };
     }
     const session = await authApi.refresh(presented, signal);
-    if (stored) writeStoredTokens({ accessToken: session.access_token, refreshToken: session.refresh_token, remember: stored.remember });
+    if (stored && sameTokenOwner(ownAccessToken, stored.accessToken)) {
+      writeStoredTokens({ accessToken: session.access_token, refreshToken: session.refresh_token, remember: stored.remember });
+    }
     return session;
   });
 }
@@ -110,7 +116,7 @@ export function createAuthLogic(effects: AuthEffects) {
           const user = await getProfile(publicClient, { signal, accessToken: session.access_token }).catch(async (error: unknown) => {
             // An access token expires in minutes; a remembered session comes back days later.
             if ((await toApiFailure(error)).status !== 401) throw error;
-            session = await refreshUnderLock(stored.refreshToken, signal);
+            session = await refreshUnderLock(stored.refreshToken, stored.accessToken, signal);
             return session.user ?? (await getProfile(publicClient, { signal, accessToken: session.access_token }));
           });
           return { ok: true, session, user, remember: stored.remember };
@@ -159,7 +165,7 @@ export function createAuthLogic(effects: AuthEffects) {
       refreshSession: fromPromise<RefreshSessionOutput, RefreshSessionInput>(async ({ input, signal }) => {
         const { toApiFailure } = await loadApi();
         try {
-          return { ok: true, session: await refreshUnderLock(input.refreshToken, signal) };
+          return { ok: true, session: await refreshUnderLock(input.refreshToken, effects.sessionHooks().getAccessToken(), signal) };
         } catch (error) {
           return { ok: false, error: await toApiFailure(error) };
         }

@@ -8,7 +8,11 @@ import type {
   PostResult,
 } from '../../../machines/form11Flow/form11Flow.types.ts';
 import type { SessionHooks } from '../../api/client.ts';
+import { calendarDay } from '../../domain/dates.ts';
 import { FORM11_PROGRESS_KEY, parseSavedProgress, serializeProgress, type Form11Progress } from '../../domain/form11Progress.ts';
+import { defaultClaimYear } from '../../domain/tax/claimYears.ts';
+import { defineFlow } from '../flows/flow.ts';
+import type { AppEffects } from './appEffects.ts';
 
 /**
  * The browser's side of the guided Form 11 flow: the router, the answer calls, the profile
@@ -123,3 +127,23 @@ export function answerCallsOver(sessionHooks: () => SessionHooks): AnswerCalls {
     },
   };
 }
+
+/**
+ * The guided flow as the session registry runs it: one actor per signed-in user (`owner`, their
+ * email), started with the progress they saved on this device.
+ */
+export const form11GuidedFlow = defineFlow({
+  logic: (effects: AppEffects) =>
+    createForm11FlowLogic({
+      navigator: { navigate: (to, replace) => effects.navigate(to, { replace }), currentPath: () => effects.currentPath() },
+      answers: answerCallsOver(() => effects.sessionHooks),
+      reloadProfile: () => effects.reloadProfile(),
+      storage: effects.storage,
+      log: effects.log,
+    }),
+  input: (effects: AppEffects, owner: string) => ({
+    userId: owner,
+    defaultYear: defaultClaimYear(calendarDay(effects.now())),
+    saved: readSavedProgress(effects.storage, owner, effects.log),
+  }),
+});

@@ -3,6 +3,10 @@ import { incomeDeclarationMachine } from '../../../machines/incomeDeclaration/in
 import type { Declaration, LoadResult, SaveResult } from '../../../machines/incomeDeclaration/incomeDeclaration.types.ts';
 import type { SessionHooks } from '../../api/client.ts';
 import { claimRefundOfYear } from '../../domain/claimRefund.ts';
+import { FINAL_FORM_ROUTE } from '../../domain/catalogue.ts';
+import type { JsonValue } from '../../domain/form11Progress.ts';
+import { defineFlow } from '../flows/flow.ts';
+import type { AppEffects } from './appEffects.ts';
 
 export interface IncomeDeclarationEffects {
   sessionHooks(): SessionHooks;
@@ -62,3 +66,15 @@ export function createIncomeDeclarationLogic(effects: IncomeDeclarationEffects) 
 }
 
 export type IncomeDeclarationLogic = ReturnType<typeof createIncomeDeclarationLogic>;
+
+export const incomeDeclarationFlow = defineFlow({
+  logic: (effects: AppEffects) =>
+    createIncomeDeclarationLogic({
+      sessionHooks: () => effects.sessionHooks,
+      completeFlow: (declaration) => effects.guidedFlow()?.send({ type: 'step.submit', route: FINAL_FORM_ROUTE, data: declaration as JsonValue }),
+      navigate: (to) => void effects.navigate(to),
+      reloadProfile: () => effects.reloadProfile(),
+      log: effects.log,
+    }),
+  input: (_effects: AppEffects, screen: { year: number; inFlow: boolean }) => screen,
+});

@@ -11,7 +11,11 @@ import { editProfile, resendVerification } from '../../api/auth.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { getPayeAuthorisation, postPayeAuthorisation } from '../../api/paye.ts';
 import { calendarDay, displayDateToApiDate, formatApiDate } from '../../domain/dates.ts';
-import type { AccountEffectDeps } from './accountEffects.ts';
+import { apiDateToDisplayDate } from '../../domain/dates.ts';
+import type { User } from '../../domain/schemas/user.ts';
+import type { PayeFormValues } from '../../../machines/payeAuthorization/payeAuthorization.types.ts';
+import { defineFlow } from '../flows/flow.ts';
+import type { AppEffects } from './appEffects.ts';
 
 /** Runs a call; an HTTP refusal or a failed response check becomes `{ ok: false, error }`. */
 async function asResult<T extends object>(call: () => Promise<T>): Promise<({ ok: true } & T) | { ok: false; error: Awaited<ReturnType<typeof toApiFailure>> }> {
@@ -27,7 +31,7 @@ async function asResult<T extends object>(call: () => Promise<T>): Promise<({ ok
  * POST /edit-profile {opt_out_paye_auth: false}, POST /auth/resend-verification, the session told
  * of the new profile, the router.
  */
-export function createPayeAuthorizationLogic(deps: AccountEffectDeps) {
+export function createPayeAuthorizationLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return payeAuthorizationMachine.provide({
     actors: {
@@ -74,7 +78,34 @@ export function createPayeAuthorizationLogic(deps: AccountEffectDeps) {
     },
     actions: {
       announceUser: (_, params) => deps.announceUser(params.user),
-      navigate: (_, params) => deps.navigate(params.to),
+      navigate: (_, params) => void deps.navigate(params.to),
     },
   });
 }
+
+/** The declaration prefilled from the profile. */
+function prefilled(user: User | null): PayeFormValues {
+  return {
+    firstName: user?.first_name ?? '',
+    lastName: user?.surname ?? '',
+    ppsn: user?.ppsn ?? '',
+    dateOfBirth: apiDateToDisplayDate(user?.date_of_birth) ?? '',
+    emailAddress: user?.email ?? '',
+    documentHolder: 'self',
+    clientSignature: null,
+  };
+}
+
+export const payeAuthorizationFlow = defineFlow({
+  logic: createPayeAuthorizationLogic,
+  input: (effects: AppEffects, screen: { returnTo: string | null }) => {
+    const user = effects.user();
+    return {
+      returnTo: screen.returnTo,
+      optedOut: user?.opt_out_paye_auth ?? false,
+      // A profile that does not say is treated as verified: the server refuses an unverified signature anyway.
+      emailVerified: user?.email_verified ?? true,
+      values: prefilled(user),
+    };
+  },
+});

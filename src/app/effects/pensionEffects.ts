@@ -1,14 +1,19 @@
 import { fromPromise } from 'xstate';
 import { contributionMachine } from '../../../machines/contribution/contribution.machine.ts';
 import type { LoadOptionsResult, PayInput, PayResult } from '../../../machines/contribution/contribution.types.ts';
+import type { StepUpProof, StepUpResult } from '../../../machines/shared/stepUp.ts';
 import { directDebitMachine } from '../../../machines/directDebit/directDebit.machine.ts';
 import type { MandateResult } from '../../../machines/directDebit/directDebit.types.ts';
 import { pensionSetupMachine } from '../../../machines/pensionSetup/pensionSetup.machine.ts';
 import type { SavePensionInfoResult } from '../../../machines/pensionSetup/pensionSetup.types.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { cancelDirectDebit, contribute, getContributions, getDirectDebit, saveDirectDebit, savePensionInfo } from '../../api/pension.ts';
+import { stepUp } from '../../api/security.ts';
 import type { DirectDebitAnswer, DirectDebitRequest, PensionInfoRequest } from '../../domain/schemas/pension.ts';
-import type { AccountEffectDeps } from './accountEffects.ts';
+import type { ContributionMode } from '../../../machines/contribution/contribution.types.ts';
+import { defineFlow } from '../flows/flow.ts';
+import type { AppEffects } from './appEffects.ts';
+import { todayOf } from './today.ts';
 
 /** Runs a call; an expected failure (any HTTP answer, a bad shape) becomes `{ ok: false, error }`. */
 async function attempt<T>(call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: Awaited<ReturnType<typeof toApiFailure>> }> {
@@ -19,8 +24,16 @@ async function attempt<T>(call: () => Promise<T>): Promise<{ ok: true; value: T 
   }
 }
 
+/** POST /security/step-up with the session's client: the password before a large payment or a new account. */
+function stepUpOver(client: ReturnType<typeof createSessionClient>) {
+  return fromPromise<StepUpResult, StepUpProof>(async ({ input, signal }) => {
+    const result = await attempt(() => stepUp(client, input, signal));
+    return result.ok ? { ok: true } : result;
+  });
+}
+
 /** Pension Setup with its real effects: POST /pension-info, the session told, the router. */
-export function createPensionSetupLogic(deps: AccountEffectDeps) {
+export function createPensionSetupLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return pensionSetupMachine.provide({
     actors: {
@@ -31,13 +44,13 @@ export function createPensionSetupLogic(deps: AccountEffectDeps) {
     },
     actions: {
       userSaved: (_, params) => deps.announceUser(params.user),
-      navigate: (_, params) => deps.navigate(params.to),
+      navigate: (_, params) => void deps.navigate(params.to),
     },
   });
 }
 
 /** A contribution with its real effects: GET /contributions, POST /contribute with the key, the session told. */
-export function createContributionLogic(deps: AccountEffectDeps) {
+export function createContributionLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return contributionMachine.provide({
     actors: {
@@ -53,6 +66,7 @@ export function createContributionLogic(deps: AccountEffectDeps) {
         const result = await attempt(() => contribute(client, input.draft, input.key));
         return result.ok ? { ok: true, answer: result.value } : result;
       }),
+      stepUp: stepUpOver(client),
     },
     actions: {
       userPaid: (_, params) => deps.announceUser(params.user),
@@ -61,7 +75,7 @@ export function createContributionLogic(deps: AccountEffectDeps) {
 }
 
 /** The direct debit with its real effects: the /direct-debit calls. */
-export function createDirectDebitLogic(deps: AccountEffectDeps) {
+export function createDirectDebitLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   const mandateOf = async (call: () => Promise<DirectDebitAnswer>): Promise<MandateResult> => {
     const result = await attempt(call);
@@ -72,11 +86,15 @@ export function createDirectDebitLogic(deps: AccountEffectDeps) {
       loadMandate: fromPromise<MandateResult, void>(({ signal }) => mandateOf(() => getDirectDebit(client, signal))),
       saveMandate: fromPromise<MandateResult, DirectDebitRequest>(({ input }) => mandateOf(() => saveDirectDebit(client, input))),
       cancelMandate: fromPromise<MandateResult, void>(() => mandateOf(() => cancelDirectDebit(client))),
+      stepUp: stepUpOver(client),
     },
   });
 }
 
-/** A fresh Idempotency-Key for a reviewed payment. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
+
+export const pensionSetupFlow = defineFlow({ logic: createPensionSetupLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
+export const contributionFlow = defineFlow({
+  logic: createContributionLogic,
+  input: (effects: AppEffects, screen: { mode: ContributionMode }) => ({ mode: screen.mode, user: effects.user(), today: todayOf(effects) }),
+});
+export const directDebitFlow = defineFlow({ logic: createDirectDebitLogic, input: (effects: AppEffects) => ({ today: todayOf(effects) }) });

@@ -5,6 +5,7 @@ import { resetPasswordMachine } from '../../../machines/resetPassword/resetPassw
 import type { SavePasswordInput, SavePasswordResult } from '../../../machines/resetPassword/resetPassword.types.ts';
 import { resetPassword, sendPasswordReminder } from '../../api/auth.ts';
 import { toApiFailure } from '../../api/client.ts';
+import { defineFlow } from '../flows/flow.ts';
 
 /** The forgot-password machine with its real effect: POST /send-password-reminder. */
 export const forgotPasswordLogic = forgotPasswordMachine.provide({
@@ -33,3 +34,6 @@ export const resetPasswordLogic = resetPasswordMachine.provide({
     }),
   },
 });
+
+export const forgotPasswordFlow = defineFlow({ logic: () => forgotPasswordLogic, input: () => undefined });
+export const resetPasswordFlow = defineFlow({ logic: () => resetPasswordLogic, input: () => undefined });

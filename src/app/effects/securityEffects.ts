@@ -10,6 +10,8 @@ import type {
   StartSetupResult,
 } from '../../../machines/security/security.types.ts';
 import { createSessionClient, type SessionHooks, toApiFailure } from '../../api/client.ts';
+import { defineFlow } from '../flows/flow.ts';
+import type { AppEffects } from './appEffects.ts';
 import * as api from '../../api/security.ts';
 import type { ChangePasswordRequest } from '../../domain/schemas/security.ts';
 
@@ -44,7 +46,7 @@ export function createSecurityLogic(sessionHooks: SessionHooks) {
       signOutOthers: fromPromise<SignOutOthersResult>(({ signal }) =>
         attempt(async () => ({ signedOut: (await api.signOutEverywhereElse(client, signal)).signed_out })),
       ),
-      startSetup: fromPromise<StartSetupResult>(({ signal }) => attempt(async () => ({ setup: await api.startTwoFactorSetup(client, signal) }))),
+      startSetup: fromPromise<StartSetupResult, { password: string }>(({ input, signal }) => attempt(async () => ({ setup: await api.startTwoFactorSetup(client, input.password, signal) }))),
       confirmSetup: fromPromise<ConfirmSetupResult, { code: string }>(({ input, signal }) =>
         attempt(async () => ({ recoveryCodes: await api.confirmTwoFactor(client, input.code, signal) })),
       ),
@@ -52,3 +54,5 @@ export function createSecurityLogic(sessionHooks: SessionHooks) {
     },
   });
 }
+
+export const securityFlow = defineFlow({ logic: (effects: AppEffects) => createSecurityLogic(effects.sessionHooks), input: () => undefined });

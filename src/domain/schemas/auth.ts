@@ -15,14 +15,13 @@ import {
   nameField,
   newPasswordField,
   passwordField,
-  pensionPlanIdField,
   ppsnOrMaskedField,
   requestObject,
   stop,
   tokenField,
 } from './fields.ts';
 import * as m from './messages.ts';
-import { profilePensionPlanIdField } from './profile.ts';
+import { profilePensionPlanIdField, registerPensionPlanIdField } from './profile.ts';
 
 /** POST /auth/login */
 export const LoginRequestSchema = requestObject({
@@ -40,7 +39,7 @@ export function registerRequestSchema(today: Dayjs) {
     details: requestObject({
       dob: apiDateOfBirthField(today),
       maritalStatus: maritalStatusField,
-      pensionPlanId: pensionPlanIdField,
+      pensionPlanId: registerPensionPlanIdField,
     }),
   });
 }
@@ -65,8 +64,8 @@ export type LogoutRequest = v.InferOutput<typeof LogoutRequestSchema>;
 /** POST /auth/resend-verification: no fields (an empty object, or no body at all). */
 export const ResendVerificationRequestSchema = requestObject({});
 
-/** POST /profile/ppsn-reveal: no fields (an empty object, or no body at all). */
-export const PpsnRevealRequestSchema = requestObject({});
+/** POST /profile/ppsn-reveal: the account password, again (the full PPSN is shown only to whoever knows it). */
+export const PpsnRevealRequestSchema = requestObject({ password: passwordField });
 
 /** POST /send-password-reminder */
 export const ForgotPasswordRequestSchema = requestObject({
@@ -81,6 +80,11 @@ export const ResetPasswordRequestSchema = v.pipe(
     password: newPasswordField,
     // stop(): an empty confirmation is "required", not also "do not match".
     password_confirmation: v.pipe(v.string(m.REQUIRED), v.nonEmpty(m.REQUIRED), stop<string>()),
+    /**
+     * Also turn two-step sign-in off (the authenticator app is lost): the mailed link proves the
+     * address, so the owner can always get back in. Ignored when two-step sign-in is off.
+     */
+    turn_off_two_factor: v.optional(booleanField),
   }),
   v.forward(
     v.partialCheck(

@@ -173,12 +173,20 @@ export const dateField = v.pipe(
 /** Upper bound on money amounts such as annual income. */
 export const MAX_AMOUNT = 10_000_000;
 
+/** Whether a euro amount is whole cents (12.34 yes, 12.345 no), judged on its shortest decimal form. */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
 /** Money: a number from 0 to 10,000,000 (0 allowed: "not negative"). */
 export const amountField = v.pipe(
   v.number(m.REQUIRED),
   v.minValue(0, m.POSITIVE_AMOUNT),
   stop<number>(),
   v.maxValue(MAX_AMOUNT, m.AMOUNT_MAX),
+  stop<number>(),
+  // Money is whole cents (src/domain/money.ts): 12.345 would be rounded somewhere, silently.
+  v.check(hasAtMostTwoDecimals, m.AMOUNT_TWO_DECIMALS),
 );
 
 /** Makes a number field optional: missing, undefined, null and '' all become undefined. */
@@ -365,6 +373,9 @@ export const optionalTextField = v.optional(
     v.transform((text): string | undefined => (text === '' ? undefined : text)),
   ),
 );
+
+/** Required free text of a Form 11 form (a landlord, an employer, a course): trimmed, at most 200 characters. */
+export const formTextField = v.pipe(v.string(m.REQUIRED), v.trim(), v.nonEmpty(m.REQUIRED), stop<string>(), v.maxLength(200, m.MAX_200_CHARACTERS));
 
 /** LPT property ID where a form needs it: required, 8 letters or digits (upper-cased). */
 export const lptIdField = v.pipe(

@@ -43,6 +43,7 @@ export const ADD_AT_LEAST_ONE_INSURANCE = 'Please add at least one insurance';
 export const WHOLE_NUMBER = 'Must be a whole number';
 /** Not in the spec (upper bound on money amounts such as annual income). */
 export const AMOUNT_MAX = 'Must be at most €10,000,000';
+export const AMOUNT_TWO_DECIMALS = 'Use at most two decimal places (cents)';
 /** Not in the spec ("Tax reference: numeric, exactly 7 digits"). */
 export const TAX_REFERENCE_INVALID = 'Must be exactly 7 digits';
 /** Not in the spec ("Company name min 2", "address min 5"). */
@@ -158,6 +159,7 @@ export const PAYE_AUTHORISATION_REQUIRED = 'Please authorise MaxOut as your PAYE
 /** Not in the spec (the declaration sent without a drawn signature). */
 export const SIGNATURE_REQUIRED = 'Please sign the declaration';
 /** Not in the spec (a signature that is not a PNG drawn on the pad, or too large). */
+export const DATE_OF_BIRTH_NOT_ACCOUNT = 'The date of birth must be the one on your profile';
 export const SIGNATURE_INVALID = 'The signature must be a PNG image drawn on the signature pad';
 /** Not in the spec (agent details sent that differ from the ones the server holds). */
 export const AGENT_DETAILS_CHANGED = 'The agent details have changed. Please reload the page and sign again.';

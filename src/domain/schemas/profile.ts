@@ -39,27 +39,63 @@ export const profilePensionPlanIdField = v.optional(
 );
 
 /**
- * The /profile form as typed: names, PPSN, date of birth DD.MM.YYYY (16 or older), and an
- * optional pension plan ID. Email is shown read-only and not part of the form.
+ * The pension plan ID at registration, in the format Pension Setup takes: optional ('' → not
+ * given), typed any way `normalisePensionPlanId` reads, stored as IL- and 8 digits.
  */
-export function profileFormSchema(today: Dayjs) {
+export const registerPensionPlanIdField = v.optional(
+  v.pipe(
+    v.string(m.PENSION_PLAN_ID_FORMAT),
+    v.transform(normalisePensionPlanId),
+    v.check((text) => text === '' || isValidPensionPlanId(text), m.PENSION_PLAN_ID_FORMAT),
+    stop<string>(),
+    v.transform((text): string | undefined => (text === '' ? undefined : text)),
+  ),
+);
+
+/**
+ * A form's plan ID field that was filled from the profile: the stored value, even in an older
+ * format (an ID saved before the IL- rule), is accepted untouched; anything typed must be IL- and
+ * 8 digits. So an untouched field never shows an error the user did not cause.
+ */
+export function keptPensionPlanIdField(stored: string | null) {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.string(m.PENSION_PLAN_ID_FORMAT)),
+      v.transform((text): string | null => (text === null ? null : stored !== null && text.trim() === stored ? stored : normalisePensionPlanId(text))),
+      v.check((text) => text === null || text === '' || text === stored || isValidPensionPlanId(text), m.PENSION_PLAN_ID_FORMAT),
+      stop<string | null>(),
+      v.transform((text): string | null => (text === null || text === '' ? null : text)),
+    ),
+  );
+}
+
+/**
+ * The /profile form as typed: names, PPSN, date of birth DD.MM.YYYY (16 or older), and an
+ * optional pension plan ID (`storedPlanId`: the profile's, accepted as it is). Email is shown
+ * read-only and not part of the form.
+ */
+export function profileFormSchema(today: Dayjs, storedPlanId: string | null = null) {
   return v.object({
     first_name: nameField,
     surname: nameField,
     ppsn: ppsnOrMaskedField,
     date_of_birth: dateOfBirthField(today),
-    pension_plan_id: profilePensionPlanIdField,
+    pension_plan_id: keptPensionPlanIdField(storedPlanId),
   });
 }
 export type ProfileFormValues = v.InferInput<ReturnType<typeof profileFormSchema>>;
 
-/** What the form sends to POST /edit-profile: the date in the API form, no plan ID as null. */
-export function profileFormToRequest(values: v.InferOutput<ReturnType<typeof profileFormSchema>>) {
+/**
+ * What the form sends to POST /edit-profile: the date in the API form, no plan ID as null, and
+ * the plan ID left out when it is the stored one (the server takes only the current format).
+ */
+export function profileFormToRequest(values: v.InferOutput<ReturnType<typeof profileFormSchema>>, storedPlanId: string | null = null) {
+  const planId = values.pension_plan_id ?? null;
   return {
     first_name: values.first_name,
     surname: values.surname,
     ppsn: values.ppsn,
     date_of_birth: displayDateToApiDate(values.date_of_birth) ?? values.date_of_birth,
-    pension_plan_id: values.pension_plan_id ?? null,
+    ...(planId !== null && planId === storedPlanId ? {} : { pension_plan_id: planId }),
   };
 }

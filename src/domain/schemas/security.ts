@@ -46,6 +46,25 @@ export const TwoFactorLoginRequestSchema = requestObject({
 });
 export type TwoFactorLoginRequest = v.InferOutput<typeof TwoFactorLoginRequestSchema>;
 
+/**
+ * POST /security/two-factor/setup: the account password, so a stolen session (or whoever
+ * registered the address first) cannot put their own authenticator on the account.
+ */
+export const SetupTwoFactorRequestSchema = requestObject({ password: passwordField });
+
+/**
+ * POST /security/step-up: proves the user again before moving a large sum or paying from a new
+ * account: the password, or a code from the authenticator app when two-step sign-in is on.
+ */
+export const StepUpRequestSchema = v.pipe(
+  requestObject({ password: v.optional(passwordField), code: v.optional(twoFactorCodeField) }),
+  v.forward(
+    v.check((input) => input.password !== undefined || input.code !== undefined, m.PASSWORD_REQUIRED),
+    ['password'],
+  ),
+);
+export type StepUpRequest = v.InferOutput<typeof StepUpRequestSchema>;
+
 /** POST /security/two-factor/confirm */
 export const ConfirmTwoFactorRequestSchema = requestObject({ code: appCodeField });
 

@@ -14,7 +14,30 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** A cheap round trip, for the health check. */
   ping(): Promise<void>;
+  /**
+   * Runs `task` unless another holder of the lock `name` is running it, in this process or (on
+   * PostgreSQL) in any process on the database: a session-level advisory lock on a connection of
+   * its own, released when the task ends or, should the process die, when its connection does.
+   * Answers whether the task ran.
+   */
+  exclusively(name: string, task: () => Promise<void>): Promise<boolean>;
+  /** Connections of the pool (PostgreSQL); the embedded database has one, always in use. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+/** Lock names held by this process (the embedded database has no other process to exclude). */
+function localLocks() {
+  const held = new Set<string>();
+  return async (name: string, task: () => Promise<boolean>): Promise<boolean> => {
+    if (held.has(name)) return false;
+    held.add(name);
+    try {
+      return await task();
+    } finally {
+      held.delete(name);
+    }
+  };
 }
 
 export type DatabaseOptions =
@@ -129,13 +152,52 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('error', options.onIdleError ?? (() => {}));
     const db = drizzle(pool, { schema });
-    await migrateUnlessCurrent((text) => pool.query(text), () => migrate(db, { migrationsFolder }));
+    const local = localLocks();
+    /** `task` while a connection of its own holds the advisory lock `name`, or false when another session holds it. */
+    const advisory = (name: string, task: () => Promise<void>) =>
+      local(name, async () => {
+        const client = await pool.connect();
+        let healthy = true;
+        try {
+          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [`maxout:${name}`]);
+          if (!rows[0]?.locked) return false;
+          try {
+            await task();
+          } finally {
+            await client.query('select pg_advisory_unlock(hashtext($1))', [`maxout:${name}`]).catch(() => {
+              healthy = false;
+            });
+          }
+          return true;
+        } catch (error) {
+          healthy = false;
+          throw error;
+        } finally {
+          // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
+          client.release(healthy ? undefined : true);
+        }
+      });
+    // Instances starting together: one migrates, the others wait for it and then find nothing to
+    // do. On the lock's own connection, so a pool of one connection suffices.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', ['maxout:migrate']);
+      try {
+        await migrateUnlessCurrent((text) => client.query(text), () => migrate(drizzle(client, { schema }), { migrationsFolder }));
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', ['maxout:migrate']);
+      }
+    } finally {
+      client.release();
+    }
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
+      exclusively: advisory,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -157,12 +219,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzle({ client: drizzleView(client, createStatementQuery(client)), schema });
   await migrateUnlessCurrent((text) => client.query(text), () => migrate(db, { migrationsFolder }));
+  const local = localLocks();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
     },
+    exclusively: (name, task) =>
+      local(name, async () => {
+        await task();
+        return true;
+      }),
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     close: () => client.close(),
   };
 }

@@ -47,6 +47,11 @@ export const users = pgTable('users', {
   closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
   /** The last day a kept record of a closed account must be held (YYYY-MM-DD). */
   retainUntil: date('retain_until', { mode: 'string' }),
+  /**
+   * A legal hold (a Revenue enquiry or a dispute is open): while set, nothing of the user's is
+   * deleted when its retention ends; housekeeping deletes it once the hold is lifted.
+   */
+  legalHoldAt: timestamp('legal_hold_at', { withTimezone: true, mode: 'date' }),
 });
 
 /**
@@ -85,6 +90,11 @@ export const sessionFamilies = pgTable(
      * two-step sign-in on, such a session cannot sign the PAYE authorisation.
      */
     twoFactorAt: timestamp('two_factor_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When this session last proved the user again (password or code) before moving money: a
+     * large payment or a new account needs one within the last few minutes (services/moneyMovement.ts).
+     */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
 );
@@ -220,7 +230,12 @@ export const payeAuthorisations = pgTable(
     /** The client address the declaration came from (evidence of who signed). */
     clientAddress: text('client_address'),
   },
-  (t) => [index('paye_authorisations_user_idx').on(t.userId), index('paye_authorisations_retain_idx').on(t.retainUntil)],
+  (t) => [
+    index('paye_authorisations_user_idx').on(t.userId),
+    index('paye_authorisations_retain_idx').on(t.retainUntil),
+    // At most one declaration in force per user (signing locks the user row; this makes it a rule).
+    uniqueIndex('paye_authorisations_current_idx').on(t.userId).where(sql`${t.supersededAt} is null`),
+  ],
 );
 
 /**
@@ -589,4 +604,22 @@ export const sandboxBankConsents = pgTable('sandbox_bank_consents', {
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   /** When the approved consent ends (the validity the customer chose). */
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * The server instances running on this database (one row each, kept fresh by a heartbeat and
+ * removed at a graceful stop). A starting instance compares its keys with the live ones' through
+ * these fingerprints (keyed hashes, never the keys) and refuses to start on a mismatch.
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** HMAC-SHA256 of a fixed text under JWT_SECRET. */
+  jwtFingerprint: text('jwt_fingerprint').notNull(),
+  /** Key id → HMAC-SHA256 of a fixed text under that key, for every key of the keyring. */
+  keyFingerprints: jsonb('key_fingerprints').$type<Record<string, string>>().notNull(),
+  /** The key id this instance encrypts with. */
+  currentKeyId: text('current_key_id').notNull(),
 });

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** A body of its own (with a `message`), for answers that carry more than the error shape, such as a `code`. */
+    readonly body?: { message: string } & Record<string, unknown>,
   ) {
     super(message);
   }
@@ -48,7 +50,24 @@ export async function readJson<TSchema extends v.GenericSchema>(c: Context, sche
   return result.output;
 }
 
+/**
+ * {@link readJson} for calls a client may send without a body: no Content-Type and no
+ * Content-Length is read as `{}`, so a missing field is a 422 on that field rather than a 415.
+ */
+export async function readJsonOrEmpty<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): Promise<v.InferOutput<TSchema>> {
+  if (c.req.header('content-type') === undefined && c.req.header('content-length') === undefined) {
+    const result = v.safeParse(schema, {});
+    if (!result.success) throw new ApiError(422, VALIDATION_MESSAGE, fieldErrors(result.issues));
+    return result.output;
+  }
+  return readJson(c, schema);
+}
+
 export function errorResponse(c: Context, error: ApiError) {
+  if (error.body) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    return c.json(error.body, error.status);
+  }
   const body: ApiErrorBody = { message: error.message };
   if (error.errors && Object.keys(error.errors).length > 0) body.errors = error.errors;
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);

@@ -28,6 +28,14 @@ export const EMAIL_ALREADY_VERIFIED = 'Your email address is already confirmed.'
 export const TWO_FACTOR_SESSION_REQUIRED =
   'Two-step sign-in is on for your account, but this session was signed in without a code. To sign the PAYE authorisation, log out and log in again with a code from your authenticator app.';
 export const TWO_FACTOR_SESSION_REQUIRED_CODE = 'two_factor_required';
+/** The same for every other call that needs a code-proved session once two-step sign-in is on. */
+export const TWO_FACTOR_SESSION_REQUIRED_GENERIC =
+  'Two-step sign-in is on for your account, but this session was signed in without a code. To do this, log out and log in again with a code from your authenticator app.';
+export const TWO_FACTOR_SESSION_REQUIRED_TO_PAY =
+  'Two-step sign-in is on for your account, but this session was signed in without a code. To move money, log out and log in again with a code from your authenticator app.';
+/** A large payment or a new account: the password (or a code) again first, POST /security/step-up. */
+export const STEP_UP_REQUIRED = 'Please confirm it is you: enter your password (or a code from your authenticator app) to make this payment.';
+export const STEP_UP_REQUIRED_CODE = 'step_up_required';
 /**
  * Turning two-step sign-in off from a session that never gave a code: otherwise someone with only
  * the password (or an older device's session) could turn it off and then sign the PAYE declaration.

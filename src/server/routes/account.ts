@@ -2,6 +2,7 @@ import { CloseAccountRequestSchema, PayeOptOutRequestSchema } from '../../domain
 import { VALIDATION_MESSAGE, ApiError, readJson } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
 import { requireAuth } from '../http/requireAuth.ts';
+import { requireTwoFactorSession } from '../http/requireTwoFactorSession.ts';
 import { PASSWORD_INCORRECT, PASSWORD_NOT_SET, UNAUTHENTICATED } from '../http/schemas.ts';
 import { factory } from '../appEnv.ts';
 import type { Services } from '../services/index.ts';
@@ -14,6 +15,8 @@ import { irishToday } from '../services/users.ts';
 export function accountRoutes(services: Services) {
   const { users, userData, passwords, rateLimiter, rateLimits, clock, audit } = services;
   const auth = requireAuth(services);
+  // With two-step sign-in on, the whole file of data and closing need a session that gave a code.
+  const codeProved = requireTwoFactorSession(services);
 
   return (
     factory
@@ -27,7 +30,7 @@ export function accountRoutes(services: Services) {
         return c.json(await users.toApi(updated), 200);
       })
 
-      .get('/export', auth, async (c) => {
+      .get('/export', auth, codeProved, async (c) => {
         // The file carries the PPSN in clear, so it is recorded like a reveal: who and when, never the value.
         if (c.var.user.ppsnEncrypted !== null) await audit.record(c.var.userId, 'ppsn.exported', c.var.requestId);
         const document = await userData.exportFor(c.var.user);
@@ -42,7 +45,7 @@ export function accountRoutes(services: Services) {
         return c.json(await userData.retentionPlan(c.var.userId), 200);
       })
 
-      .post('/account/close', auth, async (c) => {
+      .post('/account/close', auth, codeProved, async (c) => {
         const body = await readJson(c, CloseAccountRequestSchema);
         const user = c.var.user;
         // Wrong passwords count with the account's other password checks (change password, two-step off).

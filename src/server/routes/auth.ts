@@ -10,6 +10,7 @@ import { deviceOf } from '../http/device.ts';
 import { TwoFactorLoginRequestSchema } from '../../domain/schemas/security.ts';
 import type { Services } from '../services/index.ts';
 import { loginDelayMs } from '../services/authLimits.ts';
+import type { RateHit } from '../services/rateLimit.ts';
 import { irishToday } from '../services/users.ts';
 
 /** What logout asks the browser to clear: HTTP cache and every storage of the origin (no cookies are used). */
@@ -71,7 +72,7 @@ export function authRoutes(services: Services) {
         await rateLimiter.hit(rateLimits.loginPerAddress, network),
         await rateLimiter.hit(rateLimits.loginPerAccount, email),
       ];
-      const hits = [pair, address, account];
+      const hits: RateHit[] = [pair, address, account];
       try {
         // The account-wide count never blocks (anyone could keep an account blocked); it slows down.
         throwIfLimited([pair, address]);
@@ -80,13 +81,26 @@ export function authRoutes(services: Services) {
         c.var.log.warn({ scope: pair.allowed ? 'address' : 'account-address' }, 'auth.login.limited');
         throw error;
       }
+      const device = deviceOf(c);
+      // The hard cap per account (counted before the check, so parallel guesses cannot pass it):
+      // past it only a device the account signed in from before is checked.
+      const capped = await rateLimiter.hit(rateLimits.loginPerAccountCap, email);
+      hits.push(capped);
+      if (!capped.allowed) {
+        const owner = await users.findByEmail(email);
+        if (!owner || !(await securityEvents.isKnownDevice(owner.id, device))) {
+          // The owner hears of it once per window: when the cap is first passed.
+          if (owner && capped.count === rateLimits.loginPerAccountCap.limit + 1) await accountMail.guessingStopped(owner.email, 'password');
+          c.var.log.warn({ scope: 'account-cap', ...(owner ? { userId: owner.id } : { known: false }) }, 'auth.login.limited');
+          throwIfLimited([capped]);
+        }
+      }
       const delay = loginDelayMs(account.count, rateLimits.loginPerAccount.limit);
       if (delay > 0) {
         c.var.log.info({ ms: delay, failures: account.count - 1 }, 'auth.login.delayed');
         await sleep(delay);
       }
 
-      const device = deviceOf(c);
       const checked = await accounts.checkPassword(email, body.password);
       if (!checked.ok) {
         if (checked.userId) await securityEvents.record(checked.userId, 'sign_in_failed', { device, detail: 'password' });
@@ -122,6 +136,18 @@ export function authRoutes(services: Services) {
       const hit = await rateLimiter.hit(rateLimits.twoFactorPerAddress, c.var.clientNetwork);
       throwIfLimited([hit]);
       const device = deviceOf(c);
+      // Failed codes also count per account, whatever the address: a right password gives none
+      // back. Past the cap only a device the account signed in from before is checked.
+      const owner = await twoFactor.challengeOwner(body.challenge);
+      const accountHit = owner === null ? null : await rateLimiter.hit(rateLimits.twoFactorPerAccount, owner);
+      if (owner !== null && accountHit && !accountHit.allowed && !(await securityEvents.isKnownDevice(owner, device))) {
+        if (accountHit.count === rateLimits.twoFactorPerAccount.limit + 1) {
+          const user = await users.findById(owner);
+          if (user) await accountMail.guessingStopped(user.email, 'code');
+        }
+        c.var.log.warn({ scope: 'account-cap', userId: owner }, 'auth.two_factor.limited');
+        throwIfLimited([accountHit]);
+      }
       const attempt = await twoFactor.attempt(body.challenge, body.code);
       if (attempt.kind === 'invalid') {
         c.var.log.info('auth.two_factor.invalid_challenge');
@@ -133,6 +159,7 @@ export function authRoutes(services: Services) {
         throw new ApiError(401, TWO_FACTOR_WRONG_CODE, { code: [TWO_FACTOR_WRONG_CODE] });
       }
       await hit.refund();
+      await accountHit?.refund();
       const session = await sessions.create(attempt.userId, attempt.remember, undefined, attempt.credentialVersion, device, true);
       if (!session) {
         // The password changed since it was checked: the sign-in starts again.

@@ -7,7 +7,7 @@ import type { Services } from '../services/index.ts';
 import { deviceOf } from '../http/device.ts';
 
 /** POST /send-password-reminder and POST /reset-password (also used for the first password, purpose "set"). */
-export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, rateLimits, accountMail, securityEvents, mailer }: Services) {
+export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, rateLimits, accountMail, securityEvents, mailer, twoFactor }: Services) {
   const invalidLink = () => new ApiError(422, RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
 
   return factory
@@ -18,7 +18,9 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
       throwIfLimited([await rateLimiter.hit(rateLimits.forgotPerAccount, email), await rateLimiter.hit(rateLimits.forgotPerAddress, c.var.clientNetwork)]);
       // The same work on the request's path for known and unknown addresses: one lookup. Issuing
       // the link and mailing it happen after the answer, so its timing says nothing either (A6).
-      const user = await users.findByEmail(email);
+      const found = await users.findByEmail(email);
+      // A closed account's placeholder address gets no link: nothing may bring it back.
+      const user = found?.closedAt === null ? found : undefined;
       const log = c.var.log;
       mailer.defer(async () => {
         if (!user) {
@@ -35,7 +37,7 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
 
     .post('/reset-password', async (c) => {
       const body = await readJson(c, ResetPasswordRequestSchema);
-      if (passwords.isCommon(body.password)) {
+      if (await passwords.isCommon(body.password)) {
         throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_TOO_COMMON] });
       }
       // Failed submissions count; a success gives its hit back.
@@ -58,6 +60,13 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
       await accountMail.passwordChanged(result.email, result.purpose);
       await securityEvents.record(result.userId, 'password_changed', { device: deviceOf(c), detail: result.purpose });
       c.var.log.info({ userId: result.userId, purpose: result.purpose }, 'auth.password_changed');
+      // The link proves the mailbox: an owner who lost the authenticator app (or never put it
+      // there: it was planted) turns two-step sign-in off here, and hears of it.
+      if (body.turn_off_two_factor === true && (await twoFactor.disable(result.userId))) {
+        await securityEvents.record(result.userId, 'two_factor_disabled', { device: deviceOf(c), detail: 'reset' });
+        await accountMail.twoFactorChanged(result.email, false);
+        c.var.log.info({ userId: result.userId }, 'security.two_factor.disabled_by_reset');
+      }
       // Not signed in: the client goes to the login screen (checklist B4).
       return c.json({ message: result.purpose === 'set' ? PASSWORD_SET : PASSWORD_CHANGED }, 200);
     });

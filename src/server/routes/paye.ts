@@ -9,12 +9,14 @@ import {
 } from '../../domain/schemas/payeAuthorisation.ts';
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
+import { throwIfLimited } from '../http/rateLimited.ts';
 import { requireAuth } from '../http/requireAuth.ts';
 import { requireTwoFactorSession } from '../http/requireTwoFactorSession.ts';
 import { requireVerifiedEmail } from '../http/requireVerifiedEmail.ts';
-import { UNAUTHENTICATED } from '../http/schemas.ts';
+import { TWO_FACTOR_SESSION_REQUIRED, UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
 import { toSummary } from '../services/payeAuthorisations.ts';
+import { reencodeSignature } from '../services/signatureImage.ts';
 import { type ApiUser, irishToday } from '../services/users.ts';
 
 const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature'] as const satisfies readonly (keyof AgentDetails)[];
@@ -28,7 +30,7 @@ const AGENT_FIELDS = ['taxAgencyName', 'tain', 'agentAddress', 'agentSignature']
  * otherwise): the signature lets us act with Revenue, so the password alone must not do it.
  */
 export function payeRoutes(services: Services) {
-  const { payeAuthorisations, users, clock, twoFactor, sessions } = services;
+  const { payeAuthorisations, users, clock, twoFactor, sessions, rateLimiter, rateLimits } = services;
   const auth = requireAuth(services);
 
   return factory
@@ -47,13 +49,18 @@ export function payeRoutes(services: Services) {
       return c.json(body, 200);
     })
 
-    .post('/paye-authorization', auth, requireVerifiedEmail(), requireTwoFactorSession(services), async (c) => {
+    .post('/paye-authorization', auth, requireVerifiedEmail(), requireTwoFactorSession(services, TWO_FACTOR_SESSION_REQUIRED), async (c) => {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const request = await readJson(c, payeAuthorisationRequestSchema(today));
       const form = request.form_data;
       const errors: Record<string, string[]> = {};
       if (form.emailAddress !== c.var.user.email) errors['form_data.emailAddress'] = [m.EMAIL_NOT_ACCOUNT];
+      // The declaration names the taxpayer the account is: the same date of birth.
+      if (form.dateOfBirth !== c.var.user.dateOfBirth) errors['form_data.dateOfBirth'] = [m.DATE_OF_BIRTH_NOT_ACCOUNT];
+      // Only the pixels are kept: decoded and written again, so nothing else the upload carried is stored.
+      const signature = reencodeSignature(form.clientSignature);
+      if (signature === null) errors['form_data.clientSignature'] = [m.SIGNATURE_INVALID];
       // The user signed for the agent details their screen showed; if they differ from ours now, they must sign again.
       for (const field of AGENT_FIELDS) {
         const echoed = form[field];
@@ -66,9 +73,11 @@ export function payeRoutes(services: Services) {
         if (stored === null || maskPpsn(stored) !== form.ppsn) errors['form_data.ppsn'] = [m.PPSN_INVALID];
         else ppsn = stored;
       }
-      if (Object.keys(errors).length > 0) throw new ApiError(422, VALIDATION_MESSAGE, errors);
+      if (Object.keys(errors).length > 0 || signature === null) throw new ApiError(422, VALIDATION_MESSAGE, errors);
+      // Each signature is evidence kept for years: a few a day per account.
+      throwIfLimited([await rateLimiter.hit(rateLimits.payeSignPerAccount, c.var.userId)]);
 
-      const row = await payeAuthorisations.sign(c.var.user, { ...request, form_data: { ...form, ppsn } }, c.var.clientAddress, c.var.requestId);
+      const row = await payeAuthorisations.sign(c.var.user, { ...request, form_data: { ...form, ppsn, clientSignature: signature } }, c.var.clientAddress, c.var.requestId);
       // Never the PPSN, names or signature: the evidence row's id and dates only.
       c.var.log.info({ userId: c.var.userId, authorisationId: row.id, lapsesAt: row.lapsesAt.toISOString() }, 'paye.authorised');
       const user = await users.findById(c.var.userId);

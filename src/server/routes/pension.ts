@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { dayjs } from '../../domain/dates.ts';
-import { contributionRelief } from '../../domain/pension.ts';
 import * as m from '../../domain/schemas/messages.ts';
 import {
   type ContributionsAnswer,
@@ -11,10 +10,11 @@ import {
   directDebitRequestSchema,
   idempotencyKeyField,
 } from '../../domain/schemas/pension.ts';
-import { assignableTaxYears, reliefDayFor } from '../../domain/taxYear.ts';
+import { centsToEuro, euroToCents } from '../../domain/money.ts';
+import { assignableTaxYears, contributionFigures } from '../../domain/taxYear.ts';
 import { type AppEnv, factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
-import { requireMoneyMovement } from '../http/moneyMovement.ts';
+import { moneyLimitsFor, requireMoneyMovement, requireStepUp, throwMoneyRefusal } from '../http/moneyMovement.ts';
 import { requireAuth } from '../http/requireAuth.ts';
 import { UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
@@ -37,7 +37,7 @@ export function idempotencyKey(c: Context<AppEnv>): string {
  * /direct-debit, POST /direct-debit/cancel.
  */
 export function pensionRoutes(services: Services) {
-  const { users, pensionLedger, directDebits, payments, clock } = services;
+  const { users, pensionLedger, directDebits, payments, clock, moneyMovement } = services;
   const auth = requireAuth(services);
   const moneyMoving = requireMoneyMovement(services);
   const today = () => irishToday(clock.now());
@@ -62,7 +62,7 @@ export function pensionRoutes(services: Services) {
       const answer: ContributionsAnswer = {
         tax_year: years[0] ?? Number(today().slice(0, 4)),
         assignable_years: years,
-        contributed: Object.fromEntries(Object.entries(sums).map(([year, cents]) => [year, cents / 100])),
+        contributed: Object.fromEntries(Object.entries(sums).map(([year, cents]) => [year, centsToEuro(cents)])),
         sources: sources.map(({ id, label }) => ({ id, label })),
         contributions: rows.map(toApiContribution),
       };
@@ -75,13 +75,15 @@ export function pensionRoutes(services: Services) {
       const body = await readJson(c, contributionRequestSchema(day));
       const source = (await payments.sources(c.var.userId)).find((s) => s.id === body.source);
       if (!source) throw new ApiError(422, VALIDATION_MESSAGE, { source: [m.SOURCE_UNKNOWN] });
-      const outcome = await pensionLedger.pay(c.var.userId, key, {
-        amountCents: Math.round(body.amount * 100),
-        taxYear: body.tax_year,
-        kind: 'one_off',
-        sourceId: source.id,
-        sourceLabel: source.label,
-      });
+      const amountCents = euroToCents(body.amount);
+      await requireStepUp(c, services, { amountCents });
+      const outcome = await pensionLedger.pay(
+        c.var.userId,
+        key,
+        { amountCents, taxYear: body.tax_year, kind: 'one_off', sourceId: source.id, sourceLabel: source.label },
+        moneyLimitsFor(services, c.var.userId, { amountCents, taxYear: body.tax_year }),
+      );
+      if (outcome.kind === 'refused') throwMoneyRefusal(c, outcome.refusal);
       if (outcome.kind === 'keyReused') throw new ApiError(422, m.IDEMPOTENCY_KEY_REUSED, { [IDEMPOTENCY_HEADER]: [m.IDEMPOTENCY_KEY_REUSED] });
       // The first request with this key is still waiting for the provider; the client retries later.
       if (outcome.kind === 'inProgress') throw new ApiError(409, m.PAYMENT_IN_PROGRESS, undefined, { 'Retry-After': '2' });
@@ -90,16 +92,11 @@ export function pensionRoutes(services: Services) {
       c.var.log.info({ userId: c.var.userId, contributionId: outcome.row.id, status: outcome.kind, replayed: outcome.replayed }, 'contribution');
       if (outcome.kind === 'declined') throw new ApiError(402, m.PAYMENT_DECLINED, undefined, outcome.replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
       const user = await users.toApi(c.var.user);
-      // The relief this payment earned: the year's figures before it (the ledger now includes it).
-      const yearUser = {
-        ...user,
-        pension:
-          body.tax_year === day.year()
-            ? user.pension - body.amount
-            : ((await pensionLedger.contributedCents(c.var.userId, body.tax_year)) - outcome.row.amountCents) / 100,
-        paid_pension: body.tax_year === day.year() ? user.paid_pension : 0,
-      };
-      const relief = outcome.replayed ? undefined : contributionRelief(yearUser, body.amount, reliefDayFor(body.tax_year, day));
+      // The relief this payment earned, by the rule the screen previewed it with: the year's figures before it (the ledger now includes it).
+      const thisYear = body.tax_year === day.year();
+      const before = thisYear ? { ...user, pension: user.pension - body.amount } : user;
+      const contributedBefore = thisYear ? 0 : centsToEuro((await pensionLedger.contributedCents(c.var.userId, body.tax_year)) - outcome.row.amountCents);
+      const relief = outcome.replayed ? undefined : contributionFigures(before, body.tax_year, contributedBefore, body.amount, day).relief;
       return c.json({ contribution: toApiContribution(outcome.row), user, ...(relief === undefined ? {} : { relief }) }, 201);
     })
 
@@ -111,6 +108,11 @@ export function pensionRoutes(services: Services) {
 
     .post('/direct-debit', moneyMoving, async (c) => {
       const body = await readJson(c, directDebitRequestSchema(dayjs(today())));
+      const amountCents = euroToCents(body.amount);
+      const tooLarge = moneyMovement.checkMandate(amountCents);
+      if (tooLarge) throwMoneyRefusal(c, tooLarge);
+      const newPayee = body.iban !== undefined && !(await directDebits.hasUsedIban(c.var.userId, body.iban));
+      await requireStepUp(c, services, { amountCents, newPayee });
       const mandate = await directDebits.save(c.var.userId, body);
       if (!mandate) throw new ApiError(422, VALIDATION_MESSAGE, { iban: [m.REQUIRED] });
       c.var.log.info({ userId: c.var.userId, mandateId: mandate.id }, 'direct_debit.saved');

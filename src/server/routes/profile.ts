@@ -3,15 +3,17 @@ import { PpsnRevealRequestSchema, editProfileRequestSchema } from '../../domain/
 import { isMaskedPpsn, maskPpsn } from '../../domain/schemas/fields.ts';
 import { PPSN_INVALID } from '../../domain/schemas/messages.ts';
 import { factory } from '../appEnv.ts';
-import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
+import { ApiError, VALIDATION_MESSAGE, readJson, readJsonOrEmpty } from '../http/errors.ts';
+import { throwIfLimited } from '../http/rateLimited.ts';
+import { requireTwoFactorSession } from '../http/requireTwoFactorSession.ts';
 import { authenticateRequest, requireAuth } from '../http/requireAuth.ts';
-import { UNAUTHENTICATED } from '../http/schemas.ts';
+import { PASSWORD_WRONG, UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
 import { irishToday, taxYearOf } from '../services/users.ts';
 
-/** GET /profile, POST /edit-profile and POST /profile/ppsn-reveal, for the signed-in user only. */
+/** GET /profile, POST /edit-profile and POST /profile/ppsn-reveal (`{ password }`), for the signed-in user only. */
 export function profileRoutes(services: Services) {
-  const { users, clock, audit, sessions } = services;
+  const { users, clock, audit, sessions, passwords, rateLimiter, rateLimits } = services;
   const auth = requireAuth(services);
 
   return factory
@@ -38,10 +40,21 @@ export function profileRoutes(services: Services) {
       return c.json(await users.toApi(updated), 200);
     })
 
-    .post('/profile/ppsn-reveal', auth, async (c) => {
-      // No fields; a client may send `{}` or no body at all.
-      if (c.req.header('content-type') !== undefined || c.req.header('content-length') !== undefined) await readJson(c, PpsnRevealRequestSchema);
-      const ppsn = users.revealPpsn(c.var.user);
+    // The full PPSN only to whoever knows the password (and gave a code, with two-step sign-in on),
+    // and a few times an hour: a borrowed session or a script cannot harvest it.
+    .post('/profile/ppsn-reveal', auth, requireTwoFactorSession(services), async (c) => {
+      const body = await readJsonOrEmpty(c, PpsnRevealRequestSchema);
+      const user = c.var.user;
+      throwIfLimited([await rateLimiter.hit(rateLimits.ppsnRevealPerAccount, user.id)]);
+      const checked = await rateLimiter.hit(rateLimits.passwordCheckPerAccount, user.id);
+      throwIfLimited([checked]);
+      const ok = user.passwordHash ? await passwords.verify(user.passwordHash, body.password) : await passwords.dummyVerify(body.password);
+      if (!ok) {
+        c.var.log.info({ userId: user.id }, 'profile.ppsn_reveal.wrong_password');
+        throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_WRONG] });
+      }
+      await checked.refund();
+      const ppsn = users.revealPpsn(user);
       // Recorded before the value leaves: who and when, never the value.
       await audit.record(c.var.userId, 'ppsn.revealed', c.var.requestId);
       c.var.log.info({ userId: c.var.userId }, 'profile.ppsn_revealed');

@@ -13,7 +13,7 @@ import {
 import { reliefDayFor } from '../../domain/taxYear.ts';
 import { factory } from '../appEnv.ts';
 import { ApiError, readJson } from '../http/errors.ts';
-import { requireMoneyMovement } from '../http/moneyMovement.ts';
+import { requireMoneyMovement, throwMoneyRefusal } from '../http/moneyMovement.ts';
 import { requireAuth } from '../http/requireAuth.ts';
 import type { Services } from '../services/index.ts';
 import { toApiContribution } from '../services/pensionLedger.ts';
@@ -26,8 +26,10 @@ export const FUNDING_ACCOUNT_REQUIRED_CODE = 'funding_account_required';
 
 /**
  * Round-ups, for the signed-in user only: POST /roundups/apply (moves money: a verified email
- * address and an Idempotency-Key, as /contribute), POST /roundups/clear, GET and PATCH
- * /roundups/settings, GET /graph.
+ * address, two-step sessions as for every payment, an Idempotency-Key and the daily and tax-year
+ * money limits, as /contribute), POST /roundups/clear, GET and PATCH /roundups/settings, GET /graph.
+ * No step-up: a batch only moves the user's own spare change from an account they linked at their
+ * bank into their own plan, so a stolen session gains nothing by it (the weekly cap bounds it too).
  */
 export function roundupRoutes(services: Services) {
   const { roundups, users, clock } = services;
@@ -52,6 +54,8 @@ export function roundupRoutes(services: Services) {
           return c.json({ message: outcome.known ? m.BALANCE_FLOOR_REACHED : m.BALANCE_UNKNOWN, code: BALANCE_FLOOR_CODE }, 409);
         case 'inProgress':
           throw new ApiError(409, m.PAYMENT_IN_PROGRESS, undefined, { 'Retry-After': '2' });
+        case 'refused':
+          return throwMoneyRefusal(c, outcome.refusal);
         case 'declined':
           throw new ApiError(402, m.ROUNDUPS_DECLINED, undefined, outcome.replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
       }

@@ -6,14 +6,17 @@ import {
   ConfirmTwoFactorRequestSchema,
   DeviceIdSchema,
   DisableTwoFactorRequestSchema,
+  SetupTwoFactorRequestSchema,
+  StepUpRequestSchema,
 } from '../../domain/schemas/security.ts';
 import { DEVICE_UNKNOWN } from '../../domain/schemas/messages.ts';
 import { type AppEnv, factory } from '../appEnv.ts';
 import { deviceOf } from '../http/device.ts';
-import { ApiError, VALIDATION_MESSAGE, readJson } from '../http/errors.ts';
+import { ApiError, VALIDATION_MESSAGE, readJson, readJsonOrEmpty } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
 import { requireAuth } from '../http/requireAuth.ts';
 import { requireTwoFactorSession } from '../http/requireTwoFactorSession.ts';
+import { requireVerifiedEmail } from '../http/requireVerifiedEmail.ts';
 import {
   CURRENT_PASSWORD_WRONG,
   DEVICE_NOT_FOUND,
@@ -33,8 +36,10 @@ import type { Services } from '../services/index.ts';
  * session family) and signing them out, changing the password, and two-step sign-in.
  */
 export function securityRoutes(services: Services) {
-  const { sessions, securityEvents, twoFactor, users, passwords, rateLimiter, rateLimits, accountMail } = services;
+  const { sessions, securityEvents, twoFactor, passwords, rateLimiter, rateLimits, accountMail, accounts, clock, moneyMovement } = services;
   const auth = requireAuth(services);
+  // Once two-step sign-in is on, changing what protects the account needs a session that gave a code.
+  const codeProved = requireTwoFactorSession(services);
 
   /**
    * Checks the account password again before a sensitive change. A wrong one is a 422 on `field`
@@ -74,7 +79,7 @@ export function securityRoutes(services: Services) {
       );
     })
 
-    .post('/security/devices/:id/sign-out', auth, async (c) => {
+    .post('/security/devices/:id/sign-out', auth, codeProved, async (c) => {
       const parsed = v.safeParse(DeviceIdSchema, c.req.param('id'));
       if (!parsed.success) throw new ApiError(422, VALIDATION_MESSAGE, { id: [DEVICE_UNKNOWN] });
       const ended = await sessions.revokeFamily(parsed.output, c.var.userId, 'device_sign_out');
@@ -86,25 +91,45 @@ export function securityRoutes(services: Services) {
 
     // Every *other* device: this one stays signed in (Logout ends it), so the user is never
     // thrown out of the page they pressed the button on.
-    .post('/security/sign-out-everywhere', auth, async (c) => {
+    .post('/security/sign-out-everywhere', auth, codeProved, async (c) => {
       const count = await sessions.revokeOthers(c.var.userId, c.var.familyId, 'sign_out_everywhere');
       await securityEvents.record(c.var.userId, 'signed_out_everywhere', { familyId: c.var.familyId, device: deviceOf(c), detail: String(count) });
       c.var.log.info({ userId: c.var.userId, count }, 'security.signed_out_everywhere');
       return c.json({ signed_out: count }, 200);
     })
 
-    .post('/security/change-password', auth, async (c) => {
+    .post('/security/change-password', auth, codeProved, async (c) => {
       const body = await readJson(c, ChangePasswordRequestSchema);
-      if (passwords.isCommon(body.password)) throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_TOO_COMMON] });
+      if (await passwords.isCommon(body.password)) throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_TOO_COMMON] });
       await confirmPassword(c, body.current_password, 'current_password', CURRENT_PASSWORD_WRONG);
       if (body.password === body.current_password) throw new ApiError(422, VALIDATION_MESSAGE, { password: [PASSWORD_SAME] });
       const user = c.var.user;
-      await users.setPasswordHash(user.id, await passwords.hash(body.password));
-      const signedOut = await sessions.revokeOthers(user.id, c.var.familyId, 'password_change');
+      // A new credential version, as a reset makes: racing sign-ins and waiting two-step sign-ins die with the old password.
+      const signedOut = await accounts.changePassword(user.id, c.var.familyId, await passwords.hash(body.password), clock.now());
       await securityEvents.record(user.id, 'password_changed', { familyId: c.var.familyId, device: deviceOf(c), detail: 'change' });
       await accountMail.passwordChangedInSettings(user.email);
       c.var.log.info({ userId: user.id, signedOut }, 'auth.password_changed');
       return c.json({ message: PASSWORD_CHANGED_HERE, signed_out: signedOut }, 200);
+    })
+
+    // Proving it is still the user before a large payment or a new account (money routes answer
+    // 403 `step_up_required` without it): the password, or a code when two-step sign-in is on.
+    .post('/security/step-up', auth, codeProved, async (c) => {
+      const body = await readJsonOrEmpty(c, StepUpRequestSchema);
+      if (body.code !== undefined && (await twoFactor.isEnabled(c.var.userId))) {
+        const hit = await rateLimiter.hit(rateLimits.passwordCheckPerAccount, c.var.userId);
+        throwIfLimited([hit]);
+        if (!(await twoFactor.verify(c.var.userId, body.code))) {
+          c.var.log.info({ userId: c.var.userId }, 'security.step_up.wrong_code');
+          throw new ApiError(422, VALIDATION_MESSAGE, { code: [TWO_FACTOR_WRONG_CODE] });
+        }
+        await hit.refund();
+      } else {
+        await confirmPassword(c, body.password ?? '', 'password', PASSWORD_WRONG);
+      }
+      const until = await moneyMovement.stepUp(c.var.familyId, c.var.userId);
+      c.var.log.info({ userId: c.var.userId }, 'security.step_up');
+      return c.json({ stepped_up_until: until.toISOString() }, 200);
     })
 
     .get('/security/two-factor', auth, async (c) => {
@@ -112,7 +137,11 @@ export function securityRoutes(services: Services) {
       return c.json({ enabled: status.enabled, enabled_at: status.enabledAt?.toISOString() ?? null, recovery_codes_left: status.recoveryCodesLeft }, 200);
     })
 
-    .post('/security/two-factor/setup', auth, async (c) => {
+    // The password and a proven address: neither a stolen session nor whoever registered the
+    // address first can put their own authenticator on the account.
+    .post('/security/two-factor/setup', auth, requireVerifiedEmail(), async (c) => {
+      const body = await readJsonOrEmpty(c, SetupTwoFactorRequestSchema);
+      await confirmPassword(c, body.password, 'password', PASSWORD_WRONG);
       const setup = await twoFactor.beginSetup(c.var.userId, c.var.user.email);
       if (!setup) throw new ApiError(409, TWO_FACTOR_ALREADY_ON);
       const qr = await QRCode.toDataURL(setup.uri, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
@@ -130,9 +159,11 @@ export function securityRoutes(services: Services) {
       }
       // The code just given proves the factor for this session too: it may sign the PAYE authorisation.
       await sessions.markTwoFactor(c.var.familyId, c.var.userId);
+      // Sessions opened with the password alone would otherwise stay in control of the account.
+      const signedOut = await sessions.revokeOthers(c.var.userId, c.var.familyId, 'two_factor_on');
       await securityEvents.record(c.var.userId, 'two_factor_enabled', { familyId: c.var.familyId, device: deviceOf(c) });
       await accountMail.twoFactorChanged(c.var.user.email, true);
-      c.var.log.info({ userId: c.var.userId }, 'security.two_factor.enabled');
+      c.var.log.info({ userId: c.var.userId, signedOut }, 'security.two_factor.enabled');
       return c.json({ recovery_codes: result.recoveryCodes }, 200);
     })
 

@@ -15,10 +15,10 @@ export interface AccessClaims {
 /** A key for jose: the raw bytes, or (faster: imported once) a CryptoKey. */
 type HmacKey = Uint8Array | CryptoKey;
 
-export async function signAccessToken(secret: HmacKey, claims: AccessClaims, now: Date): Promise<string> {
+export async function signAccessToken(secret: HmacKey, claims: AccessClaims, now: Date, keyId?: string): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ sid: claims.familyId, typ: 'access' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...(keyId === undefined ? {} : { kid: keyId }) })
     .setSubject(claims.userId)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
@@ -38,10 +38,14 @@ export async function verifyAccessToken(secret: HmacKey, token: string, now: Dat
 }
 
 /** {@link verifyAccessToken}, also returning the token's `nbf` and `exp` (epoch seconds). */
-async function verifyWithLifetime(secret: HmacKey, token: string, now: Date): Promise<{ claims: AccessClaims; nbf: number; exp: number } | null> {
+async function verifyWithLifetime(
+  secret: HmacKey | ((header: { kid?: string | undefined }) => HmacKey),
+  token: string,
+  now: Date,
+): Promise<{ claims: AccessClaims; nbf: number; exp: number } | null> {
   if (token.length > 4096) return null;
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, typeof secret === 'function' ? (header) => secret(header) : secret, {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
@@ -75,13 +79,19 @@ const VERIFIED_CACHE_SIZE = 10_000;
  * cannot fill the memory. Revocation is unaffected: requireAuth asks the database about the
  * session on every request.
  */
-export function createAccessTokenService(deps: { jwtSecret: Uint8Array; clock: Clock }) {
-  const key = crypto.subtle.importKey('raw', new Uint8Array(deps.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+export function createAccessTokenService(deps: { jwtSecret: Uint8Array; clock: Clock; jwtKeys?: { currentId: string; keys: Map<string, Uint8Array> } | undefined }) {
+  const importKey = (bytes: Uint8Array) => crypto.subtle.importKey('raw', new Uint8Array(bytes), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // Key ids: tokens name the key that signed them (`kid`), so a rotated key keeps verifying the
+  // tokens it signed while the new one signs. A token without `kid` (from before key ids) is
+  // checked with the current key.
+  const currentId = deps.jwtKeys?.currentId;
+  const key = importKey(currentId === undefined ? deps.jwtSecret : deps.jwtKeys!.keys.get(currentId)!);
+  const byId = new Map([...(deps.jwtKeys?.keys ?? new Map<string, Uint8Array>())].map(([id, bytes]) => [id, importKey(bytes)] as const));
   const verified = new Map<string, { claims: AccessClaims; nbf: number; exp: number }>();
   return {
     ttlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     async sign(claims: AccessClaims): Promise<string> {
-      return signAccessToken(await key, claims, deps.clock.now());
+      return signAccessToken(await key, claims, deps.clock.now(), currentId);
     },
     /** The claims of a valid, current access token; null for anything else. */
     async verify(token: string): Promise<AccessClaims | null> {
@@ -92,7 +102,20 @@ export function createAccessTokenService(deps: { jwtSecret: Uint8Array; clock: C
         const seconds = Math.floor(now.getTime() / 1000);
         return known.exp > seconds && known.nbf <= seconds ? known.claims : null;
       }
-      const result = await verifyWithLifetime(await key, token, now);
+      const keys = new Map<string, CryptoKey>();
+      for (const [id, pending] of byId) keys.set(id, await pending);
+      const current = await key;
+      const result = await verifyWithLifetime(
+        (header) => {
+          if (header.kid === undefined) return current;
+          const found = keys.get(header.kid);
+          // An unknown key id: a key that was never ours, or retired. Refused like a bad signature.
+          if (!found) throw new Error('unknown key id');
+          return found;
+        },
+        token,
+        now,
+      );
       if (!result) return null;
       if (verified.size >= VERIFIED_CACHE_SIZE) {
         // Forget the oldest entry (a Map iterates in insertion order).

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
+import { users as usersTable } from '../db/schema.ts';
 import type { AccountMail } from './mailTemplates.ts';
 import type { PasswordService } from './passwords.ts';
 import type { PasswordTokenService } from './passwordTokens.ts';
@@ -41,13 +43,35 @@ export function createAccountService(deps: {
     },
 
     /**
+     * Changes the password from a signed-in session, through the same versioned path as a reset,
+     * in one transaction under the user's row lock: the new hash and a new credential version,
+     * this session moved to it, every other session ended. A sign-in that checked the old password
+     * (or a two-step sign-in waiting for its code) carries the old version and is refused after
+     * this commits. Returns how many other sessions ended.
+     */
+    async changePassword(userId: string, keepFamilyId: string, passwordHash: string, now: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(usersTable)
+          .set({ passwordHash, updatedAt: now, credentialVersion: sql`${usersTable.credentialVersion} + 1` })
+          .where(eq(usersTable.id, userId))
+          .returning({ credentialVersion: usersTable.credentialVersion });
+        if (!row) return 0;
+        await sessions.adoptCredentialVersion(keepFamilyId, userId, row.credentialVersion, tx);
+        return sessions.revokeOthers(userId, keepFamilyId, 'password_change', tx);
+      });
+    },
+
+    /**
      * Checks a password. Unknown addresses and accounts without a password cost the same work
      * (A6); a failure names the account only for the log. A stored hash weaker than today's
      * policy is rewritten (`rehashed`).
      */
     async checkPassword(email: string, password: string): Promise<PasswordCheck> {
       const user = await users.findByEmail(email);
-      const ok = user?.passwordHash ? await passwords.verify(user.passwordHash, password) : await passwords.dummyVerify(password);
+      // A closed account never signs in, whatever its row holds.
+      const usable = user && user.closedAt === null ? user : undefined;
+      const ok = usable?.passwordHash ? await passwords.verify(usable.passwordHash, password) : await passwords.dummyVerify(password);
       if (!user || !ok) return { ok: false, userId: user?.id ?? null };
       if (user.passwordHash && passwords.needsRehash(user.passwordHash)) {
         const rehashed = await users.rehashPassword(user.id, user.passwordHash, await passwords.hash(password));

@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts';
 import type { CategorySubmission, Form11EntryRow, Form11EntryService } from './form11Entries.ts';
 import type { RefundCalculator } from './refundCalculator.ts';
 import type { UserRow } from './users.ts';
+import { euroToCents } from '../../domain/money.ts';
 
 /** Answers keyed by where they came from: `question` (POST /answer) or `questions.<key>` (POST /answer-multiple). */
 export interface KeyedAnswer {
@@ -84,7 +85,7 @@ export function createAnswerService(deps: { db: Db; form11Entries: Form11EntrySe
           for (const at of unstorable) add(at, m.TEXT_INVALID_CHARACTERS);
           return;
         }
-        categories[category] = { data: assessed.data, refundCents: Math.round(signedAmount(assessed.estimate) * 100) };
+        categories[category] = { data: assessed.data, refundCents: euroToCents(signedAmount(assessed.estimate)) };
       };
 
       let declared = false;

@@ -23,6 +23,14 @@ export const AUTH_RATE_LIMITS = {
    * further attempt waits {@link loginDelayMs} before its answer (never a 429).
    */
   loginPerAccount: { name: 'login:account', limit: 5, windowMs: 60 * MINUTE },
+  /**
+   * Failed logins at one e-mail address from anywhere, per hour, checked at most: past `limit`
+   * (ASVS 2.2.1: at most 100 an hour) an attempt is answered 429 without checking the password,
+   * unless it comes from a device the account signed in from before (same browser and place).
+   * The owner is mailed when the cap is first reached. Counted before the check, so parallel
+   * requests cannot pass it.
+   */
+  loginPerAccountCap: { name: 'login:account-cap', limit: 100, windowMs: 60 * MINUTE },
   /** Failed logins from one network, over all accounts: 100 per 15 minutes, then 429. */
   loginPerAddress: { name: 'login:address', limit: 100, windowMs: 15 * MINUTE },
   /** Registrations from one client address: 100 per hour (each one sends a mail). */
@@ -35,6 +43,15 @@ export const AUTH_RATE_LIMITS = {
   resetPerAddress: { name: 'reset:address', limit: 30, windowMs: 15 * MINUTE },
   /** Failed two-step codes from one client address: 30 per 15 minutes (each challenge also allows 5). */
   twoFactorPerAddress: { name: 'two-factor:address', limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * Failed two-step codes for one account from anywhere, per hour: past it, 429 unless from a
+   * known device (as for passwords). A right password does not give these back.
+   */
+  twoFactorPerAccount: { name: 'two-factor:account', limit: 20, windowMs: 60 * MINUTE },
+  /** Full PPSN reveals for one account: 10 per hour (each is audited). */
+  ppsnRevealPerAccount: { name: 'ppsn-reveal:account', limit: 10, windowMs: 60 * MINUTE },
+  /** PAYE declarations signed by one account: 5 per day (each keeps a signature image as evidence). */
+  payeSignPerAccount: { name: 'paye-sign:account', limit: 5, windowMs: 24 * 60 * MINUTE },
   /** Wrong current passwords for one account (change password, turn off two-step): 10 per 15 minutes. */
   passwordCheckPerAccount: { name: 'password-check:account', limit: 10, windowMs: 15 * MINUTE },
   /** New verification links for one account: 3 per hour (each one sends a mail). */

@@ -4,11 +4,12 @@ import { dayjs } from '../../domain/dates.ts';
 import { collectionDatesBetween, maskIban, nextCollectionDate } from '../../domain/directDebit.ts';
 import type { DirectDebitRequest, Mandate } from '../../domain/schemas/pension.ts';
 import type { Db } from '../db/index.ts';
-import { directDebitMandates } from '../db/schema.ts';
+import { directDebitMandates, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { type Keyring, decryptField, encryptField, randomToken } from './crypto.ts';
 import type { PensionLedgerService } from './pensionLedger.ts';
 import { irishToday } from './users.ts';
+import { centsToEuro, euroToCents } from '../../domain/money.ts';
 
 export type MandateRow = typeof directDebitMandates.$inferSelect;
 
@@ -25,7 +26,7 @@ export function toApiMandate(row: MandateRow, today: string): Mandate {
     id: row.id,
     reference: row.reference,
     iban_masked: row.ibanMasked,
-    amount: row.amountCents / 100,
+    amount: centsToEuro(row.amountCents),
     day_of_month: row.dayOfMonth,
     start_date: row.startDate,
     next_collection: nextCollectionDate(row.startDate, row.dayOfMonth, dayjs(today).add(1, 'day')),
@@ -56,6 +57,9 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
     /** Sets up or changes the mandate; null when a change leaves out the IBAN and there is no mandate to keep it from. */
     async save(userId: string, request: DirectDebitRequest): Promise<MandateRow | null> {
       return db.transaction(async (tx) => {
+        // One change at a time per user: concurrent saves (a double click) queue here instead of
+        // racing to the unique index of the active mandate.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const now = clock.now();
         const current = await active(userId, tx);
         const iban = request.iban ?? (current ? decryptField(keyring, current.ibanEncrypted, ibanAad(current.id)) : null);
@@ -70,7 +74,7 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
             reference: `MXO-${randomToken(8).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase()}`,
             ibanEncrypted: encryptField(keyring, iban, ibanAad(id)),
             ibanMasked: maskIban(iban),
-            amountCents: Math.round(request.amount * 100),
+            amountCents: euroToCents(request.amount),
             dayOfMonth: request.day_of_month,
             startDate: request.start_date,
             acceptedAt: now,
@@ -81,6 +85,18 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
         if (!row) throw new Error('mandate insert returned no row');
         return row;
       });
+    },
+
+    /** Whether the user ever had a mandate on this IBAN (a new one asks for a step-up). */
+    async hasUsedIban(userId: string, iban: string): Promise<boolean> {
+      const rows = await db.select({ id: directDebitMandates.id, ibanEncrypted: directDebitMandates.ibanEncrypted }).from(directDebitMandates).where(eq(directDebitMandates.userId, userId));
+      return rows.some((row) => decryptField(keyring, row.ibanEncrypted, ibanAad(row.id)) === iban);
+    },
+
+    /** The user's IBAN on each mandate, in clear (their own data download). */
+    async ibansOf(userId: string): Promise<Record<string, string>> {
+      const rows = await db.select({ id: directDebitMandates.id, ibanEncrypted: directDebitMandates.ibanEncrypted }).from(directDebitMandates).where(eq(directDebitMandates.userId, userId));
+      return Object.fromEntries(rows.map((row) => [row.id, decryptField(keyring, row.ibanEncrypted, ibanAad(row.id))]));
     },
 
     /** Cancels the active mandate; undefined when there is none. */

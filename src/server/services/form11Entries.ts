@@ -3,7 +3,7 @@ import { type ClaimStatus, type Form11Entry, claimStatusOf } from '../../domain/
 import type { Db } from '../db/index.ts';
 import { form11Entries } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { centsToEuro } from './users.ts';
+import { centsToEuro } from '../../domain/money.ts';
 
 export type Form11EntryRow = typeof form11Entries.$inferSelect;
 

@@ -10,6 +10,7 @@ import type { Logger } from './logger.ts';
 import { type Form11EntryService, createForm11EntryService } from './form11Entries.ts';
 import { type AccountMail, createAccountMail } from './mailTemplates.ts';
 import { type Mailer, type MailTransport, createMailer } from './mailer.ts';
+import { type HousekeepingOutcome, type Metrics, createMetrics } from './metrics.ts';
 import { type PasswordService, passwordService } from './passwords.ts';
 import { type PayeAuthorisationService, createPayeAuthorisationService } from './payeAuthorisations.ts';
 import { DEV_PAYE_AGENT } from '../config.ts';
@@ -19,6 +20,7 @@ import { type BankAccountService, createBankAccountService } from './bankAccount
 import { type BankProvider, type SandboxBank, type SandboxBankOptions, createSandboxBank } from './bankProvider.ts';
 import { type RoundupService, createRoundupService } from './roundups.ts';
 import { type PaymentProvider, createSandboxPaymentProvider, databaseSandboxLedger } from './paymentProvider.ts';
+import { type MoneyLimits, type MoneyMovementService, createMoneyMovementService } from './moneyMovement.ts';
 import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
 import { type PasswordTokenService, createPasswordTokenService } from './passwordTokens.ts';
 import { type RateLimiter, createRateLimiter } from './rateLimit.ts';
@@ -38,8 +40,10 @@ export interface ServiceDeps {
   clock: Clock;
   /** Origin of the SPA as users reach it, without a trailing slash; mailed links start with it. */
   publicUrl: string;
-  /** HS256 key of the access tokens (and the refresh-token successor derivation). */
+  /** HS256 key of the access tokens (and the refresh-token successor derivation): the current one. */
   jwtSecret: Uint8Array;
+  /** Every access-token key by id, when keys rotate (JWT_SECRETS); absent: `jwtSecret` alone, tokens without `kid`. */
+  jwtKeys?: { currentId: string; keys: Map<string, Uint8Array> } | undefined;
   /** AES-256-GCM keys for fields encrypted at rest (PPSN, IBAN, signature, TOTP secret): the current one encrypts, every one decrypts. */
   keyring: Keyring;
   /** The tax agent named on PAYE A1 declarations (PAYE_AGENT_*); development defaults when absent. */
@@ -56,6 +60,8 @@ export interface ServiceDeps {
   paymentProvider?: PaymentProvider | undefined;
   /** How long a pending payment is held before housekeeping asks the provider about it (PAYMENT_LEASE_SECONDS); PAYMENT_LEASE_MS when absent. */
   paymentLeaseMs?: number | undefined;
+  /** The money limits (MONEY_* settings; tests): daily and tax-year ceilings, the step-up threshold. */
+  moneyLimits?: Partial<MoneyLimits> | undefined;
   /** Fault injection for the crash test only (FAULT_INJECTION): runs after the provider answered, before the answer is recorded. */
   afterCollect?: ((reference: string) => void) | undefined;
   /** Where linked bank accounts are read from; the sandbox bank (its consent page served by this server) when absent. */
@@ -98,6 +104,8 @@ export interface Services {
   bankAccounts: BankAccountService;
   /** Round-ups into the pension through the ledger, exactly once; the cap, floor and pause; the graph. */
   roundups: RoundupService;
+  /** What every money-moving call shares: step-up for large amounts and new accounts, daily and tax-year ceilings. */
+  moneyMovement: MoneyMovementService;
   sessions: SessionService;
   accessTokens: AccessTokenService;
   passwords: PasswordService;
@@ -117,13 +125,43 @@ export interface Services {
   twoFactor: TwoFactorService;
   /** Moves encrypted values to the current key after a rotation (`npm run ops -- reencrypt`). */
   reencryption: ReencryptionService;
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: Metrics;
+  /**
+   * Whether this process is stopping (SIGTERM): GET /ready then answers 503 and every answer
+   * closes its connection. While it also drains (the proxy is still sending it requests), reads
+   * (GET, HEAD) answer 503 so the proxy retries them elsewhere and takes the instance out.
+   */
+  lifecycle: { readonly stopping: boolean; readonly draining: boolean; beginStopping(options?: { drain: boolean }): void; drained(): void };
   /**
    * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions,
    * accounts never verified within 48 hours, payment attempts and round-up batches cut short by a
-   * crash, bank links expiring (mailed once) or ended, and the bank reads that are due.
+   * crash, bank links expiring (mailed once) or ended, the bank reads that are due, mail left
+   * undelivered. Each job runs on one instance at a time (`Database.exclusively`); a job another
+   * instance is running is skipped here. A failing job is logged and counted; the others still run.
    */
-  housekeeping(): Promise<void>;
+  housekeeping(): Promise<HousekeepingReport>;
 }
+
+/** The housekeeping jobs, by name, in the order they run. */
+export const HOUSEKEEPING_JOBS = [
+  'rate-limits',
+  'sessions',
+  'security-events',
+  'two-factor',
+  'paye-evidence',
+  'closed-accounts',
+  'direct-debits',
+  'payment-recovery',
+  'roundup-recovery',
+  'bank-links',
+  'bank-reads',
+  'unverified-accounts',
+  'mail',
+] as const;
+export type HousekeepingJob = (typeof HOUSEKEEPING_JOBS)[number];
+/** What each job of one housekeeping run came to. */
+export type HousekeepingReport = Record<HousekeepingJob, HousekeepingOutcome>;
 
 /**
  * The composition root of the server: each service is built here, once, from the process's
@@ -152,17 +190,58 @@ export function createServices(deps: ServiceDeps): Services {
   const sandboxBank = deps.bankProvider ? null : createSandboxBank({ db, clock, rateLimiter, ...deps.sandboxBankOptions });
   const bankProvider = deps.bankProvider ?? sandboxBank!.provider;
   const bankAccounts = createBankAccountService({ db, clock, keyring: deps.keyring, provider: bankProvider, rateLimiter, mail: accountMail, log, publicUrl: deps.publicUrl });
-  const roundups = createRoundupService({ db, clock, log, ledger: pensionLedger, bankAccounts, leaseMs: deps.paymentLeaseMs, afterClaim: deps.afterRoundupClaim });
+  const moneyMovement = createMoneyMovementService({ db, clock, limits: deps.moneyLimits });
+  const roundups = createRoundupService({ db, clock, log, ledger: pensionLedger, bankAccounts, moneyMovement, leaseMs: deps.paymentLeaseMs, afterClaim: deps.afterRoundupClaim });
   const userData = createUserDataService({
     db,
     clock,
     log,
     sessions,
+    keyring: deps.keyring,
     toApiUser: (row) => users.toApi(row),
     revealPpsn: (row) => users.revealPpsn(row),
     // Bank links are revoked at the bank before their rows are erased.
     beforeClose: (userId) => bankAccounts.revokeAllForUser(userId),
   });
+  const metrics = createMetrics({ database });
+  let stopping = false;
+  let draining = false;
+
+  const jobs: Record<HousekeepingJob, () => Promise<unknown>> = {
+    'rate-limits': () => rateLimiter.prune(),
+    sessions: () => sessions.prune(),
+    'security-events': () => securityEvents.prune(),
+    'two-factor': () => twoFactor.prune(),
+    'paye-evidence': () => payeAuthorisations.purgeExpired(),
+    'closed-accounts': () => userData.purgeExpired(),
+    // Each date once (ledger keys), whichever process runs it.
+    'direct-debits': () => directDebits.collectDue(),
+    // Payments cut short by a crash: booked or failed as the provider says they went.
+    'payment-recovery': async () => {
+      const recovered = await pensionLedger.recoverStale();
+      if (recovered.booked + recovered.declined + recovered.failed > 0) log.info({ ...recovered }, 'housekeeping.payments_recovered');
+    },
+    // Round-up batches cut short: paid through the ledger with the same key, or released.
+    'roundup-recovery': async () => {
+      const batches = await roundups.recoverStale();
+      if (batches.applied + batches.declined + batches.waiting + batches.refused > 0) log.info({ ...batches }, 'housekeeping.roundup_batches_recovered');
+    },
+    // Bank links expiring (mailed once) or ended.
+    'bank-links': async () => {
+      const links = await bankAccounts.lifecycle();
+      if (links.mailed + links.expired > 0) log.info({ ...links }, 'housekeeping.bank_links');
+    },
+    // The bank reads that are due (at most 4 a day per account, honouring the bank's retry time).
+    'bank-reads': async () => {
+      const reads = await bankAccounts.syncDue();
+      if (reads.synced + reads.deferred + reads.ended + reads.failed > 0) log.info({ ...reads }, 'housekeeping.bank_reads');
+    },
+    'unverified-accounts': async () => {
+      const deleted = await users.deleteUnverified();
+      if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
+    },
+    mail: () => mailer.recoverStale(),
+  };
 
   return {
     log,
@@ -188,8 +267,9 @@ export function createServices(deps: ServiceDeps): Services {
     sandboxBank,
     bankAccounts,
     roundups,
+    moneyMovement,
     sessions,
-    accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, clock }),
+    accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, jwtKeys: deps.jwtKeys, clock }),
     passwords: passwordService,
     passwordTokens,
     rateLimiter,
@@ -201,29 +281,46 @@ export function createServices(deps: ServiceDeps): Services {
     securityEvents,
     twoFactor,
     reencryption: createReencryptionService({ db, keyring: deps.keyring }),
+    metrics,
+    lifecycle: {
+      get stopping() {
+        return stopping;
+      },
+      get draining() {
+        return draining;
+      },
+      beginStopping: (options) => {
+        stopping = true;
+        draining = options?.drain ?? false;
+      },
+      drained: () => {
+        draining = false;
+      },
+    },
     housekeeping: async () => {
-      // Direct debits are collected here too: each date once (ledger keys), whichever process runs it.
-      await Promise.all([
-        rateLimiter.prune(),
-        sessions.prune(),
-        securityEvents.prune(),
-        twoFactor.prune(),
-        payeAuthorisations.purgeExpired(),
-        userData.purgeExpired(),
-        directDebits.collectDue(),
-      ]);
-      // Payments cut short by a crash: booked or failed as the provider says they went.
-      const recovered = await pensionLedger.recoverStale();
-      if (recovered.booked + recovered.declined + recovered.failed > 0) log.info({ ...recovered }, 'housekeeping.payments_recovered');
-      // Round-up batches cut short: paid through the ledger with the same key, or released.
-      const batches = await roundups.recoverStale();
-      if (batches.applied + batches.declined + batches.waiting > 0) log.info({ ...batches }, 'housekeeping.roundup_batches_recovered');
-      const links = await bankAccounts.lifecycle();
-      if (links.mailed + links.expired > 0) log.info({ ...links }, 'housekeeping.bank_links');
-      const reads = await bankAccounts.syncDue();
-      if (reads.synced + reads.deferred + reads.ended + reads.failed > 0) log.info({ ...reads }, 'housekeeping.bank_reads');
-      const deleted = await users.deleteUnverified();
-      if (deleted > 0) log.info({ count: deleted }, 'housekeeping.unverified_accounts_deleted');
+      const report = {} as HousekeepingReport;
+      // One job after another: each holds a connection for its lock while its queries use others.
+      for (const job of HOUSEKEEPING_JOBS) {
+        const started = performance.now();
+        let ran: { from: Date; to: Date } | undefined;
+        let outcome: HousekeepingOutcome;
+        try {
+          const held = await database.exclusively(`housekeeping:${job}`, async () => {
+            const from = new Date();
+            await jobs[job]();
+            ran = { from, to: new Date() };
+          });
+          outcome = held ? 'ok' : 'skipped';
+        } catch (error) {
+          outcome = 'failed';
+          log.warn({ err: error, job }, 'housekeeping job failed');
+        }
+        metrics.housekeepingRun(job, outcome, (performance.now() - started) / 1000);
+        // While it held the job's lock: what shows that no job ever ran on two instances at once.
+        log.debug({ job, outcome, ...(ran ? { heldFrom: ran.from.toISOString(), heldUntil: ran.to.toISOString() } : {}) }, 'housekeeping.job');
+        report[job] = outcome;
+      }
+      return report;
     },
   };
 }

@@ -40,6 +40,8 @@ export function resetPasswordMail(publicUrl: string, to: string, token: string):
       'Choose a new password using this link (valid for 30 minutes, and only once):',
       link,
       '',
+      'If you lost your authenticator app, the same page can also turn two-step sign-in off.',
+      '',
       'If you did not ask for this, you can ignore this message; your password stays the same.',
     ].join('\n'),
     secrets: [token],
@@ -117,6 +119,24 @@ export function bankLinkExpiringMail(publicUrl: string, to: string, bankName: st
   };
 }
 
+/** Someone reached the per-account cap of wrong passwords or codes: the owner hears of it once per window. */
+export function guessingStoppedMail(publicUrl: string, to: string, factor: 'password' | 'code'): MailMessage {
+  return {
+    to,
+    subject: 'Someone is trying to guess their way into your MaxOut account',
+    body: [
+      factor === 'password'
+        ? 'Many wrong passwords were tried for your MaxOut account in the last hour, so we stopped checking passwords from new devices for now.'
+        : 'Your password was entered correctly, then many wrong two-step codes were tried, so we stopped checking codes from new devices for now.',
+      'You can still sign in from a device you used before.',
+      '',
+      factor === 'password'
+        ? `If you cannot, or if this was not you, reset your password: ${publicUrl}/auth/forgot-password`
+        : `Someone knows your password: change it now under Settings, or reset it: ${publicUrl}/auth/forgot-password`,
+    ].join('\n'),
+  };
+}
+
 /** The account mails, addressed with the server's public URL and sent through the mailer. */
 export function createAccountMail(deps: { mailer: Mailer; publicUrl: string }) {
   const { mailer, publicUrl } = deps;
@@ -130,6 +150,7 @@ export function createAccountMail(deps: { mailer: Mailer; publicUrl: string }) {
     twoFactorChanged: (to: string, enabled: boolean) => mailer.send(twoFactorChangedMail(publicUrl, to, enabled)),
     /** A bank link ends within 7 days (sent once per link). */
     bankLinkExpiring: (to: string, bankName: string, expiresOn: string) => mailer.send(bankLinkExpiringMail(publicUrl, to, bankName, expiresOn)),
+    guessingStopped: (to: string, factor: 'password' | 'code') => mailer.send(guessingStoppedMail(publicUrl, to, factor)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Logger } from './logger.ts';
@@ -35,7 +35,19 @@ export interface Mailer {
   defer(task: () => Promise<void>): void;
   /** Waits for every delivery and deferred task started so far (tests, shutdown). */
   flush(): Promise<void>;
+  /**
+   * Housekeeping: messages left undelivered by a process that stopped before delivering them
+   * (no `sent_at`, no error, older than {@link STALE_MAIL_MS}). One without a secret is delivered
+   * from the outbox copy; one that carried a one-time link cannot be (the outbox keeps no usable
+   * link), so it is marked failed and its owner asks for a new link.
+   */
+  recoverStale(): Promise<{ delivered: number; abandoned: number }>;
 }
+
+/** How long a message may wait in the outbox before housekeeping takes it for abandoned: far beyond any delivery. */
+export const STALE_MAIL_MS = 10 * 60_000;
+const REDACTED = '[redacted]';
+export const MAIL_ABANDONED = 'not delivered: the process sending it stopped first, and the one-time link it carried is not kept';
 
 /**
  * The development transport: the message is printed as one JSON log line
@@ -99,7 +111,7 @@ export function createMailer(deps: { database: Database; log: Logger; transport:
   return {
     async send(message) {
       let stored = message.body;
-      for (const secret of message.secrets ?? []) if (secret) stored = stored.split(secret).join('[redacted]');
+      for (const secret of message.secrets ?? []) if (secret) stored = stored.split(secret).join(REDACTED);
       const [row] = await database.db
         .insert(mailOutbox)
         .values({ recipient: message.to, subject: message.subject, body: stored, createdAt: deps.now() })
@@ -118,6 +130,28 @@ export function createMailer(deps: { database: Database; log: Logger; transport:
     },
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);
+    },
+    async recoverStale() {
+      const before = new Date(deps.now().getTime() - STALE_MAIL_MS);
+      const stale = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.error), lt(mailOutbox.createdAt, before)))
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(100);
+      let delivered = 0;
+      let abandoned = 0;
+      for (const row of stale) {
+        if (row.body.includes(REDACTED)) {
+          await database.db.update(mailOutbox).set({ error: MAIL_ABANDONED }).where(eq(mailOutbox.id, row.id));
+          abandoned++;
+        } else {
+          await deliver(row.id, { to: row.recipient, subject: row.subject, body: row.body });
+          delivered++;
+        }
+      }
+      if (stale.length > 0) log.warn({ delivered, abandoned }, 'mail.outbox_recovered');
+      return { delivered, abandoned };
     },
   };
 }

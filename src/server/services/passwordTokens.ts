@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { passwordTokens, users } from '../db/schema.ts';
+import { form11Entries, passwordTokens, recoveryCodes, twoFactorChallenges, twoFactorSettings, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
 import type { SessionService } from './sessions.ts';
@@ -54,18 +54,20 @@ export function createPasswordTokenService(deps: { db: Db; clock: Clock; session
       return tx === db ? db.transaction(run) : run(tx);
     },
 
-    /** Whether a token is currently usable (a cheap check before the expensive password hash). */
+    /** Whether a token is currently usable (a cheap check before the expensive password hash); never for a closed account. */
     async isUsable(token: string): Promise<boolean> {
       if (!TOKEN_SHAPE.test(token)) return false;
       const [row] = await db
         .select({ id: passwordTokens.id })
         .from(passwordTokens)
-        .where(and(eq(passwordTokens.tokenHash, sha256Hex(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, clock.now())));
+        .innerJoin(users, eq(users.id, passwordTokens.userId))
+        .where(and(eq(passwordTokens.tokenHash, sha256Hex(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, clock.now()), isNull(users.closedAt)));
       return row !== undefined;
     },
 
     /**
-     * Uses the token and sets the password, in one transaction. The claim is a single
+     * Uses the token and sets the password, in one transaction. The first use on an account (the
+     * address proven) clears what was entered before it; a closed account is refused. The claim is a single
      * conditional UPDATE (`… WHERE used_at IS NULL AND expires_at > now RETURNING`), so of
      * concurrent submissions exactly one wins. Every session of the user is ended.
      */
@@ -79,6 +81,26 @@ export function createPasswordTokenService(deps: { db: Db; clock: Clock; session
           .where(and(eq(passwordTokens.tokenHash, sha256Hex(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
           .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
         if (!claimed) return null;
+        const [before] = await tx
+          .select({ closedAt: users.closedAt, emailVerifiedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(eq(users.id, claimed.userId))
+          .for('update');
+        // A closed account keeps only records the law needs: no link brings it back.
+        if (!before || before.closedAt !== null) return null;
+        if (before.emailVerifiedAt === null) {
+          // Registration signs in before the address is proven, so anyone can register someone
+          // else's address and fill the account in. What was entered before the owner used this
+          // link is not theirs to trust: it is cleared, and they enter it again.
+          await tx
+            .update(users)
+            .set({ firstName: null, surname: null, ppsnEncrypted: null, annualIncomeCents: null, paidPensionCents: 0, pensionPlanId: null, optOutPayeAuth: false })
+            .where(eq(users.id, claimed.userId));
+          await tx.delete(form11Entries).where(eq(form11Entries.userId, claimed.userId));
+          await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, claimed.userId));
+          await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, claimed.userId));
+          await tx.delete(twoFactorSettings).where(eq(twoFactorSettings.userId, claimed.userId));
+        }
         const [user] = await tx
           .update(users)
           // Using a mailed link proves the address; the first such moment is kept.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, gt, isNotNull, isNull, lt, ne, notInArray } from 'drizzle-orm';
 import type { AgentDetails, AuthorisationSummary, PayeAuthorisationRequest } from '../../domain/schemas/payeAuthorisation.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog, payeAuthorisations, users } from '../db/schema.ts';
@@ -72,10 +72,22 @@ export function createPayeAuthorisationService(deps: { db: Db; clock: Clock; key
       const id = randomUUID();
       const clientAuthorizedAt = new Date(request.authorized_at);
       return db.transaction(async (tx) => {
-        await tx
+        // One signature at a time per user: concurrent ones queue here, so exactly one is current.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const superseded = await tx
           .update(payeAuthorisations)
           .set({ supersededAt: signedAt })
-          .where(and(eq(payeAuthorisations.userId, user.id), isNull(payeAuthorisations.supersededAt)));
+          .where(and(eq(payeAuthorisations.userId, user.id), isNull(payeAuthorisations.supersededAt)))
+          .returning({ id: payeAuthorisations.id });
+        // Evidence of the same day: of the declarations superseded today only the last one is
+        // kept, so signing again and again cannot pile up signature images.
+        const startOfDay = new Date(Date.UTC(signedAt.getUTCFullYear(), signedAt.getUTCMonth(), signedAt.getUTCDate()));
+        const [kept] = superseded;
+        if (kept) {
+          await tx
+            .delete(payeAuthorisations)
+            .where(and(eq(payeAuthorisations.userId, user.id), gte(payeAuthorisations.supersededAt, startOfDay), ne(payeAuthorisations.id, kept.id)));
+        }
         const [row] = await tx
           .insert(payeAuthorisations)
           .values({
@@ -119,7 +131,12 @@ export function createPayeAuthorisationService(deps: { db: Db; clock: Clock; key
 
     /** Deletes declarations whose retention has ended (checklist G4); returns how many. */
     async purgeExpired(): Promise<number> {
-      const deleted = await db.delete(payeAuthorisations).where(lt(payeAuthorisations.retainUntil, clock.now())).returning({ id: payeAuthorisations.id });
+      // Never the evidence of a user under a legal hold (an enquiry is open): it waits for the hold to end.
+      const held = db.select({ id: users.id }).from(users).where(isNotNull(users.legalHoldAt));
+      const deleted = await db
+        .delete(payeAuthorisations)
+        .where(and(lt(payeAuthorisations.retainUntil, clock.now()), notInArray(payeAuthorisations.userId, held)))
+        .returning({ id: payeAuthorisations.id });
       return deleted.length;
     },
   };

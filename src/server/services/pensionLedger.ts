@@ -3,7 +3,9 @@ import type { Contribution } from '../../domain/schemas/pension.ts';
 import type { Db } from '../db/index.ts';
 import { contributions } from '../db/schema.ts';
 import { sha256Hex } from './crypto.ts';
+import type { MoneyRefusal } from './moneyMovement.ts';
 import type { CollectResult, PaymentProvider } from './paymentProvider.ts';
+import { centsToEuro } from '../../domain/money.ts';
 
 export type ContributionRow = typeof contributions.$inferSelect;
 export type ContributionKind = ContributionRow['kind'];
@@ -26,7 +28,19 @@ export type PaymentOutcome =
   /** The key was used before for a different request: nothing is paid. */
   | { kind: 'keyReused' }
   /** Another request with this key is still waiting for the provider: nothing more is paid. */
-  | { kind: 'inProgress' };
+  | { kind: 'inProgress' }
+  /** A new payment the caller's `admit` check refused (a velocity ceiling): nothing is paid. */
+  | { kind: 'refused'; refusal: MoneyRefusal };
+
+/** Options of {@link PensionLedgerService.pay}. */
+export interface PayOptions {
+  /**
+   * Judges a new payment inside the transaction that writes its pending row (replays of a key are
+   * not judged again): answers a refusal, or null to go ahead. Money limits use it, with the user
+   * row locked, so concurrent payments cannot all pass the same remaining room.
+   */
+  admit?: (tx: Db) => Promise<MoneyRefusal | null>;
+}
 
 /** What one run of {@link PensionLedgerService.recoverStale} decided. */
 export interface RecoveryReport {
@@ -53,7 +67,7 @@ const FAILED_RECHECK_MS = 24 * 3_600_000;
 export function toApiContribution(row: ContributionRow): Contribution {
   return {
     id: row.id,
-    amount: row.amountCents / 100,
+    amount: centsToEuro(row.amountCents),
     tax_year: row.taxYear,
     kind: row.kind,
     source: row.sourceLabel,
@@ -194,25 +208,46 @@ export function createPensionLedgerService(deps: {
     },
 
     /** Pays `order` once for this key (see the service comment). */
-    async pay(userId: string, idempotencyKey: string, order: PaymentOrder): Promise<PaymentOutcome> {
+    async pay(userId: string, idempotencyKey: string, order: PaymentOrder, options: PayOptions = {}): Promise<PaymentOutcome> {
       const hash = requestHash(order);
-      const [inserted] = await db
-        .insert(contributions)
-        .values({
-          userId,
-          amountCents: order.amountCents,
-          taxYear: order.taxYear,
-          kind: order.kind,
-          sourceLabel: order.sourceLabel,
-          status: 'pending',
-          lockedAt: now(),
-          idempotencyKey,
-          requestHash: hash,
-          mandateId: order.mandateId ?? null,
-          createdAt: now(),
-        })
-        .onConflictDoNothing({ target: [contributions.userId, contributions.idempotencyKey] })
-        .returning();
+      const insert = (q: Db) =>
+        q
+          .insert(contributions)
+          .values({
+            userId,
+            amountCents: order.amountCents,
+            taxYear: order.taxYear,
+            kind: order.kind,
+            sourceLabel: order.sourceLabel,
+            status: 'pending',
+            lockedAt: now(),
+            idempotencyKey,
+            requestHash: hash,
+            mandateId: order.mandateId ?? null,
+            createdAt: now(),
+          })
+          .onConflictDoNothing({ target: [contributions.userId, contributions.idempotencyKey] })
+          .returning();
+      const { admit } = options;
+      let inserted: ContributionRow | undefined;
+      if (admit) {
+        const admitted = await db.transaction(async (tx) => {
+          const refusal = await admit(tx);
+          if (refusal) {
+            // A retry of a request already recorded is its replay, never judged again.
+            const [known] = await tx
+              .select({ id: contributions.id })
+              .from(contributions)
+              .where(and(eq(contributions.userId, userId), eq(contributions.idempotencyKey, idempotencyKey)));
+            return known ? { row: undefined, refusal: null } : { row: undefined, refusal };
+          }
+          return { row: (await insert(tx))[0], refusal: null };
+        });
+        if (admitted.refusal) return { kind: 'refused', refusal: admitted.refusal };
+        inserted = admitted.row;
+      } else {
+        [inserted] = await insert(db);
+      }
       if (inserted) return collect(inserted, order);
 
       const deadline = Date.now() + (deps.duplicateWaitMs ?? DUPLICATE_WAIT_MS);

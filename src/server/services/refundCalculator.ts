@@ -17,7 +17,8 @@ import {
 } from '../../domain/tax/index.ts';
 import type { Dayjs } from '../../domain/dates.ts';
 import type { Clock } from './clock.ts';
-import { centsToEuro, irishToday, type UserRow } from './users.ts';
+import { centsToEuro } from '../../domain/money.ts';
+import { irishToday, type UserRow } from './users.ts';
 
 /** The engine's profile of a stored user: marital status, income in euro, date of birth. */
 export function taxProfileOfRow(user: Pick<UserRow, 'maritalStatus' | 'annualIncomeCents' | 'dateOfBirth'>): TaxProfile {

@@ -8,6 +8,7 @@ import { bankAccounts, bankTransactions, contributions, roundupBatches, roundupS
 import type { BankAccountService } from './bankAccounts.ts';
 import type { Clock } from './clock.ts';
 import type { Logger } from './logger.ts';
+import type { MoneyMovementService, MoneyRefusal } from './moneyMovement.ts';
 import { type ContributionRow, PAYMENT_LEASE_MS, type PaymentOutcome, type PensionLedgerService } from './pensionLedger.ts';
 import { irishToday } from './users.ts';
 
@@ -28,6 +29,8 @@ export type ApplyOutcome =
   | { kind: 'balanceFloor'; known: boolean }
   /** Another request with this key is still paying. */
   | { kind: 'inProgress' }
+  /** Paying it would pass the user's daily or tax-year money limit: nothing is taken, the round-ups stay pending. */
+  | { kind: 'refused'; refusal: MoneyRefusal }
   /** Nothing was pending (or the weekly cap is used up): an empty batch, nothing paid. */
   | { kind: 'empty'; batch: RoundupBatchRow; replayed: boolean }
   /** Paid, or declined by the payment provider (the round-ups are pending again). */
@@ -39,6 +42,8 @@ export interface BatchRecoveryReport {
   declined: number;
   /** Still processing (the provider's answer is not known yet): the next run tries again. */
   waiting: number;
+  /** Over a money limit now: removed, its round-ups pending again. */
+  refused: number;
 }
 
 /** Ends the batch's transaction without a batch (rolled back): nothing is taken, the key stays free. */
@@ -72,6 +77,8 @@ export function createRoundupService(deps: {
   log: Logger;
   ledger: PensionLedgerService;
   bankAccounts: BankAccountService;
+  /** The daily and tax-year money limits, judged in the ledger's own transaction as for every payment. */
+  moneyMovement: Pick<MoneyMovementService, 'admit'>;
   /** The payment lease (PAYMENT_LEASE_SECONDS); PAYMENT_LEASE_MS when absent. */
   leaseMs?: number | undefined;
   /** How long a duplicate waits for the first request's answer; DUPLICATE_WAIT_MS unless set (tests). */
@@ -161,15 +168,21 @@ export function createRoundupService(deps: {
   /** Steps 2 and 3 for a batch this process holds. */
   const drive = async (batch: RoundupBatchRow): Promise<ApplyOutcome> => {
     const [funding] = batch.fundingAccountId ? await db.select().from(bankAccounts).where(eq(bankAccounts.id, batch.fundingAccountId)) : [];
+    const intent = { amountCents: batch.amountCents, taxYear: taxYearOf(batch) };
     let outcome: PaymentOutcome;
     try {
-      outcome = await ledger.pay(batch.userId, `roundups-${batch.id}`, {
-        amountCents: batch.amountCents,
-        taxYear: taxYearOf(batch),
-        kind: 'round_up',
-        sourceId: `bank-account:${batch.fundingAccountId ?? 'none'}`,
-        sourceLabel: funding ? `Round-ups from ${funding.displayName} ${funding.ibanMasked}` : 'Round-ups',
-      });
+      outcome = await ledger.pay(
+        batch.userId,
+        `roundups-${batch.id}`,
+        {
+          ...intent,
+          kind: 'round_up',
+          sourceId: `bank-account:${batch.fundingAccountId ?? 'none'}`,
+          sourceLabel: funding ? `Round-ups from ${funding.displayName} ${funding.ibanMasked}` : 'Round-ups',
+        },
+        // Judged with the ledger's own lock, like every payment; a replay of the key is not judged again.
+        { admit: (tx) => deps.moneyMovement.admit(tx, batch.userId, intent) },
+      );
     } catch (error) {
       // Whether it was paid is unknown: let go, so a retry or housekeeping asks the ledger again at once.
       await db.update(roundupBatches).set({ lockedAt: null }).where(and(eq(roundupBatches.id, batch.id), eq(roundupBatches.status, 'processing')));
@@ -177,6 +190,15 @@ export function createRoundupService(deps: {
     }
     if (outcome.kind === 'inProgress') return { kind: 'inProgress' };
     if (outcome.kind === 'keyReused') throw new Error('round-up batch key reused with another amount');
+    if (outcome.kind === 'refused') {
+      // Nothing was paid: the round-ups are pending again and the batch goes, so the key is free as after any refusal.
+      await db.transaction(async (tx) => {
+        await tx.update(bankTransactions).set({ batchId: null }).where(eq(bankTransactions.batchId, batch.id));
+        await tx.delete(roundupBatches).where(and(eq(roundupBatches.id, batch.id), eq(roundupBatches.status, 'processing')));
+      });
+      log.info({ userId: batch.userId, batchId: batch.id, limit: outcome.refusal.limit }, 'roundups.batch_refused');
+      return { kind: 'refused', refusal: outcome.refusal };
+    }
     const contribution = outcome.row;
     const settled = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -193,11 +215,13 @@ export function createRoundupService(deps: {
   };
 
   /** A key seen before: its batch's result, or (cut short) this request takes it over, or waits for the one on it. */
-  const replay = async (userId: string, key: string): Promise<ApplyOutcome> => {
+  const replay = async (user: { id: string; pensionPlanId: string | null }, key: string): Promise<ApplyOutcome> => {
+    const userId = user.id;
     const deadline = Date.now() + (deps.duplicateWaitMs ?? DUPLICATE_WAIT_MS);
     for (;;) {
       const batch = await batchByKey(userId, key);
-      if (!batch) throw new Error('round-up batch conflict without a row');
+      // The first request's batch was refused by a money limit and removed: this one starts afresh.
+      if (!batch) return apply(user, key);
       if (batch.status === 'empty') return { kind: 'empty', batch, replayed: true };
       if (batch.status === 'applied' || batch.status === 'declined') {
         const contribution = batch.contributionId ? await contributionById(batch.contributionId) : undefined;
@@ -221,12 +245,11 @@ export function createRoundupService(deps: {
     return fresh ? funding.balanceCents : null;
   };
 
-  return {
-    /** POST /roundups/apply for `user` with the request's Idempotency-Key (see the service comment). */
-    async apply(user: { id: string; pensionPlanId: string | null }, key: string): Promise<ApplyOutcome> {
+  /** POST /roundups/apply for `user` with the request's Idempotency-Key (see the service comment). */
+  const apply = async (user: { id: string; pensionPlanId: string | null }, key: string): Promise<ApplyOutcome> => {
       // Any stored plan ID counts, in whatever format it was stored.
       if (!user.pensionPlanId?.trim()) return { kind: 'planRequired' };
-      if (await batchByKey(user.id, key)) return replay(user.id, key);
+      if (await batchByKey(user.id, key)) return replay(user, key);
       const settings = await settingsOf(user.id);
       const floor = settings?.balanceFloorCents ?? null;
       const balance = floor === null ? null : await fundingBalance(user.id);
@@ -266,11 +289,14 @@ export function createRoundupService(deps: {
         throw error;
       }
       // A concurrent request inserted this key first.
-      if (batch === null) return replay(user.id, key);
+      if (batch === null) return replay(user, key);
       if (batch.status === 'empty') return { kind: 'empty', batch, replayed: false };
       deps.afterClaim?.(batch.id);
       return drive(batch);
-    },
+  };
+
+  return {
+    apply,
 
     /** POST /roundups/clear: the pending round-ups (of accounts with round-ups on) are declined; they are never collected. */
     async clear(userId: string): Promise<{ count: number; cents: number }> {
@@ -351,7 +377,7 @@ export function createRoundupService(deps: {
         .where(and(eq(roundupBatches.status, 'processing'), or(isNull(roundupBatches.lockedAt), lt(roundupBatches.lockedAt, new Date(at.getTime() - leaseMs)))))
         .orderBy(asc(roundupBatches.lockedAt))
         .limit(limit);
-      const report: BatchRecoveryReport = { applied: 0, declined: 0, waiting: 0 };
+      const report: BatchRecoveryReport = { applied: 0, declined: 0, waiting: 0, refused: 0 };
       for (const { id } of stale) {
         const batch = await claim(id);
         if (!batch) continue;
@@ -359,6 +385,7 @@ export function createRoundupService(deps: {
           const outcome = await drive(batch);
           if (outcome.kind === 'applied') report.applied += 1;
           else if (outcome.kind === 'declined') report.declined += 1;
+          else if (outcome.kind === 'refused') report.refused += 1;
           else report.waiting += 1;
         } catch (error) {
           report.waiting += 1;

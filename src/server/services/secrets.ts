@@ -3,10 +3,21 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync }
 import path from 'node:path';
 import { KEY_ID, type Keyring, createKeyring } from './crypto.ts';
 
+/** The access-token signing keys by key id (`kid`): the current one signs, every one verifies. */
+export interface JwtKeys {
+  currentId: string;
+  keys: Map<string, Uint8Array>;
+}
+
+/** The key id of JWT_SECRET or DATA_DIR/secrets/jwt-secret. */
+export const FIRST_JWT_KEY_ID = 'j1';
+
 /** The server's two secrets, as bytes. */
 export interface ServerSecrets {
-  /** HMAC key for access tokens (HS256) and the refresh-token successor derivation. */
+  /** The current HMAC key: access tokens (HS256) and the refresh-token successor derivation. */
   jwtSecret: Uint8Array;
+  /** Every access-token key by id (a rotation keeps the older ones for verifying). */
+  jwtKeys: JwtKeys;
   /** AES-256-GCM keys for fields encrypted at rest (PPSN, IBAN, signature, TOTP secret). */
   keyring: Keyring;
   /** Where each came from, for the start-up log (never the value). */
@@ -124,6 +135,8 @@ function fileSecret(file: string, create: () => string): string {
  */
 export function loadSecrets(options: {
   jwtSecret: string | undefined;
+  /** JWT_SECRETS: `<key id>:<secret>` entries separated by commas, the current first. */
+  jwtSecrets?: string | undefined;
   encryptionKey: string | undefined;
   encryptionKeys?: string | undefined;
   /** The id of ENCRYPTION_KEYS that encrypts (ENCRYPTION_KEY_CURRENT); default its first. */
@@ -131,8 +144,17 @@ export function loadSecrets(options: {
   dataDir: string;
 }): ServerSecrets {
   const dir = path.join(options.dataDir, 'secrets');
-  const jwtText = options.jwtSecret ?? fileSecret(path.join(dir, 'jwt-secret'), () => randomBytes(48).toString('base64url'));
-  if (jwtText.length < 32) throw new Error('The JWT secret must be at least 32 characters.');
+  const jwtEntries: [string, string][] = options.jwtSecrets
+    ? options.jwtSecrets.split(',').map((entry) => {
+        const [id = '', secret = ''] = entry.trim().split(':');
+        return [id, secret];
+      })
+    : [[FIRST_JWT_KEY_ID, options.jwtSecret ?? fileSecret(path.join(dir, 'jwt-secret'), () => randomBytes(48).toString('base64url'))]];
+  for (const [id, secret] of jwtEntries) {
+    if (secret.length < 32) throw new Error(`The JWT secret "${id}" must be at least 32 characters.`);
+    if (new Set(secret).size < 10) throw new Error(`The JWT secret "${id}" is too predictable: use 32 or more random characters.`);
+  }
+  const jwtKeys: JwtKeys = { currentId: jwtEntries[0]![0], keys: new Map(jwtEntries.map(([id, secret]) => [id, new TextEncoder().encode(secret)])) };
   if (options.encryptionKey && options.encryptionKeys) throw new Error('Set ENCRYPTION_KEYS or ENCRYPTION_KEY, not both.');
   if (options.encryptionKeyCurrent !== undefined && !options.encryptionKeys) throw new Error('ENCRYPTION_KEY_CURRENT names a key of ENCRYPTION_KEYS, which is not set.');
   let keyring: Keyring;
@@ -149,8 +171,9 @@ export function loadSecrets(options: {
     keyring = fileKeyring(dir);
   }
   return {
-    jwtSecret: new TextEncoder().encode(jwtText),
+    jwtSecret: jwtKeys.keys.get(jwtKeys.currentId)!,
+    jwtKeys,
     keyring,
-    sources: { jwtSecret: options.jwtSecret ? 'env' : 'file', encryptionKey: options.encryptionKey || options.encryptionKeys ? 'env' : 'file' },
+    sources: { jwtSecret: options.jwtSecret || options.jwtSecrets ? 'env' : 'file', encryptionKey: options.encryptionKey || options.encryptionKeys ? 'env' : 'file' },
   };
 }

@@ -73,6 +73,27 @@ export function createSecurityEventService(deps: { db: Db; clock: Clock }) {
       return !seen;
     },
 
+    /**
+     * Whether the account signed in from this browser and place in the last 90 days: a known
+     * device, which the per-account guessing caps let through (the owner keeps a way in).
+     */
+    async isKnownDevice(userId: string, device: DeviceLabel): Promise<boolean> {
+      const [seen] = await db
+        .select({ id: securityEvents.id })
+        .from(securityEvents)
+        .where(
+          and(
+            eq(securityEvents.userId, userId),
+            eq(securityEvents.kind, 'sign_in'),
+            eq(securityEvents.browser, device.browser),
+            eq(securityEvents.place, device.place),
+            gte(securityEvents.createdAt, since()),
+          ),
+        )
+        .limit(1);
+      return seen !== undefined;
+    },
+
     /** The last 90 days, newest first (at most `limit`). */
     async list(userId: string, limit = 200): Promise<ApiSecurityEvent[]> {
       const rows = await db

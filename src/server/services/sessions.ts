@@ -40,7 +40,7 @@ export const SESSION_LIMITS = {
   graceMs: 5_000,
 } as const;
 
-export type RevokeReason = 'logout' | 'reuse' | 'idle' | 'expired' | 'password_change' | 'device_sign_out' | 'sign_out_everywhere';
+export type RevokeReason = 'logout' | 'reuse' | 'idle' | 'expired' | 'password_change' | 'device_sign_out' | 'sign_out_everywhere' | 'two_factor_on';
 
 /** An open session as Settings → Security lists it. */
 export interface OpenSession {
@@ -278,8 +278,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
     },
 
     /** Ends every open session of the user except `keepFamilyId` (password change, "sign out everywhere else"). */
-    async revokeOthers(userId: string, keepFamilyId: string, reason: RevokeReason): Promise<number> {
-      const rows = await db
+    async revokeOthers(userId: string, keepFamilyId: string, reason: RevokeReason, tx: Db = db): Promise<number> {
+      const rows = await tx
         .update(sessionFamilies)
         .set({ revokedAt: clock.now(), revokeReason: reason })
         .where(and(eq(sessionFamilies.userId, userId), ne(sessionFamilies.id, keepFamilyId), isNull(sessionFamilies.revokedAt)))
@@ -312,6 +312,17 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
           ),
         )
         .orderBy(desc(sessionFamilies.lastUsedAt), desc(sessionFamilies.createdAt));
+    },
+
+    /**
+     * Moves one session to the user's new credential version (the session that changed the
+     * password stays signed in); `tx` is the change's transaction, which holds the user row.
+     */
+    async adoptCredentialVersion(familyId: string, userId: string, credentialVersion: number, tx: Db = db): Promise<void> {
+      await tx
+        .update(sessionFamilies)
+        .set({ credentialVersion })
+        .where(and(eq(sessionFamilies.id, familyId), eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
     },
 
     /** Ends every open session of a user (password set or reset). */

@@ -172,6 +172,23 @@ export function createTwoFactorService(deps: { db: Db; clock: Clock; keyring: Ke
       return token;
     },
 
+    /** The user a challenge is for, while it can still be attempted (unused, unexpired, attempts left); else null. */
+    async challengeOwner(token: string): Promise<string | null> {
+      if (!CHALLENGE_SHAPE.test(token)) return null;
+      const [row] = await db
+        .select({ userId: twoFactorChallenges.userId })
+        .from(twoFactorChallenges)
+        .where(
+          and(
+            eq(twoFactorChallenges.tokenHash, sha256Hex(token)),
+            isNull(twoFactorChallenges.usedAt),
+            gt(twoFactorChallenges.expiresAt, clock.now()),
+            lt(twoFactorChallenges.attempts, TWO_FACTOR_MAX_ATTEMPTS),
+          ),
+        );
+      return row?.userId ?? null;
+    },
+
     /**
      * One attempt at a challenge. The attempt is counted before the code is checked (one atomic
      * update), so parallel guesses cannot exceed the limit; a right code spends the challenge.

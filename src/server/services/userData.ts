@@ -5,7 +5,10 @@ import type { Db } from '../db/index.ts';
 import * as schema from '../db/schema.ts';
 import { directDebitMandates, mailOutbox, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { type Keyring, decryptField } from './crypto.ts';
+import { ibanAad } from './directDebits.ts';
 import type { Logger } from './logger.ts';
+import { payeAad } from './payeAuthorisations.ts';
 import type { SessionService } from './sessions.ts';
 import { type ApiUser, type UserRow, irishToday } from './users.ts';
 
@@ -88,7 +91,8 @@ export const CLOSE_POLICIES: Readonly<Record<string, ClosePolicy>> = {
   },
   paye_authorisations: {
     kind: 'retain',
-    describe: (row) => `Your signed PAYE authorisation (PAYE A1) of ${formatDisplayDate(earlier(row.signedAt, '9999-12-31'))}`,
+    describe: (row) =>
+      `Your signed PAYE authorisation (PAYE A1) of ${formatDisplayDate(earlier(row.signedAt, '9999-12-31'))}, as you signed it: with the name, PPSN, date of birth and email address you declared on it`,
     reason: 'Revenue requires a tax agent to keep the signed authorisation for 6 years after it ends; closing the account ends it.',
     // It ends at the earliest of its 4-year lapse, being replaced by a newer one, and the closing.
     retainUntil: (row, closedOn) =>
@@ -219,6 +223,8 @@ export function createUserDataService(deps: {
   clock: Clock;
   log: Logger;
   sessions: SessionService;
+  /** To put the user's own IBANs and signatures in clear into their download. */
+  keyring: Keyring;
   toApiUser: (row: UserRow) => Promise<ApiUser>;
   /** The stored PPSN in clear (the API masks it; the user's own export carries it whole). */
   revealPpsn: (row: UserRow) => string | null;
@@ -226,6 +232,24 @@ export function createUserDataService(deps: {
   beforeClose?: ((userId: string) => Promise<void>) | undefined;
 }) {
   const { db, clock, log, sessions } = deps;
+
+  /**
+   * The user's own encrypted values that belong in their download, in clear: the IBAN of each
+   * mandate and the signature of each PAYE declaration. A value that cannot be decrypted is null.
+   */
+  function ownSecrets(table: string, row: Record<string, unknown>): Record<string, string | null> {
+    const open = (value: unknown, aad: string) => {
+      try {
+        return decryptField(deps.keyring, String(value), aad);
+      } catch {
+        log.warn({ table, id: row.id }, 'export.value_unreadable');
+        return null;
+      }
+    };
+    if (table === 'direct_debit_mandates') return { iban: open(row.ibanEncrypted, ibanAad(String(row.id))) };
+    if (table === 'paye_authorisations') return { signature: open(row.signatureEncrypted, payeAad(String(row.id), 'signature')) };
+    return {};
+  }
 
   async function rowsOf(table: UserTable, userId: string, tx: Db = db): Promise<Record<string, unknown>[]> {
     return (await tx.select().from(table.table).where(eq(table.userId, userId))) as Record<string, unknown>[];
@@ -248,8 +272,10 @@ export function createUserDataService(deps: {
     }
     kept.sort((a, b) => a.until.localeCompare(b.until) || a.what.localeCompare(b.what));
     const keptUntil = kept.reduce<string | null>((last, record) => (last === null || record.until > last ? record.until : last), null);
+    // The address stays on a kept PAYE declaration (it is part of what was signed), so it is not "erased".
+    const declarationsKept = (rows.get('paye_authorisations') ?? []).length > 0;
     erased.push(
-      'Your email address, password and sign-in',
+      declarationsKept ? 'Your sign-in: the account’s email address, your password and sessions (a kept PAYE authorisation keeps the address you declared on it, see below)' : 'Your email address, password and sign-in',
       'Your pension plan ID and the income you told us',
       'The emails we sent you',
       ...(keptUntil === null ? ['Your name, PPSN and date of birth'] : []),
@@ -275,7 +301,9 @@ export function createUserDataService(deps: {
     /** Everything held about the user, as one JSON document (GDPR Art. 15 and 20). */
     async exportFor(user: UserRow): Promise<UserExport> {
       const tables: Record<string, Record<string, unknown>[]> = { users: [exportRow(user as unknown as Record<string, unknown>, USER_EXPORTED)] };
-      for (const table of userTables()) tables[table.name] = (await rowsOf(table, user.id)).map((row) => exportRow(row, table.exported));
+      for (const table of userTables()) {
+        tables[table.name] = (await rowsOf(table, user.id)).map((row) => ({ ...exportRow(row, table.exported), ...ownSecrets(table.name, row) }));
+      }
       const mail = await db
         .select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
         .from(mailOutbox)
@@ -287,7 +315,7 @@ export function createUserDataService(deps: {
         profile: { ...(await deps.toApiUser(user)), ppsn: deps.revealPpsn(user) },
         tables,
         mail: mail.map((m) => ({ subject: m.subject, created_at: m.createdAt.toISOString(), sent_at: m.sentAt?.toISOString() ?? null })),
-        left_out: 'Password hashes, tokens and encrypted copies of fields (the PPSN is in the profile in clear).',
+        left_out: 'Password hashes, tokens and encrypted copies of fields (the PPSN is in the profile in clear; each mandate’s IBAN and each signature are in their rows in clear).',
       };
     },
 
@@ -344,7 +372,8 @@ export function createUserDataService(deps: {
      */
     async purgeExpired(): Promise<number> {
       const today = irishToday(clock.now());
-      const closed = await db.select().from(users).where(isNotNull(users.closedAt));
+      // A closed account under a legal hold keeps everything until the hold is lifted.
+      const closed = await db.select().from(users).where(and(isNotNull(users.closedAt), isNull(users.legalHoldAt)));
       let purged = 0;
       for (const user of closed) {
         const closedOn = irishToday(user.closedAt ?? clock.now());

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { EditProfileRequest } from '../../domain/schemas/auth.ts';
 import { dayjs } from '../../domain/dates.ts';
+import { centsToEuro, euroToCents } from '../../domain/money.ts';
 import { pensionProgress } from '../../domain/pension.ts';
 import { isMaskedPpsn, maskPpsn } from '../../domain/schemas/fields.ts';
 import type { Form11Entry } from '../../domain/schemas/form11Entry.ts';
@@ -45,14 +46,6 @@ export function ppsnAad(userId: string): string {
 
 export function encryptPpsn(keyring: Keyring, userId: string, ppsn: string): string {
   return encryptField(keyring, ppsn, ppsnAad(userId));
-}
-
-export function centsToEuro(cents: number): number {
-  return cents / 100;
-}
-
-export function euroToCents(euro: number): number {
-  return Math.round(euro * 100);
 }
 
 /**
@@ -196,14 +189,6 @@ export function createUserService(deps: {
     },
 
     /**
-     * Replaces the stored hash unconditionally. A password change should go through a path that
-     * also bumps `credential_version` (see passwordTokens.consume) so older sessions end.
-     */
-    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, id));
-    },
-
-    /**
      * Replaces the stored hash with a stronger one of the same password (a rehash at login),
      * only if the stored hash is still `expected`: a password reset that landed meanwhile is
      * never overwritten with the old password. True when it was replaced.
@@ -229,6 +214,16 @@ export function createUserService(deps: {
         .where(and(isNull(users.emailVerifiedAt), lt(users.createdAt, cutoff)))
         .returning({ id: users.id });
       return rows.length;
+    },
+
+    /** Puts a legal hold on the account (or lifts it): kept records outlive their retention while it is on. False for an unknown address. */
+    async setLegalHold(email: string, on: boolean): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ legalHoldAt: on ? clock.now() : null })
+        .where(eq(users.email, email.trim().toLowerCase()))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     /** Applies the given fields; undefined when the user no longer exists. */

@@ -201,3 +201,27 @@ describe('dates are checked against the given day', () => {
     expect(errorsOf('approved-sports-bodies', sampleWith('approved-sports-bodies', { donationDate: '2026-11-21' }))).toEqual({ donationDate: [m.DATE_INVALID] });
   });
 });
+
+describe('every text field has a length limit and every amount is whole cents', () => {
+  const kinds = (category: Form11Category) => form11Fields(category);
+
+  it.each(FORM11_CATEGORIES)('%s: 201 characters in any text field is refused; 12.345 in any amount is refused', (category) => {
+    const sample = form11Sample(category) as Record<string, unknown>;
+    for (const field of kinds(category)) {
+      if (!(field.name in sample)) continue;
+      if (field.kind === 'text' || field.kind === 'companyName' || field.kind === 'address') {
+        const errors = errorsOf(category, { ...sample, [field.name]: 'x'.repeat(201) });
+        expect(errors[field.name], `${category}.${field.name}`).toEqual([m.MAX_200_CHARACTERS]);
+      }
+      if (field.kind === 'amount' && typeof sample[field.name] === 'number') {
+        const errors = errorsOf(category, { ...sample, [field.name]: 12.345 });
+        expect(errors[field.name], `${category}.${field.name}`).toEqual([m.AMOUNT_TWO_DECIMALS]);
+        expect(errorsOf(category, { ...sample, [field.name]: 12.34 })[field.name], `${category}.${field.name}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('the employment of medical insurance relief: at most 200 characters', () => {
+    expect(errorsOf('medical-insurance-relief', sampleWith('medical-insurance-relief', { selectedEmployment: 'E'.repeat(201) }))).toEqual({ selectedEmployment: [m.MAX_200_CHARACTERS] });
+  });
+});

@@ -59,7 +59,7 @@ describe('LoginRequest', () => {
 
 describe('RegisterRequest', () => {
   const schema = registerRequestSchema(TODAY);
-  const valid = { email: 'ann@example.ie', details: { dob: '1990-12-31', maritalStatus: 'single', pensionPlanId: 'IL-1' } };
+  const valid = { email: 'ann@example.ie', details: { dob: '1990-12-31', maritalStatus: 'single', pensionPlanId: 'IL-12345678' } };
 
   it('accepts the spec payload', () => {
     const body: RegisterRequest = outputOf(schema, valid);
@@ -71,7 +71,7 @@ describe('RegisterRequest', () => {
       email: 'a@b.ie',
       details: { dob: '1990-12-31', maritalStatus: 'married' },
     });
-    expect(outputOf(schema, { ...valid, details: { ...valid.details, pensionPlanId: ' P-9 ' } }).details.pensionPlanId).toBe('P-9');
+    expect(outputOf(schema, { ...valid, details: { ...valid.details, pensionPlanId: ' il 1234 5678 ' } }).details.pensionPlanId).toBe('IL-12345678');
     expect(outputOf(schema, { ...valid, details: { ...valid.details, pensionPlanId: '' } }).details.pensionPlanId).toBeUndefined();
   });
 
@@ -87,7 +87,7 @@ describe('RegisterRequest', () => {
       email: [m.EMAIL_INVALID],
       'details.dob': [m.DATE_OF_BIRTH_INVALID],
       'details.maritalStatus': [m.MARITAL_STATUS_INVALID],
-      'details.pensionPlanId': [m.PENSION_PLAN_ID_INVALID],
+      'details.pensionPlanId': [m.PENSION_PLAN_ID_FORMAT],
     });
     expect(Object.keys(errorsOf(schema, { details: {} }))).toEqual(['email', 'details.dob', 'details.maritalStatus']);
   });

@@ -10,7 +10,7 @@ import '@mantine/core/styles/Stack.css';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import {
   selectCanSubmit,
@@ -20,7 +20,7 @@ import {
   selectSent,
 } from '../../../../machines/forgotPassword/forgotPassword.selectors.ts';
 import { emailField } from '../../../domain/schemas/fields.ts';
-import { forgotPasswordLogic } from '../../effects/recoveryEffects.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
@@ -28,7 +28,7 @@ const ForgotForm = v.object({ email: emailField });
 
 /** Forgot password: asks for a reset link; the answer never says whether the account exists. */
 export function ForgotPasswordScreen() {
-  const recovery = useActorRef(forgotPasswordLogic);
+  const recovery = useFlow('forgotPassword');
   const busy = useSelector(recovery, selectIsBusy);
   const canSubmit = useSelector(recovery, selectCanSubmit);
   const sent = useSelector(recovery, selectSent);

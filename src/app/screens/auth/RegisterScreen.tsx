@@ -21,7 +21,8 @@ import * as v from 'valibot';
 import { selectCanRegister, selectIsBusy, selectRegisterError } from '../../../../machines/auth/auth.selectors.ts';
 import { calendarDay, displayDateToApiDate, maskDateInput } from '../../../domain/dates.ts';
 import { DATE_OF_BIRTH_INVALID } from '../../../domain/schemas/messages.ts';
-import { dateOfBirthField, emailField, pensionPlanIdField } from '../../../domain/schemas/fields.ts';
+import { dateOfBirthField, emailField } from '../../../domain/schemas/fields.ts';
+import { registerPensionPlanIdField } from '../../../domain/schemas/profile.ts';
 import { REQUIRED } from '../../../domain/schemas/messages.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { actionTime } from '../../effects/clock.ts';
@@ -37,7 +38,7 @@ function registerForm(today: ReturnType<typeof calendarDay>) {
     maritalStatus: v.picklist(['single', 'married'], REQUIRED),
     dob: dateOfBirthField(today),
     email: emailField,
-    pensionPlanId: pensionPlanIdField,
+    pensionPlanId: registerPensionPlanIdField,
   });
 }
 
@@ -123,7 +124,7 @@ export function RegisterScreen() {
             <Button
               variant="light"
               color="gray"
-              onClick={() => form.setValues({ maritalStatus: 'single', dob: '15.06.1990', email: `dev+${Date.now()}@maxout.test`, pensionPlanId: 'IL-123456' })}
+              onClick={() => form.setValues({ maritalStatus: 'single', dob: '15.06.1990', email: `dev+${Date.now()}@maxout.test`, pensionPlanId: 'IL-12345678' })}
             >
               Fill Mock Data
             </Button>

@@ -9,10 +9,11 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import {
   selectCanSubmit,
@@ -23,23 +24,23 @@ import {
 } from '../../../../machines/resetPassword/resetPassword.selectors.ts';
 import { newPasswordField } from '../../../domain/schemas/fields.ts';
 import { PASSWORDS_DO_NOT_MATCH, REQUIRED } from '../../../domain/schemas/messages.ts';
-import { resetPasswordLogic } from '../../effects/recoveryEffects.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
 const route = getRouteApi('/public/reset-password/$token');
 
 const ResetForm = v.pipe(
-  v.object({ password: newPasswordField, confirmation: v.pipe(v.string(), v.minLength(1, REQUIRED)) }),
+  v.object({ password: newPasswordField, confirmation: v.pipe(v.string(), v.minLength(1, REQUIRED)), turnOffTwoFactor: v.boolean() }),
   v.forward(
     v.partialCheck([['password'], ['confirmation']], (input) => input.password === input.confirmation, PASSWORDS_DO_NOT_MATCH),
     ['confirmation'],
   ),
 );
 
-/** Reset password (from the mailed link): new password and its confirmation. */
+/** Reset password (from the mailed link): new password and its confirmation; the link can also turn two-step sign-in off. */
 export function ResetPasswordScreen() {
   const { token } = route.useParams();
-  const recovery = useActorRef(resetPasswordLogic);
+  const recovery = useFlow('resetPassword');
   const busy = useSelector(recovery, selectIsBusy);
   const canSubmit = useSelector(recovery, selectCanSubmit);
   const saved = useSelector(recovery, selectSaved);
@@ -47,7 +48,7 @@ export function ResetPasswordScreen() {
   const fieldErrors = useSelector(recovery, selectFieldErrors);
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { password: '', confirmation: '' },
+    initialValues: { password: '', confirmation: '', turnOffTwoFactor: false },
     validate: schemaResolver(ResetForm, { sync: true }),
     validateInputOnBlur: true,
   });
@@ -72,7 +73,7 @@ export function ResetPasswordScreen() {
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          recovery.send({ type: 'password.submit', token, password: values.password, password_confirmation: values.confirmation }),
+          recovery.send({ type: 'password.submit', token, password: values.password, password_confirmation: values.confirmation, turn_off_two_factor: values.turnOffTwoFactor }),
         )}
       >
         <Stack>
@@ -97,6 +98,12 @@ export function ResetPasswordScreen() {
             key={form.key('confirmation')}
             {...form.getInputProps('confirmation')}
             error={fieldErrors.password_confirmation ?? form.errors.confirmation}
+          />
+          <Checkbox
+            label="I lost my authenticator app: also turn two-step sign-in off"
+            description="Only if two-step sign-in is on. We will email you that it was turned off; you can turn it on again in Settings."
+            key={form.key('turnOffTwoFactor')}
+            {...form.getInputProps('turnOffTwoFactor', { type: 'checkbox' })}
           />
           <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
             Save password

@@ -2,7 +2,7 @@ import './styles.ts';
 import { Alert, Button, Center, Container, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { FlowPosition } from './FlowPosition.tsx';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import {
   selectCanSubmit,
@@ -22,8 +22,8 @@ import type { Declaration } from '../../../../machines/incomeDeclaration/incomeD
 import { FINAL_FORM_ROUTE, INCOME_SELECTION_ROUTE, INCOME_TYPE_IDS, type IncomeTypeId } from '../../../domain/catalogue.ts';
 import { formatEuro } from '../../../domain/money.ts';
 import type { TaxProfile } from '../../../domain/tax/index.ts';
-import { useForm11Flow, useIncomeDeclarationLogic } from '../../form11FlowContext.tsx';
-import type { Form11FlowActorRef } from '../../form11FlowHost.ts';
+import { useFlow, useSessionFlow } from '../../flows/useFlow.tsx';
+import type { FlowActor } from '../../flows/useFlow.tsx';
 import { LoadingView } from '../../layout/LoadingView.tsx';
 import { IncomeDeclarationForm, type IncomeDeclarationInput } from './IncomeDeclarationForm.tsx';
 import { useTaxProfile } from './useTaxProfile.ts';
@@ -36,7 +36,7 @@ const route = getRouteApi('/paye/form11/final-form');
  * With no income chosen the user goes back to the income selection.
  */
 export function FinalFormScreen() {
-  const flow = useForm11Flow();
+  const flow = useSessionFlow('form11Flow');
   const profile = useTaxProfile();
   const search = route.useSearch();
   if (!flow || !profile) return <LoadingView />;
@@ -46,7 +46,7 @@ export function FinalFormScreen() {
   return <FinalForm key={visitKey} flow={flow} profile={profile} />;
 }
 
-function FinalForm({ flow, profile }: { flow: Form11FlowActorRef; profile: TaxProfile }) {
+function FinalForm({ flow, profile }: { flow: FlowActor<'form11Flow'>; profile: TaxProfile }) {
   const search = route.useSearch();
   const navigate = useNavigate();
   const position = useSelector(flow, useMemo(() => selectPositionOf(FINAL_FORM_ROUTE), []));
@@ -92,7 +92,7 @@ interface DeclarationProps {
 }
 
 function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, position, onCancel }: DeclarationProps) {
-  const actor = useActorRef(useIncomeDeclarationLogic(), { input: { year, inFlow } });
+  const actor = useFlow('incomeDeclaration', { year, inFlow });
   const loading = useSelector(actor, selectIsLoading);
   const saved = useSelector(actor, selectSaved);
   const canSubmit = useSelector(actor, selectCanSubmitDeclaration) && flowCanSubmit;

@@ -14,8 +14,8 @@ import {
 import { FORM_PAGES, formRoute, type FormSlug } from '../../../domain/catalogue.ts';
 import type { JsonValue } from '../../../domain/form11Progress.ts';
 import type { TaxProfile } from '../../../domain/tax/index.ts';
-import { useForm11Flow } from '../../form11FlowContext.tsx';
-import type { Form11FlowActorRef } from '../../form11FlowHost.ts';
+import { useSessionFlow } from '../../flows/useFlow.tsx';
+import type { FlowActor } from '../../flows/useFlow.tsx';
 import { LoadingView } from '../../layout/LoadingView.tsx';
 import { Form11Form } from './Form11Form.tsx';
 import { Form11Header } from './Form11Header.tsx';
@@ -34,13 +34,13 @@ const TAX_REFUND_PAGE = '/tax-refund-questions';
  */
 export function FormPageScreen() {
   const { formSlug } = route.useParams();
-  const flow = useForm11Flow();
+  const flow = useSessionFlow('form11Flow');
   const profile = useTaxProfile();
   if (!flow || !profile) return <LoadingView />;
   return <FormPage key={formSlug} slug={formSlug} flow={flow} profile={profile} />;
 }
 
-function FormPage({ slug, flow, profile }: { slug: FormSlug; flow: Form11FlowActorRef; profile: TaxProfile }) {
+function FormPage({ slug, flow, profile }: { slug: FormSlug; flow: FlowActor<'form11Flow'>; profile: TaxProfile }) {
   const search = route.useSearch();
   const navigate = useNavigate();
   const path = formRoute(slug);

@@ -1,7 +1,7 @@
 import './styles.ts';
 import { Button, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import {
   selectCanGoBack,
@@ -12,7 +12,7 @@ import {
 } from '../../../../machines/questionnaire/questionnaire.selectors.ts';
 import { calendarDay } from '../../../domain/dates.ts';
 import { defaultClaimYear } from '../../../domain/tax/claimYears.ts';
-import { useQuestionnaireLogic } from '../../form11FlowContext.tsx';
+import { useFlow } from '../../flows/useFlow.tsx';
 
 const route = getRouteApi('/paye/form11-questionnaire');
 
@@ -29,7 +29,7 @@ export function QuestionnaireScreen() {
 }
 
 function Questionnaire({ year }: { year: number }) {
-  const actor = useActorRef(useQuestionnaireLogic(), { input: { year } });
+  const actor = useFlow('questionnaire', { year });
   const question = useSelector(actor, selectQuestion);
   const progress = useSelector(actor, selectProgress);
   const canGoBack = useSelector(actor, selectCanGoBack);

@@ -8,8 +8,8 @@ import { ADVANCED_OPTION_GROUPS, INCOME_SELECTION_ROUTE } from '../../../domain/
 import { calendarDay } from '../../../domain/dates.ts';
 import type { ClaimStatus } from '../../../domain/schemas/form11Entry.ts';
 import { defaultClaimYear, openClaimYears } from '../../../domain/tax/claimYears.ts';
-import { useForm11Flow } from '../../form11FlowContext.tsx';
-import type { Form11FlowActorRef } from '../../form11FlowHost.ts';
+import { useSessionFlow } from '../../flows/useFlow.tsx';
+import type { FlowActor } from '../../flows/useFlow.tsx';
 import { LoadingView } from '../../layout/LoadingView.tsx';
 import { useUser } from './useTaxProfile.ts';
 
@@ -27,12 +27,12 @@ type Pending = { kind: 'questionnaire' } | { kind: 'advanced'; selection: string
  * the pages directly. One claim is in flight at a time: starting another asks first.
  */
 export function TaxRefundScreen() {
-  const flow = useForm11Flow();
+  const flow = useSessionFlow('form11Flow');
   if (!flow) return <LoadingView />;
   return <TaxRefund flow={flow} />;
 }
 
-function TaxRefund({ flow }: { flow: Form11FlowActorRef }) {
+function TaxRefund({ flow }: { flow: FlowActor<'form11Flow'> }) {
   const navigate = useNavigate();
   const user = useUser();
   const today = useMemo(() => calendarDay(new Date()), []);

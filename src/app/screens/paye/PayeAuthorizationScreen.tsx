@@ -15,7 +15,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Anchor.css';
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
@@ -36,33 +36,19 @@ import {
   selectView,
 } from '../../../../machines/payeAuthorization/payeAuthorization.selectors.ts';
 import type { PayeFormValues } from '../../../../machines/payeAuthorization/payeAuthorization.types.ts';
-import { apiDateToDisplayDate, calendarDay } from '../../../domain/dates.ts';
+import { calendarDay } from '../../../domain/dates.ts';
 import { firstErrorPerField } from '../../../domain/schemas/issues.ts';
 import { payeFormSchema, type AgentDetails } from '../../../domain/schemas/payeAuthorisation.ts';
-import type { User } from '../../../domain/schemas/user.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { SignaturePad } from '../../components/SignaturePad.tsx';
-import { createPayeAuthorizationLogic } from '../../effects/payeEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
+import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const route = getRouteApi('/signedIn/auth/paye-authorization');
 
 const DOCUMENT_HOLDER_OPTIONS = [{ value: 'self', label: 'Me, the taxpayer' }] as const;
-
-function prefilled(user: User | null): PayeFormValues {
-  return {
-    firstName: user?.first_name ?? '',
-    lastName: user?.surname ?? '',
-    ppsn: user?.ppsn ?? '',
-    dateOfBirth: apiDateToDisplayDate(user?.date_of_birth) ?? '',
-    emailAddress: user?.email ?? '',
-    documentHolder: 'self',
-    clientSignature: null,
-  };
-}
 
 type Field = keyof PayeFormValues;
 
@@ -76,17 +62,7 @@ export function PayeAuthorizationScreen() {
   const { returnTo } = route.useSearch();
   const auth = useAuthActor();
   const user = useSelector(auth, selectUser);
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createPayeAuthorizationLogic(deps), [deps]);
-  const paye = useActorRef(logic, {
-    input: {
-      returnTo: returnTo ?? null,
-      optedOut: user?.opt_out_paye_auth ?? false,
-      // A profile that does not say is treated as verified: the server refuses an unverified signature anyway.
-      emailVerified: user?.email_verified ?? true,
-      values: prefilled(user),
-    },
-  });
+  const paye = useFlow('payeAuthorization', { returnTo: returnTo ?? null });
   const view = useSelector(paye, selectView);
   const error = useSelector(paye, selectErrorMessage);
   const canDecline = useSelector(paye, selectCanDecline);
@@ -165,7 +141,7 @@ export function PayeAuthorizationScreen() {
   );
 }
 
-type PayeActor = ReturnType<typeof useActorRef<ReturnType<typeof createPayeAuthorizationLogic>>>;
+type PayeActor = FlowActor<'payeAuthorization'>;
 
 function DeclarationForm({ paye }: { paye: PayeActor }) {
   const values = useSelector(paye, selectValues);

@@ -14,53 +14,23 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { LoadFailed } from './LoadFailed.tsx';
-import { PendingPayments } from './PendingPayments.tsx';
+import '@mantine/core/styles/PasswordInput.css';
+import { Alert, Button, Center, Container, Group, Loader, Paper, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import {
-  selectCanConfirm,
-  selectCanRetry,
-  selectDraft,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsBusy,
-  selectOptions,
-  selectResult,
-  selectStep,
-} from '../../../../machines/contribution/contribution.selectors.ts';
-import type { ContributionOptions } from '../../../../machines/contribution/contribution.types.ts';
-import { type Dayjs, calendarDay } from '../../../domain/dates.ts';
+import type { ContributionMode } from '../../../../machines/contribution/contribution.types.ts';
+import { contributionView, type ContributionFormValues, type ContributionView } from '../../../../machines/contribution/contribution.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
-import { contributionRelief, pensionProgress, pensionUserForYear } from '../../../domain/pension.ts';
-import { type ContributionRequest, contributionRequestSchema } from '../../../domain/schemas/pension.ts';
-import type { User } from '../../../domain/schemas/user.ts';
-import { reliefDayFor, roundPaymentOptions } from '../../../domain/taxYear.ts';
-import { useAuthActor } from '../../actors.tsx';
+import { passwordField } from '../../../domain/schemas/fields.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
-import { createContributionLogic, newIdempotencyKey } from '../../effects/pensionEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-
-/** The year's figures for a payment counted in `year`: the room left and the relief `amount` earns. */
-function yearFigures(user: User | null, options: ContributionOptions | null, year: number, amount: number, today: Dayjs) {
-  if (!user || !options) return { headroom: 0, relief: 0 };
-  const yearUser = pensionUserForYear(user, year, options.contributed[String(year)] ?? 0, today);
-  const day = reliefDayFor(year, today);
-  return { headroom: pensionProgress(yearUser, day).headroom, relief: contributionRelief(yearUser, amount, day) };
-}
-
-interface FormValues {
-  amount: number | '';
-  tax_year: string;
-  source: string;
-}
+import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
+import { useServerErrors } from '../../forms/useServerErrors.ts';
+import { LoadFailed } from './LoadFailed.tsx';
+import { PendingPayments } from './PendingPayments.tsx';
 
 export interface ContributionFlowProps {
   title: string;
@@ -69,25 +39,13 @@ export interface ContributionFlowProps {
    * `contribute`: any amount, this year or (until 31 October) last year. `roundPayment`: this
    * year only, the room left as one payment or a round amount below it.
    */
-  mode: 'contribute' | 'roundPayment';
+  mode: ContributionMode;
 }
 
 /** A one-off contribution from choice to confirmation (the contribution machine), for /contribute and /round-payment. */
 export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) {
-  const user = useSelector(useAuthActor(), selectUser);
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createContributionLogic(deps), [deps]);
-  const flow = useActorRef(logic);
-  const step = useSelector(flow, selectStep);
-  const options = useSelector(flow, selectOptions);
-  const draft = useSelector(flow, selectDraft);
-  const result = useSelector(flow, selectResult);
-  const busy = useSelector(flow, selectIsBusy);
-  const canConfirm = useSelector(flow, selectCanConfirm);
-  const canRetry = useSelector(flow, selectCanRetry);
-  const error = useSelector(flow, selectErrorMessage);
-  const serverFieldErrors = useSelector(flow, selectFieldErrors);
-  const today = calendarDay(new Date());
+  const flow = useFlow('contribution', { mode });
+  const view = useSelector(flow, contributionView);
 
   return (
     <Container size="sm" py="lg">
@@ -98,28 +56,19 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
         <Text c="dimmed" mb="lg">
           {intro}
         </Text>
-        {step === 'loading' ? (
+        {view.step === 'loading' ? (
           <Center py="xl">
             <Loader aria-label="Loading" />
           </Center>
-        ) : step === 'loadFailed' ? (
-          <LoadFailed error={error} onRetry={() => flow.send({ type: 'contribution.reload' })} />
-        ) : step === 'editing' && options ? (
-          <ContributionForm
-            mode={mode}
-            user={user}
-            options={options}
-            today={today}
-            draft={draft}
-            error={error}
-            serverFieldErrors={serverFieldErrors}
-            onReview={(next) => flow.send({ type: 'contribution.review', draft: next, key: newIdempotencyKey() })}
-          />
-        ) : step === 'done' && result ? (
+        ) : view.step === 'loadFailed' ? (
+          <LoadFailed error={view.error} onRetry={() => flow.send({ type: 'contribution.reload' })} />
+        ) : view.form ? (
+          <ContributionForm form={view.form} view={view} flow={flow} />
+        ) : view.done ? (
           <Stack>
             <Alert color="teal" variant="outline" role="status" title="Payment made">
-              {formatEuro(result.contribution.amount)} from {result.contribution.source} is in your pension for {result.contribution.tax_year}.
-              {result.relief !== undefined ? ` It earns ${formatEuro(result.relief)} in tax relief.` : ''}
+              {formatEuro(view.done.amount)} from {view.done.source} is in your pension for {view.done.taxYear}.
+              {view.done.relief !== undefined ? ` It earns ${formatEuro(view.done.relief)} in tax relief.` : ''}
             </Alert>
             <Group>
               <Button component={Link} to="/landing">
@@ -127,48 +76,49 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
               </Button>
             </Group>
           </Stack>
-        ) : draft && options ? (
+        ) : view.review ? (
           <Stack>
-            {step === 'failed' ? (
+            {view.step === 'failed' ? (
               <Alert color="red" role="alert" title="We could not confirm your payment">
-                {error} Trying again cannot pay twice.
+                {view.error} Trying again cannot pay twice.
               </Alert>
             ) : null}
-            {step === 'declined' ? (
+            {view.step === 'declined' ? (
               <Alert color="red" role="alert" title="Payment declined">
-                {error}
+                {view.error}
               </Alert>
             ) : null}
+            {view.askingIdentity ? <StepUpForm flow={flow} view={view} /> : null}
             <Table aria-label="Your payment" variant="vertical" layout="fixed">
               <Table.Tbody>
                 <Table.Tr>
                   <Table.Th>Amount</Table.Th>
-                  <Table.Td>{formatEuro(draft.amount)}</Table.Td>
+                  <Table.Td>{formatEuro(view.review.amount)}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>From</Table.Th>
-                  <Table.Td>{options.sources.find((s) => s.id === draft.source)?.label ?? draft.source}</Table.Td>
+                  <Table.Td>{view.review.sourceLabel}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>Counts for tax year</Table.Th>
-                  <Table.Td>{draft.tax_year}</Table.Td>
+                  <Table.Td>{view.review.taxYear}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>Tax relief it earns</Table.Th>
-                  <Table.Td fw={700}>{formatEuro(yearFigures(user, options, draft.tax_year, draft.amount, today).relief)}</Table.Td>
+                  <Table.Td fw={700}>{formatEuro(view.review.relief)}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => flow.send({ type: 'contribution.edit' })} disabled={busy}>
+              <Button variant="default" onClick={() => flow.send({ type: 'contribution.edit' })} disabled={!view.canEdit || view.busy}>
                 Change
               </Button>
-              {step === 'failed' ? (
-                <Button onClick={() => flow.send({ type: 'contribution.retry' })} disabled={!canRetry}>
+              {view.step === 'failed' ? (
+                <Button onClick={() => flow.send({ type: 'contribution.retry' })} disabled={!view.canRetry}>
                   Try again
                 </Button>
-              ) : step !== 'declined' ? (
-                <Button onClick={() => flow.send({ type: 'contribution.confirm' })} loading={busy} disabled={!canConfirm}>
+              ) : view.step !== 'declined' && !view.askingIdentity ? (
+                <Button onClick={() => flow.send({ type: 'contribution.confirm' })} loading={view.busy} disabled={!view.canConfirm}>
                   Confirm payment
                 </Button>
               ) : null}
@@ -180,43 +130,60 @@ export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) 
   );
 }
 
-interface ContributionFormProps {
-  mode: ContributionFlowProps['mode'];
-  user: User | null;
-  options: ContributionOptions;
-  today: Dayjs;
-  draft: ContributionRequest | null;
-  error: string | null;
-  serverFieldErrors: Record<string, string>;
-  onReview(draft: ContributionRequest): void;
+const StepUpFields = v.object({ password: passwordField });
+
+/** A large payment: the password again, then the same payment is confirmed (the machine keeps its key). */
+function StepUpForm({ flow, view }: { flow: FlowActor<'contribution'>; view: ContributionView }) {
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(StepUpFields, { sync: true }) });
+  return (
+    <form
+      noValidate
+      aria-label="Confirm it is you"
+      onSubmit={form.onSubmit((values) => {
+        const parsed = v.safeParse(StepUpFields, values);
+        if (parsed.success) flow.send({ type: 'contribution.stepUp', proof: { password: parsed.output.password } });
+      })}
+    >
+      <Stack>
+        <Alert color="blue" variant="outline" title="Please confirm it is you">
+          For a payment of this size we ask for your password again. Nothing has been paid yet.
+        </Alert>
+        {view.error ? (
+          <Text c="red" fz="sm" role="alert">
+            {view.error}
+          </Text>
+        ) : null}
+        <PasswordInput label="Your password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={view.busy} disabled={!view.canStepUp}>
+            Confirm and pay
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }
 
-function ContributionForm({ mode, user, options, today, draft, error, serverFieldErrors, onReview }: ContributionFormProps) {
-  const thisYear = options.tax_year;
-  const roundChoices = mode === 'roundPayment' ? roundPaymentOptions(yearFigures(user, options, thisYear, 0, today).headroom) : null;
-  const schema = useMemo(() => contributionRequestSchema(today), [today]);
-  const form = useForm<FormValues>({
+interface ContributionFormProps {
+  form: NonNullable<ContributionView['form']>;
+  view: ContributionView;
+  flow: FlowActor<'contribution'>;
+}
+
+function ContributionForm({ form: shape, view, flow }: ContributionFormProps) {
+  const { thisYear, roundChoices, schema } = shape;
+  const form = useForm<ContributionFormValues>({
     mode: 'controlled',
-    initialValues: {
-      amount: draft?.amount ?? (roundChoices && roundChoices.exact > 0 ? roundChoices.exact : ''),
-      tax_year: String(draft?.tax_year ?? thisYear),
-      source: draft?.source ?? options.sources[0]?.id ?? '',
-    },
+    initialValues: shape.initialValues,
     validate: (values) => schemaResolver(schema, { sync: true })({ ...values, tax_year: Number(values.tax_year) }),
     validateInputOnBlur: true,
   });
-
-  useEffect(() => {
-    if (Object.keys(serverFieldErrors).length > 0) form.setErrors(serverFieldErrors);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only new server messages matter
-  }, [serverFieldErrors]);
+  useServerErrors(form, view.fieldErrors);
 
   const values = form.getValues();
-  const year = Number(values.tax_year);
-  const amount = typeof values.amount === 'number' ? values.amount : 0;
-  const figures = yearFigures(user, options, year, amount, today);
+  const preview = view.preview(values);
 
-  if (roundChoices && roundChoices.exact === 0) {
+  if (shape.maxedOut) {
     return (
       <Stack>
         <Alert color="teal" variant="outline" role="status">
@@ -233,14 +200,15 @@ function ContributionForm({ mode, user, options, today, draft, error, serverFiel
 
   const submit = form.onSubmit((raw) => {
     const parsed = v.safeParse(schema, { ...raw, tax_year: Number(raw.tax_year) });
-    if (parsed.success) onReview(parsed.output);
+    // A reviewed draft gets a fresh idempotency key: every retry of its confirmation reuses it.
+    if (parsed.success) flow.send({ type: 'contribution.review', draft: parsed.output, key: crypto.randomUUID() });
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={mode === 'roundPayment' ? 'Round payment' : 'Contribution'}>
+    <form noValidate onSubmit={submit} aria-label={view.mode === 'roundPayment' ? 'Round payment' : 'Contribution'}>
       <Stack>
-        <ErrorAlert message={error} />
-        <PendingPayments pending={options.pending} />
+        <ErrorAlert message={view.error} />
+        <PendingPayments pending={shape.pending} />
         {roundChoices ? (
           <RadioFieldset
             label="How much to pay in"
@@ -257,18 +225,18 @@ function ContributionForm({ mode, user, options, today, draft, error, serverFiel
         ) : (
           <MoneyInput
             label="Amount"
-            description={`Room left for tax relief in ${year}: ${formatEuro(figures.headroom)}`}
+            description={`Room left for tax relief in ${preview.year}: ${formatEuro(preview.headroom)}`}
             required
             {...form.getInputProps('amount')}
           />
         )}
-        {mode === 'contribute' && options.assignable_years.length > 1 ? (
+        {shape.yearChoices ? (
           <RadioFieldset
             label="Tax year it counts for"
             description="A payment made by 31 October can count for the previous tax year."
             name="tax_year"
             inline
-            options={options.assignable_years.map((y) => ({ value: String(y), label: y === thisYear ? `${y} (this year)` : `${y} (last year)` }))}
+            options={shape.yearChoices}
             defaultValue={values.tax_year}
             error={form.errors.tax_year}
             onChange={(value) => form.setFieldValue('tax_year', value)}
@@ -277,7 +245,7 @@ function ContributionForm({ mode, user, options, today, draft, error, serverFiel
         <RadioFieldset
           label="Pay from"
           name="source"
-          options={options.sources.map((s) => ({ value: s.id, label: s.label }))}
+          options={shape.sources}
           defaultValue={values.source}
           error={form.errors.source}
           onChange={(value) => form.setFieldValue('source', value)}
@@ -287,11 +255,11 @@ function ContributionForm({ mode, user, options, today, draft, error, serverFiel
             Tax relief this payment earns
           </Text>
           <Text fw={700} fz="lg" data-testid="relief-preview">
-            {formatEuro(figures.relief)}
+            {formatEuro(preview.relief)}
           </Text>
-          {amount > figures.headroom ? (
+          {preview.overLimit ? (
             <Text size="sm" c="dimmed">
-              Only the first {formatEuro(figures.headroom)} earns relief in {year}.
+              Only the first {formatEuro(preview.headroom)} earns relief in {preview.year}.
             </Text>
           ) : null}
         </Paper>

@@ -15,50 +15,29 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Center, Checkbox, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/PasswordInput.css';
+import { Alert, Button, Center, Checkbox, Container, Group, Loader, Paper, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { LoadFailed } from './LoadFailed.tsx';
-import { useForm } from '@mantine/form';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
-import {
-  selectCanCancel,
-  selectCanConfirmCancel,
-  selectCanSubmit,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsBusy,
-  selectMandate,
-  selectNotice,
-  selectStep,
-} from '../../../../machines/directDebit/directDebit.selectors.ts';
-import { type Dayjs, apiDateToDisplayDate, calendarDay, displayDateToApiDate } from '../../../domain/dates.ts';
+import { directDebitView, type DirectDebitView, type MandateForm as MandateFormShape, type MandateFormValues } from '../../../../machines/directDebit/directDebit.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
-import { fieldErrors } from '../../../domain/schemas/issues.ts';
-import { DATE_INVALID } from '../../../domain/schemas/messages.ts';
-import { type DirectDebitRequest, type Mandate, directDebitRequestSchema } from '../../../domain/schemas/pension.ts';
+import { passwordField } from '../../../domain/schemas/fields.ts';
 import { DateTextInput } from '../../components/DateTextInput.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { WholeNumberInput } from '../../components/WholeNumberInput.tsx';
-import { createDirectDebitLogic } from '../../effects/pensionEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
+import { useServerErrors } from '../../forms/useServerErrors.ts';
 
 const CREDITOR = 'MaxOut Pensions (sandbox)';
 
 /** /direct-debit: a monthly contribution by SEPA direct debit: view, set up or change, cancel. */
 export function DirectDebitScreen() {
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createDirectDebitLogic(deps), [deps]);
-  const dd = useActorRef(logic);
-  const step = useSelector(dd, selectStep);
-  const mandate = useSelector(dd, selectMandate);
-  const notice = useSelector(dd, selectNotice);
-  const busy = useSelector(dd, selectIsBusy);
-  const canCancel = useSelector(dd, selectCanCancel);
-  const canConfirmCancel = useSelector(dd, selectCanConfirmCancel);
-  const error = useSelector(dd, selectErrorMessage);
+  const dd = useFlow('directDebit');
+  const view = useSelector(dd, directDebitView);
+  const { mandate } = view;
 
   return (
     <Container size="sm" py="lg">
@@ -69,29 +48,25 @@ export function DirectDebitScreen() {
         <Text c="dimmed" mb="lg">
           Pay into your pension every month, straight from your bank account. You can change or cancel it at any time.
         </Text>
-        {step === 'loading' ? (
+        {view.step === 'loading' ? (
           <Center py="xl">
             <Loader aria-label="Loading" />
           </Center>
-        ) : step === 'loadFailed' ? (
-          <LoadFailed error={error} onRetry={() => dd.send({ type: 'directDebit.reload' })} />
-        ) : step === 'editing' || step === 'saving' ? (
-          <MandateForm
-            mandate={mandate}
-            busy={busy}
-            onSubmit={(request) => dd.send({ type: 'directDebit.submit', request })}
-            onBack={() => dd.send({ type: 'directDebit.back' })}
-            machine={dd}
-          />
+        ) : view.step === 'loadFailed' ? (
+          <LoadFailed error={view.error} onRetry={() => dd.send({ type: 'directDebit.reload' })} />
+        ) : view.askingIdentity ? (
+          <StepUpForm view={view} machine={dd} />
+        ) : view.form ? (
+          <MandateForm shape={view.form} view={view} machine={dd} />
         ) : (
           <Stack>
-            <ErrorAlert message={error} />
-            {notice === 'saved' ? (
+            <ErrorAlert message={view.error} />
+            {view.notice === 'saved' ? (
               <Alert color="teal" variant="outline" role="status">
-                Your direct debit is set up. The first collection is on {apiDateToDisplayDate(mandate?.next_collection)}.
+                Your direct debit is set up. The first collection is on {mandate?.nextCollectionDisplay}.
               </Alert>
             ) : null}
-            {notice === 'cancelled' ? (
+            {view.notice === 'cancelled' ? (
               <Alert color="teal" variant="outline" role="status">
                 Your direct debit is cancelled. Nothing more will be collected.
               </Alert>
@@ -101,15 +76,15 @@ export function DirectDebitScreen() {
             ) : (
               <Text>You have no direct debit yet.</Text>
             )}
-            {step === 'confirmingCancel' || step === 'cancelling' ? (
+            {view.askingToCancel ? (
               <Alert color="orange" title="Cancel your direct debit?" role="alertdialog" aria-label="Cancel your direct debit?">
                 <Stack gap="sm">
                   <Text size="sm">No more payments will be collected. Payments already made stay in your pension.</Text>
                   <Group>
-                    <Button color="red" onClick={() => dd.send({ type: 'directDebit.cancelConfirm' })} loading={busy} disabled={!canConfirmCancel}>
+                    <Button color="red" onClick={() => dd.send({ type: 'directDebit.cancelConfirm' })} loading={view.busy} disabled={!view.canConfirmCancel}>
                       Yes, cancel it
                     </Button>
-                    <Button variant="default" onClick={() => dd.send({ type: 'directDebit.back' })} disabled={busy}>
+                    <Button variant="default" onClick={() => dd.send({ type: 'directDebit.back' })} disabled={view.busy}>
                       Keep it
                     </Button>
                   </Group>
@@ -119,7 +94,7 @@ export function DirectDebitScreen() {
               <Group>
                 <Button onClick={() => dd.send({ type: 'directDebit.edit' })}>{mandate ? 'Change' : 'Set up a direct debit'}</Button>
                 {mandate ? (
-                  <Button variant="outline" color="red" onClick={() => dd.send({ type: 'directDebit.cancel' })} disabled={!canCancel}>
+                  <Button variant="outline" color="red" onClick={() => dd.send({ type: 'directDebit.cancel' })} disabled={!view.canCancel}>
                     Cancel direct debit
                   </Button>
                 ) : null}
@@ -132,7 +107,7 @@ export function DirectDebitScreen() {
   );
 }
 
-function MandateView({ mandate }: { mandate: Mandate }) {
+function MandateView({ mandate }: { mandate: NonNullable<DirectDebitView['mandate']> }) {
   return (
     <Table aria-label="Your direct debit" variant="vertical" layout="fixed">
       <Table.Tbody>
@@ -150,7 +125,7 @@ function MandateView({ mandate }: { mandate: Mandate }) {
         </Table.Tr>
         <Table.Tr>
           <Table.Th>Next collection</Table.Th>
-          <Table.Td>{apiDateToDisplayDate(mandate.next_collection)}</Table.Td>
+          <Table.Td>{mandate.nextCollectionDisplay}</Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th>Mandate reference</Table.Th>
@@ -161,74 +136,67 @@ function MandateView({ mandate }: { mandate: Mandate }) {
   );
 }
 
-interface MandateFormValues {
-  iban: string;
-  amount: number | '';
-  day_of_month: number | '';
-  start_date: string;
-  mandate_accepted: boolean;
-}
+const StepUpFields = v.object({ password: passwordField });
 
-/** The form's values as the request: the date typed DD.MM.YYYY sent as YYYY-MM-DD, an empty IBAN left out when changing. */
-function toRequest(values: MandateFormValues, changing: boolean) {
-  const { iban, start_date, ...rest } = values;
-  return { ...rest, ...(changing && iban.trim() === '' ? {} : { iban }), start_date: displayDateToApiDate(start_date) ?? start_date };
-}
-
-function validate(values: MandateFormValues, changing: boolean, today: Dayjs): Record<string, string> {
-  const result = v.safeParse(directDebitRequestSchema(today), toRequest(values, changing));
-  const errors: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(fieldErrors(result.issues))) if (messages[0]) errors[field] = messages[0];
-  // A typed date that is not DD.MM.YYYY says so, not the range message of its converted form.
-  if (values.start_date.trim() !== '' && displayDateToApiDate(values.start_date) === null) errors.start_date = DATE_INVALID;
-  return errors;
+/** A new account: the password again, then the same mandate is sent (nothing is set up before). */
+function StepUpForm({ view, machine }: { view: DirectDebitView; machine: FlowActor<'directDebit'> }) {
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(StepUpFields, { sync: true }) });
+  return (
+    <form
+      noValidate
+      aria-label="Confirm it is you"
+      onSubmit={form.onSubmit((values) => {
+        const parsed = v.safeParse(StepUpFields, values);
+        if (parsed.success) machine.send({ type: 'directDebit.stepUp', proof: { password: parsed.output.password } });
+      })}
+    >
+      <Stack>
+        <Alert color="blue" variant="outline" title="Please confirm it is you">
+          Before we collect from a new account we ask for your password again. Nothing is set up yet.
+        </Alert>
+        <ErrorAlert message={view.error} />
+        <PasswordInput label="Your password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => machine.send({ type: 'directDebit.back' })} disabled={view.busy}>
+            Back
+          </Button>
+          <Button type="submit" loading={view.busy} disabled={!view.canStepUp}>
+            Confirm and set up
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }
 
 interface MandateFormProps {
-  mandate: Mandate | null;
-  busy: boolean;
-  onSubmit(request: DirectDebitRequest): void;
-  onBack(): void;
-  machine: ActorRefFrom<ReturnType<typeof createDirectDebitLogic>>;
+  shape: MandateFormShape;
+  view: DirectDebitView;
+  machine: FlowActor<'directDebit'>;
 }
 
-function MandateForm({ mandate, busy, onSubmit, onBack, machine }: MandateFormProps) {
-  const canSubmit = useSelector(machine, selectCanSubmit);
-  const error = useSelector(machine, selectErrorMessage);
-  const serverFieldErrors = useSelector(machine, selectFieldErrors);
-  const today = calendarDay(new Date());
-  const changing = mandate !== null;
+function MandateForm({ shape, view, machine }: MandateFormProps) {
+  const { changing } = shape;
   const form = useForm<MandateFormValues>({
     mode: 'controlled',
-    initialValues: {
-      iban: '',
-      amount: mandate?.amount ?? '',
-      day_of_month: mandate?.day_of_month ?? '',
-      // A week ahead: time for the bank to register the mandate before the first collection.
-      start_date: today.add(7, 'day').format('DD.MM.YYYY'),
-      mandate_accepted: false,
-    },
-    validate: (values) => validate(values, changing, today),
+    initialValues: shape.initialValues,
+    validate: shape.validate,
     validateInputOnBlur: true,
   });
-
-  useEffect(() => {
-    if (Object.keys(serverFieldErrors).length > 0) form.setErrors(serverFieldErrors);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only new server messages matter
-  }, [serverFieldErrors]);
+  useServerErrors(form, view.fieldErrors);
 
   const submit = form.onSubmit((values) => {
-    const parsed = v.safeParse(directDebitRequestSchema(today), toRequest(values, changing));
-    if (parsed.success) onSubmit(parsed.output);
+    const request = shape.toRequest(values);
+    if (request) machine.send({ type: 'directDebit.submit', request });
   });
 
   return (
     <form noValidate onSubmit={submit} aria-label="Direct debit">
       <Stack>
-        <ErrorAlert message={error} title="Your direct debit was not saved" />
+        <ErrorAlert message={view.error} title="Your direct debit was not saved" />
         <TextInput
           label="IBAN"
-          description={changing ? `Leave empty to keep collecting from ${mandate.iban_masked}.` : 'Your bank account, e.g. IE29 AIBK 9311 5212 3456 78'}
+          description={changing ? `Leave empty to keep collecting from ${shape.keptIban}.` : 'Your bank account, e.g. IE29 AIBK 9311 5212 3456 78'}
           autoComplete="off"
           required={!changing}
           {...form.getInputProps('iban')}
@@ -249,10 +217,10 @@ function MandateForm({ mandate, busy, onSubmit, onBack, machine }: MandateFormPr
           {...form.getInputProps('mandate_accepted', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onBack} disabled={busy}>
+          <Button variant="default" onClick={() => machine.send({ type: 'directDebit.back' })} disabled={view.busy}>
             Back
           </Button>
-          <Button type="submit" loading={busy} disabled={!canSubmit}>
+          <Button type="submit" loading={view.busy} disabled={!view.canSubmit}>
             {changing ? 'Save changes' : 'Set up direct debit'}
           </Button>
         </Group>

@@ -17,39 +17,30 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
 import { Accordion, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
-import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import { calendarDay, daysLeftInYear } from '../../../domain/dates.ts';
+import { overviewView } from '../../../../machines/overview/overview.view.ts';
 import { formatEuro, formatEuroWhole } from '../../../domain/money.ts';
-import { pensionProgress } from '../../../domain/pension.ts';
-import { taxbackCreditsByYear } from '../../../domain/taxbackCredits.ts';
-import { useAuthActor } from '../../actors.tsx';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
+import { useFlow } from '../../flows/useFlow.tsx';
 
 
 /**
  * Overview (/landing): the days left to max out this year, the semicircle gauge of the year's
  * pension over the relief limit with "Get Maxing" (Contribute, Direct debit, Round payment), the
  * tax refund so far over the most it can be, and the Taxback credits of the Form 11 claims by
- * year. Everything is read from the signed-in user (src/domain rules); nothing is fetched here.
+ * year. The figures are the overview machine's view of the signed-in user; nothing is fetched here.
  */
 export function OverviewScreen() {
-  const user = useSelector(useAuthActor(), selectUser);
-  const [maxingOpen, maxing] = useDisclosure(false);
-  const today = calendarDay(new Date());
-  const progress = pensionProgress(user, today);
-  const days = daysLeftInYear(today);
-  const taxback = (user?.taxback ?? 0) / 100;
-  const refundShare = progress.maxTaxback > 0 ? Math.min(100, (taxback / progress.maxTaxback) * 100) : 0;
-  const credits = taxbackCreditsByYear(user?.form11 ?? []);
+  const overview = useFlow('overview');
+  const { year, daysLeft, pension, refund, credits, maxingOpen } = useSelector(overview, overviewView);
+  const closeMaxing = () => overview.send({ type: 'overview.maxing.close' });
 
   return (
     <Container size="md" py="lg">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          You have {days} days remaining to MAX OUT for {today.year()}
+          You have {daysLeft} days remaining to MAX OUT for {year}
         </Title>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -58,11 +49,11 @@ export function OverviewScreen() {
               <Title order={2} size="h4" style={{ alignSelf: 'flex-start' }}>
                 My pension this year
               </Title>
-              <PensionGauge current={progress.current} max={progress.limit} />
+              <PensionGauge current={pension.current} max={pension.limit} />
               <Text size="sm" c="dimmed" ta="center">
-                {progress.headroom > 0 ? `${formatEuroWhole(progress.headroom)} left to earn tax relief in ${today.year()}` : 'No room left for tax relief this year'}
+                {pension.headroom > 0 ? `${formatEuroWhole(pension.headroom)} left to earn tax relief in ${year}` : 'No room left for tax relief this year'}
               </Text>
-              <Button size="md" onClick={maxing.open}>
+              <Button size="md" onClick={() => overview.send({ type: 'overview.maxing.open' })}>
                 Get Maxing
               </Button>
             </Stack>
@@ -74,13 +65,13 @@ export function OverviewScreen() {
                 My Tax Refund so far
               </Title>
               <Progress.Root size="xl" radius="xl">
-                <Progress.Section value={refundShare} aria-label="My Tax Refund so far" aria-valuetext={`${formatEuro(taxback)} of ${formatEuro(progress.maxTaxback)}`} />
+                <Progress.Section value={refund.share} aria-label="My Tax Refund so far" aria-valuetext={`${formatEuro(refund.amount)} of ${formatEuro(refund.max)}`} />
               </Progress.Root>
               <Group justify="space-between">
                 <Text fw={700} fz="xl">
-                  {formatEuro(taxback)}
+                  {formatEuro(refund.amount)}
                 </Text>
-                <Text c="dimmed">of {formatEuro(progress.maxTaxback)} possible</Text>
+                <Text c="dimmed">of {formatEuro(refund.max)} possible</Text>
               </Group>
               <Text size="sm" c="dimmed">
                 The tax relief your pension this year earns, up to what the most you can put in would earn.
@@ -143,18 +134,18 @@ export function OverviewScreen() {
         </Paper>
       </Stack>
 
-      <Modal opened={maxingOpen} onClose={maxing.close} title="Get Maxing" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal opened={maxingOpen} onClose={closeMaxing} title="Get Maxing" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text size="sm" c="dimmed">
-            {progress.headroom > 0 ? `You can put ${formatEuro(progress.headroom)} more into your pension with tax relief this year.` : 'You have reached the tax relief limit for this year.'}
+            {pension.headroom > 0 ? `You can put ${formatEuro(pension.headroom)} more into your pension with tax relief this year.` : 'You have reached the tax relief limit for this year.'}
           </Text>
-          <Button component={Link} to="/contribute" onClick={maxing.close}>
+          <Button component={Link} to="/contribute" onClick={closeMaxing}>
             Contribute
           </Button>
-          <Button component={Link} to="/direct-debit" variant="outline" onClick={maxing.close}>
+          <Button component={Link} to="/direct-debit" variant="outline" onClick={closeMaxing}>
             Direct debit
           </Button>
-          <Button component={Link} to="/round-payment" variant="outline" onClick={maxing.close}>
+          <Button component={Link} to="/round-payment" variant="outline" onClick={closeMaxing}>
             Round payment
           </Button>
         </Stack>

@@ -16,83 +16,40 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import { selectCanSubmit, selectErrorMessage, selectFieldErrors, selectIsBusy } from '../../../../machines/pensionSetup/pensionSetup.selectors.ts';
-import { calendarDay } from '../../../domain/dates.ts';
+import { pensionSetupView, type PensionSetupFormValues } from '../../../../machines/pensionSetup/pensionSetup.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
-import { PENSION_EARNINGS_CAP, ageBandLabel, agePercentage, maxPensionContribution, pensionAge } from '../../../domain/pension.ts';
 import { PensionInfoRequestSchema } from '../../../domain/schemas/pension.ts';
 import { PENSION_PLAN_ID_EXAMPLE } from '../../../domain/schemas/profile.ts';
-import type { User } from '../../../domain/schemas/user.ts';
-import { useAuthActor } from '../../actors.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
-import { createPensionSetupLogic } from '../../effects/pensionEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { useFlow } from '../../flows/useFlow.tsx';
+import { useServerErrors } from '../../forms/useServerErrors.ts';
 
 const MARITAL_OPTIONS = [
   { value: 'single', label: 'Single' },
   { value: 'married', label: 'Married or in a civil partnership' },
 ] as const;
 
-interface FormValues {
-  annual_income: number | '';
-  paid_pension: number | '';
-  marital_status: string;
-  pension_plan_id: string;
-}
-
-function initialValues(user: User | null): FormValues {
-  return {
-    annual_income: user?.annual_income ?? '',
-    paid_pension: user && user.annual_income !== null ? user.paid_pension : '',
-    marital_status: user?.marital_status ?? 'single',
-    pension_plan_id: user?.pension_plan_id ?? '',
-  };
-}
-
 /**
  * Pension Setup (/pension-info): annual income, pension paid this tax year outside MaxOut, marital
  * status and the Irish Life plan ID. The age band, relief percentage and the most the user can put
- * in with tax relief follow the figures as they are typed (src/domain/pension.ts). Saving opens
+ * in with tax relief follow the figures as they are typed (the machine's view). Saving opens
  * the Overview; a failed save keeps what was typed.
  */
 export function PensionSetupScreen() {
-  const auth = useAuthActor();
-  const user = useSelector(auth, selectUser);
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createPensionSetupLogic(deps), [deps]);
-  const setup = useActorRef(logic);
-  const busy = useSelector(setup, selectIsBusy);
-  const canSubmit = useSelector(setup, selectCanSubmit);
-  const error = useSelector(setup, selectErrorMessage);
-  const serverFieldErrors = useSelector(setup, selectFieldErrors);
-  const today = calendarDay(new Date());
-
-  const form = useForm<FormValues>({
+  const setup = useFlow('pensionSetup');
+  const view = useSelector(setup, pensionSetupView);
+  const form = useForm<PensionSetupFormValues>({
     mode: 'controlled',
-    initialValues: initialValues(user),
+    initialValues: view.initialValues,
     validate: schemaResolver(PensionInfoRequestSchema, { sync: true }),
     validateInputOnBlur: true,
   });
-
-  useEffect(() => {
-    if (Object.keys(serverFieldErrors).length > 0) form.setErrors(serverFieldErrors);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only new server messages matter
-  }, [serverFieldErrors]);
-
-  const values = form.getValues();
-  const age = user ? pensionAge(user, today) : null;
-  const percentage = age === null ? 0 : agePercentage(age);
-  const income = typeof values.annual_income === 'number' ? values.annual_income : 0;
-  const paid = typeof values.paid_pension === 'number' ? values.paid_pension : 0;
-  const maximum = user
-    ? maxPensionContribution({ ...user, annual_income: income, paid_pension: paid, marital_status: values.marital_status === 'married' ? 'married' : 'single' }, today)
-    : 0;
+  useServerErrors(form, view.fieldErrors);
+  const preview = view.preview(form.getValues());
 
   const submit = form.onSubmit((raw) => {
     const parsed = v.safeParse(PensionInfoRequestSchema, raw);
@@ -110,7 +67,7 @@ export function PensionSetupScreen() {
         </Text>
         <form noValidate onSubmit={submit} aria-label="Pension Setup">
           <Stack>
-            <ErrorAlert message={error} title="Your pension details were not saved" />
+            <ErrorAlert message={view.error} title="Your pension details were not saved" />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <MoneyInput label="Annual income" description="Before tax, from all employments" required {...form.getInputProps('annual_income')} />
               <MoneyInput
@@ -141,29 +98,29 @@ export function PensionSetupScreen() {
                   <Text size="sm" c="dimmed">
                     Your age band
                   </Text>
-                  <Text fw={700}>{age === null ? '—' : ageBandLabel(age)}</Text>
+                  <Text fw={700}>{preview.ageBand}</Text>
                 </div>
                 <div>
                   <Text size="sm" c="dimmed">
                     Tax relief limit
                   </Text>
-                  <Text fw={700}>{percentage}% of earnings</Text>
+                  <Text fw={700}>{preview.percentage}% of earnings</Text>
                 </div>
                 <div>
                   <Text size="sm" c="dimmed">
                     Most you can put in this year
                   </Text>
                   <Text fw={700} data-testid="pension-maximum">
-                    {formatEuro(maximum)}
+                    {formatEuro(preview.maximum)}
                   </Text>
                 </div>
               </SimpleGrid>
               <Text size="xs" c="dimmed" mt="xs">
-                Earnings count up to {formatEuro(PENSION_EARNINGS_CAP)}. What you paid this year outside MaxOut comes off the maximum.
+                Earnings count up to {formatEuro(view.earningsCap)}. What you paid this year outside MaxOut comes off the maximum.
               </Text>
             </Paper>
             <Group justify="flex-end">
-              <Button type="submit" loading={busy} disabled={!canSubmit}>
+              <Button type="submit" loading={view.busy} disabled={!view.canSubmit}>
                 Save and continue
               </Button>
             </Group>

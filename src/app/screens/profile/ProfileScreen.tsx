@@ -14,8 +14,8 @@ import '@mantine/core/styles/Stack.css';
 import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import * as v from 'valibot';
 import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
 import {
@@ -30,8 +30,7 @@ import { PENSION_PLAN_ID_EXAMPLE, profileFormSchema, profileFormToRequest } from
 import type { User } from '../../../domain/schemas/user.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { DateTextInput } from '../../components/DateTextInput.tsx';
-import { createProfileEditLogic } from '../../effects/accountEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const route = getRouteApi('/signedIn/profile');
@@ -55,9 +54,7 @@ export function ProfileScreen() {
   const { returnTo } = route.useSearch();
   const auth = useAuthActor();
   const user = useSelector(auth, selectUser);
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createProfileEditLogic(deps), [deps]);
-  const profile = useActorRef(logic, { input: { returnTo: returnTo ?? null } });
+  const profile = useFlow('profileEdit', { returnTo: returnTo ?? null });
   const saving = useSelector(profile, selectIsSaving);
   const canSave = useSelector(profile, selectCanSave);
   const saved = useSelector(profile, selectSaved);
@@ -67,7 +64,7 @@ export function ProfileScreen() {
   const form = useForm({
     mode: 'controlled',
     initialValues: initialValues(user),
-    validate: (values) => schemaResolver(profileFormSchema(calendarDay(new Date())), { sync: true })(values),
+    validate: (values) => schemaResolver(profileFormSchema(calendarDay(new Date()), user?.pension_plan_id ?? null), { sync: true })(values),
     validateInputOnBlur: true,
   });
 
@@ -78,9 +75,10 @@ export function ProfileScreen() {
   }, [serverFieldErrors]);
 
   const submit = form.onSubmit((values) => {
-    const parsed = v.safeParse(profileFormSchema(calendarDay(new Date())), values);
+    const stored = user?.pension_plan_id ?? null;
+    const parsed = v.safeParse(profileFormSchema(calendarDay(new Date()), stored), values);
     if (!parsed.success) return;
-    profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output) });
+    profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output, stored) });
   });
 
   return (

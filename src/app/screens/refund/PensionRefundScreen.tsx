@@ -18,88 +18,34 @@ import '@mantine/core/styles/Stack.css';
 import { Alert, Badge, Button, Container, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import * as v from 'valibot';
-import type { ActorRefFrom } from 'xstate';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import type { pensionRefundMachine } from '../../../../machines/pensionRefund/pensionRefund.machine.ts';
-import { selectAddedYears, selectAddingYear, selectCanAdd, selectFailure } from '../../../../machines/pensionRefund/pensionRefund.selectors.ts';
-import { calendarDay } from '../../../domain/dates.ts';
+import { useSelector } from '@xstate/react';
+import { pensionRefundView, type PensionRefundView, type PensionYearCard, type PensionYearFormValues } from '../../../../machines/pensionRefund/pensionRefund.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
-import { PENSION_CONTRACTS, type PensionContractCategory, pensionRefundYears, pensionReliefForYear } from '../../../domain/pensionRefund.ts';
-import { firstErrorPerField } from '../../../domain/schemas/issues.ts';
-import { form11Schema } from '../../../domain/schemas/form11/index.ts';
-import type { Form11Entry } from '../../../domain/schemas/form11Entry.ts';
-import type { User } from '../../../domain/schemas/user.ts';
-import { taxProfileOf, type TaxYear } from '../../../domain/tax/index.ts';
-import { useAuthActor } from '../../actors.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
-import { createPensionRefundLogic } from '../../effects/accountEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
+import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
 
-const CONTRACT_OPTIONS = PENSION_CONTRACTS.map((contract) => ({ value: contract.category, label: contract.label }));
 const STATUS_COLOUR = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
-/** The pension categories already in a year's claim, with status and estimate. */
-function claimedInYear(entry: Form11Entry | undefined) {
-  if (!entry) return [];
-  return PENSION_CONTRACTS.flatMap(({ category, label }) =>
-    category in (entry.snapshot ?? {})
-      ? [{ label, status: entry.categoryStatuses?.[category] ?? 'pending', refund: entry.categoryRefunds?.[category] ?? 0 }]
-      : [],
-  );
-}
-
-type PensionRefundActor = ActorRefFrom<typeof pensionRefundMachine>;
-
-function YearCard({ year, user, actor }: { year: TaxYear; user: User; actor: PensionRefundActor }) {
-  const canAdd = useSelector(actor, selectCanAdd);
-  const adding = useSelector(actor, selectAddingYear) === year;
-  const added = useSelector(actor, selectAddedYears).includes(year);
-  const failure = useSelector(actor, selectFailure);
-  const form = useForm({
+function YearCard({ card, view, actor }: { card: PensionYearCard; view: PensionRefundView; actor: FlowActor<'pensionRefund'> }) {
+  const { year } = card;
+  const form = useForm<PensionYearFormValues>({
     mode: 'controlled',
-    initialValues: { category: 'personal-retirement-savings' as string, providerName: '', policyNumber: '', contributionsPaid: '' as number | '' },
-    validate: (values) =>
-      firstErrorPerField(
-        v.safeParse(form11Schema(values.category as PensionContractCategory, calendarDay(new Date())), {
-          providerName: values.providerName,
-          policyNumber: values.policyNumber,
-          contributionsPaid: values.contributionsPaid === '' ? undefined : values.contributionsPaid,
-        }).issues,
-      ),
+    initialValues: view.initialValues,
+    validate: view.validate,
     validateInputOnBlur: true,
   });
-  const paid = typeof form.values.contributionsPaid === 'number' ? form.values.contributionsPaid : 0;
-  const relief = pensionReliefForYear(taxProfileOf(user), year, paid);
-  const entry = user.form11.find((claim) => claim.year === year);
-  const claimed = claimedInYear(entry);
-  const yearFailure = failure?.year === year ? failure : null;
+  const relief = card.relief(form.values.contributionsPaid);
   const titleId = `pension-refund-${year}`;
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby={titleId}>
-      <form
-        noValidate
-        aria-labelledby={titleId}
-        onSubmit={form.onSubmit((values) =>
-          actor.send({
-            type: 'claim.add',
-            claim: {
-              year,
-              category: values.category as PensionContractCategory,
-              answer: { providerName: values.providerName.trim(), policyNumber: values.policyNumber.trim(), contributionsPaid: paid },
-            },
-          }),
-        )}
-      >
+      <form noValidate aria-labelledby={titleId} onSubmit={form.onSubmit((values) => actor.send({ type: 'claim.add', claim: view.claimOf(year, values) }))}>
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={2} size="h3" id={titleId}>
               Tax year {year}
             </Title>
-            {claimed.map((c) => (
+            {card.claimed.map((c) => (
               <Badge key={c.label} color={STATUS_COLOUR[c.status]} variant="outline">
                 In your claim: {c.status}, {formatEuro(c.refund)}
               </Badge>
@@ -113,7 +59,7 @@ function YearCard({ year, user, actor }: { year: TaxYear; user: User; actor: Pen
                 : `Relief limit: ${relief.agePercentage}% of earnings up to ${formatEuro(relief.earningsCap)} at age ${relief.ageInYear}, so ${formatEuro(relief.limit)}.`}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Kind of pension" data={CONTRACT_OPTIONS} allowDeselect={false} required {...form.getInputProps('category')} />
+            <Select label="Kind of pension" data={view.contractOptions} allowDeselect={false} required {...form.getInputProps('category')} />
             <MoneyInput label={`Paid outside payroll for ${year}`} required {...form.getInputProps('contributionsPaid')} />
             <TextInput label="Pension provider" required {...form.getInputProps('providerName')} />
             <TextInput label="Policy or member number" required {...form.getInputProps('policyNumber')} />
@@ -123,27 +69,27 @@ function YearCard({ year, user, actor }: { year: TaxYear; user: User; actor: Pen
             {relief.paid > 0 ? ` (your top rate that year: ${relief.marginalRate * 100}%)` : ''}
             {relief.carriedForward > 0 ? `; ${formatEuro(relief.carriedForward)} is over the limit and carries forward to the next year.` : '.'}
           </Text>
-          {yearFailure ? (
+          {card.failure ? (
             <Alert color="red" role="alert">
-              {yearFailure.status === 403 ? (
+              {card.failure.status === 403 ? (
                 <>
-                  {yearFailure.message}{' '}
+                  {card.failure.message}{' '}
                   <Link to="/auth/paye-authorization" search={{ returnTo: '/pension-refund' }}>
                     Authorise MaxOut
                   </Link>
                 </>
               ) : (
-                [yearFailure.message, ...Object.values(yearFailure.fields)].join(' ')
+                [card.failure.message, ...Object.values(card.failure.fields)].join(' ')
               )}
             </Alert>
           ) : null}
-          {added ? (
+          {card.added ? (
             <Alert color="teal" variant="outline" role="status">
               Added to your {year} claim. We will tell you when Revenue decides.
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={adding} disabled={!canAdd || paid <= 0}>
+            <Button type="submit" loading={card.adding} disabled={!view.canAdd || relief.paid <= 0}>
               Add to my claim
             </Button>
           </Group>
@@ -158,11 +104,8 @@ function YearCard({ year, user, actor }: { year: TaxYear; user: User; actor: Pen
  * payroll, one card per tax year still open under the four-year rule.
  */
 export function PensionRefundScreen() {
-  const user = useSelector(useAuthActor(), selectUser);
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createPensionRefundLogic(deps), [deps]);
-  const actor = useActorRef(logic);
-  const years = [...pensionRefundYears(calendarDay(new Date()))].reverse();
+  const actor = useFlow('pensionRefund');
+  const view = useSelector(actor, pensionRefundView);
 
   return (
     <Container size="md" py="lg">
@@ -174,10 +117,12 @@ export function PensionRefundScreen() {
           <Text c="dimmed" mt="xs">
             Paid into a PRSA, a retirement annuity or AVCs yourself, not through payroll? You can claim the tax relief for up to four years
             back. We work out each year's limit from your age that year and your annual income of{' '}
-            {user?.annual_income === null || user?.annual_income === undefined ? 'not yet recorded' : formatEuro(user.annual_income)}.
+            {view.annualIncome === null ? 'not yet recorded' : formatEuro(view.annualIncome)}.
           </Text>
         </div>
-        {user ? years.map((year) => <YearCard key={year} year={year} user={user} actor={actor} />) : null}
+        {view.years.map((card) => (
+          <YearCard key={card.year} card={card} view={view} actor={actor} />
+        ))}
       </Stack>
     </Container>
   );

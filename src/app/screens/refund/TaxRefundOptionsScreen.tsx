@@ -10,10 +10,9 @@ import '@mantine/core/styles/Stack.css';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
+import { refundOptionsView } from '../../../../machines/refundOptions/refundOptions.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
-import { REFUND_OPTION_TILES, taxRefundTotal } from '../../../domain/refundTotal.ts';
-import { useAuthActor } from '../../actors.tsx';
+import { useFlow } from '../../flows/useFlow.tsx';
 
 /**
  * Tax refund options (spec section 2): what the refund so far is (pension tax back plus the
@@ -21,8 +20,7 @@ import { useAuthActor } from '../../actors.tsx';
  * Refund" leads to the Tax Refund page.
  */
 export function TaxRefundOptionsScreen() {
-  const user = useSelector(useAuthActor(), selectUser);
-  const total = taxRefundTotal(user);
+  const { total, tiles } = useSelector(useFlow('refundOptions'), refundOptionsView);
 
   return (
     <Container size="md" py="lg">
@@ -40,7 +38,7 @@ export function TaxRefundOptionsScreen() {
           </Text>
         </Paper>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Ways to use your refund">
-          {REFUND_OPTION_TILES.map((tile) => (
+          {tiles.map((tile) => (
             <Paper key={tile} component="li" withBorder radius="md" p="md" mih={96} style={{ display: 'flex', alignItems: 'center' }}>
               <Text fw={600} fz="sm">
                 {tile}

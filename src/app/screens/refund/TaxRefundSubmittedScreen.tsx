@@ -24,7 +24,7 @@ import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
 import { formatEuro, roundToCents } from '../../../domain/money.ts';
 import type { Form11Entry } from '../../../domain/schemas/form11Entry.ts';
 import { useAuthActor } from '../../actors.tsx';
-import { useForm11Flow } from '../../form11FlowContext.tsx';
+import { useSessionFlow } from '../../flows/useFlow.tsx';
 import { ClaimNotSent } from './ClaimNotSent.tsx';
 
 
@@ -52,7 +52,7 @@ export function estimatedRefund(claim: Form11Entry): number {
 export function TaxRefundSubmittedScreen() {
   const auth = useAuthActor();
   const user = useSelector(auth, selectUser);
-  const flow = useForm11Flow();
+  const flow = useSessionFlow('form11Flow');
   const lastSubmittedYear = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectLastSubmittedYear(snapshot) : null));
   const finalSend = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectFinalSend(snapshot) : null));
   const unsentYear = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectSavedProgressYear(snapshot) : null));

@@ -12,8 +12,8 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { Alert, Button, Group, List, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import {
   selectCanClose,
   selectErrorMessage,
@@ -26,8 +26,7 @@ import {
 import { apiDateToDisplayDate } from '../../../domain/dates.ts';
 import { PASSWORD_REQUIRED } from '../../../domain/schemas/messages.ts';
 import type { RetentionPlan } from '../../../domain/schemas/account.ts';
-import { createAccountCloseLogic } from '../../effects/accountEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 function Kept({ plan, closed }: { plan: RetentionPlan; closed: boolean }) {
@@ -64,9 +63,7 @@ function Kept({ plan, closed }: { plan: RetentionPlan; closed: boolean }) {
 
 /** Close my account: what is erased and what is kept until when, then the password to confirm. */
 export function CloseAccountSection() {
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createAccountCloseLogic(deps), [deps]);
-  const closer = useActorRef(logic);
+  const closer = useFlow('accountClose');
   const busy = useSelector(closer, selectIsBusy);
   const plan = useSelector(closer, selectPlan);
   const unavailable = useSelector(closer, selectIsUnavailable);

@@ -8,23 +8,19 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import {
   selectCanDownload,
   selectDownloadedFile,
   selectErrorMessage,
   selectIsPreparing,
 } from '../../../../machines/dataExport/dataExport.selectors.ts';
-import { createDataExportLogic } from '../../effects/accountEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** Download my data: one machine-readable JSON file of everything held about the user (GDPR Art. 20). */
 export function DataExportSection() {
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createDataExportLogic(deps), [deps]);
-  const exporter = useActorRef(logic);
+  const exporter = useFlow('dataExport');
   const preparing = useSelector(exporter, selectIsPreparing);
   const canDownload = useSelector(exporter, selectCanDownload);
   const downloaded = useSelector(exporter, selectDownloadedFile);

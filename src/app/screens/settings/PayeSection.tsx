@@ -5,13 +5,11 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
 import { selectCanChange, selectError, selectIsSaving } from '../../../../machines/payePreference/payePreference.selectors.ts';
 import { useAuthActor } from '../../actors.tsx';
-import { createPayePreferenceLogic } from '../../effects/accountEffects.ts';
-import { useAccountDeps } from '../../useAccountDeps.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 
 /**
  * PAYE authorisation opt-out. The switch reads "refund processing on"; turning it off opts out
@@ -19,9 +17,7 @@ import { useAccountDeps } from '../../useAccountDeps.ts';
  */
 export function PayeSection() {
   const user = useSelector(useAuthActor(), selectUser);
-  const deps = useAccountDeps();
-  const logic = useMemo(() => createPayePreferenceLogic(deps), [deps]);
-  const preference = useActorRef(logic);
+  const preference = useFlow('payePreference');
   const saving = useSelector(preference, selectIsSaving);
   const canChange = useSelector(preference, selectCanChange);
   const error = useSelector(preference, selectError);

@@ -17,8 +17,8 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
 import { Alert, Badge, Button, Code, Group, Image, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useEffect } from 'react';
 import * as v from 'valibot';
 import type { ActorRefFrom } from 'xstate';
 import type { SecurityMachine } from '../../../../machines/security/security.machine.ts';
@@ -28,17 +28,14 @@ import { newPasswordField, passwordField, stop } from '../../../domain/schemas/f
 import * as m from '../../../domain/schemas/messages.ts';
 import { appCodeField } from '../../../domain/schemas/security.ts';
 import { describeSecurityEvent, isWarningEvent } from '../../../domain/securityEvents.ts';
-import { useSessionHooks } from '../../actors.tsx';
-import { createSecurityLogic } from '../../effects/securityEffects.ts';
+import { useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 type SecurityActor = ActorRefFrom<SecurityMachine>;
 
 /** Settings → Security: change password, signed-in devices, two-step sign-in, security events. */
 export function SecuritySection() {
-  const sessionHooks = useSessionHooks();
-  const logic = useMemo(() => createSecurityLogic(sessionHooks), [sessionHooks]);
-  const security = useActorRef(logic);
+  const security = useFlow('security');
   const loading = useSelector(security, s.selectIsLoadingOverview);
   const loadError = useSelector(security, s.selectLoadError);
 
@@ -182,11 +179,7 @@ function TwoFactorCard({ security }: { security: SecurityActor }) {
               Recommended. Signing in will also ask for a 6-digit code from an authenticator app on your phone (such as Google Authenticator,
               Microsoft Authenticator or 1Password), so a stolen password alone is not enough.
             </Text>
-            <Group>
-              <Button onClick={() => security.send({ type: 'twoFactor.start' })} disabled={!canStart} loading={view === 'starting'}>
-                Turn on two-step sign-in
-              </Button>
-            </Group>
+            <StartForm security={security} canStart={canStart} starting={view === 'starting'} />
           </>
         ) : null}
         {view === 'scanning' || view === 'confirming' ? <SetupStep security={security} /> : null}
@@ -206,6 +199,28 @@ function TwoFactorCard({ security }: { security: SecurityActor }) {
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+/** Turning it on asks for the password first: a borrowed session cannot put someone else's app on the account. */
+function StartForm({ security, canStart, starting }: { security: SecurityActor; canStart: boolean; starting: boolean }) {
+  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(DisableForm, { sync: true }) });
+  return (
+    <form
+      noValidate
+      aria-label="Turn on two-step sign-in"
+      onSubmit={form.onSubmit((values) => {
+        const parsed = v.safeParse(DisableForm, values);
+        if (parsed.success) security.send({ type: 'twoFactor.start', password: parsed.output.password });
+      })}
+    >
+      <Group align="flex-end">
+        <PasswordInput label="Password to turn it on" autoComplete="current-password" required maw={280} key={form.key('password')} {...form.getInputProps('password')} />
+        <Button type="submit" disabled={!canStart} loading={starting}>
+          Turn on two-step sign-in
+        </Button>
+      </Group>
+    </form>
   );
 }
 

@@ -18,6 +18,7 @@ import {
   confirmField,
   daysField,
   eircodeField,
+  formTextField,
   leaseMonthsField,
   loanValueField,
   lptIdField,
@@ -106,7 +107,7 @@ function field<TSchema extends v.GenericSchema>(
   return { spec, schema: () => schema };
 }
 
-export const text = (label: string, o?: Describe) => field('text', requiredTextField, label, o);
+export const text = (label: string, o?: Describe) => field('text', formTextField, label, o);
 export const optionalText = (label: string, o?: Describe) => field('text', optionalTextField, label, { ...o, required: false });
 export const personName = (label: string, o?: Describe) => field('name', nameField, label, o);
 export const amount = (label: string, o?: Describe) => field('amount', amountField, label, o);

@@ -1,0 +1,216 @@
+/**
+ * `npm run bench:load`: a user mix under load, against one instance and against the cluster
+ * (scripts/cluster.ts: PostgreSQL, two instances, nginx). Prints figures; never fails.
+ *
+ * Virtual users (500 by default) each sign in, then loop for the duration (60 s by default)
+ * over a weighted mix: the profile, a questionnaire answer, a refund estimate, the
+ * contributions list, a contribution (its own Idempotency-Key), a token refresh, and now and
+ * then a fresh sign-in. They share a pool of real accounts (verified, PAYE-authorised) made
+ * through the API first. One instance: every request goes straight to app1. The cluster: through
+ * nginx to both. Server CPU per request is read from /proc (the instances, and nginx's processes
+ * for the cluster).
+ *
+ * Accounts default to one per four users: the login limits count an attempt while it is checked,
+ * so many simultaneous sign-ins to one account would be refused (429) as an attack would be.
+ *
+ *   npm run bench:load -- --users 500 --duration 60 --accounts 125
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { ppsnCheckCharacter } from '../src/domain/schemas/fields.ts';
+import { pngDataUrl } from '../tests/support/png.ts';
+import { type Row, median, numberArg, printTable } from './benchSupport.ts';
+import { type Cluster, startCluster } from './cluster.ts';
+
+const PASSWORD = 'load test passphrase 2026';
+const API = '/api/maxout';
+
+interface Account {
+  email: string;
+}
+
+interface Result {
+  ms: number;
+  status: number | 'error';
+  kind: string;
+}
+
+async function api(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${API}${path}`, {
+    method,
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** A verified, PAYE-authorised account with income, through the public API. */
+async function makeAccount(cluster: Cluster, n: number): Promise<Account> {
+  const email = `load-${n}-${Date.now()}@example.invalid`;
+  const base = cluster.url;
+  if ((await api(base, 'POST', '/auth/register', { email, details: { dob: '1985-06-01', maritalStatus: 'single' } })).status !== 201) throw new Error('register failed');
+  let token: string | undefined;
+  for (let tries = 0; tries < 200 && !token; tries++) {
+    for (const instance of cluster.instances) {
+      const mail = instance.logLines().find((line) => line.msg === 'mail' && line.to === email);
+      token ??= /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(String(mail?.body ?? ''))?.[1];
+    }
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await api(base, 'POST', '/reset-password', { token, password: PASSWORD, password_confirmation: PASSWORD });
+  const session = await api(base, 'POST', '/auth/login', { email, password: PASSWORD });
+  const auth = { authorization: `Bearer ${String(session.body.access_token)}` };
+  const ppsn = `${String(1_000_000 + n).slice(0, 7)}${ppsnCheckCharacter(String(1_000_000 + n).slice(0, 7))}`;
+  await api(base, 'POST', '/edit-profile', { first_name: 'Load', surname: 'Test', ppsn, annual_income: 52_000 }, auth);
+  const signed = await api(
+    base,
+    'POST',
+    '/paye-authorization',
+    {
+      authorized: true,
+      authorized_at: new Date().toISOString(),
+      form_data: { firstName: 'Load', lastName: 'Test', ppsn, dateOfBirth: '1985-06-01', emailAddress: email, documentHolder: 'self', clientSignature: pngDataUrl() },
+    },
+    auth,
+  );
+  if (signed.status !== 200) throw new Error(`PAYE authorisation failed: ${signed.status} ${JSON.stringify(signed.body)}`);
+  return { email };
+}
+
+const RENT = { landlordName: 'Harbour Lettings Ltd', propertyAddress: '12 Quay Street, Galway', eircode: 'h91x2y3', purpose: 'home', rentPaid: 9_600, landlordIsRelative: 'no', housingSupport: 'no' };
+
+/** One virtual user until `until`: sign in, then the mix. */
+async function virtualUser(base: string, account: Account, until: number, results: Result[], id: number) {
+  const timed = async (kind: string, method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
+    const started = performance.now();
+    try {
+      const answer = await api(base, method, path, body, headers);
+      results.push({ kind, ms: performance.now() - started, status: answer.status });
+      return answer;
+    } catch {
+      results.push({ kind, ms: performance.now() - started, status: 'error' });
+      return undefined;
+    }
+  };
+  const signIn = async () => {
+    const session = await timed('sign in', 'POST', '/auth/login', { email: account.email, password: PASSWORD });
+    return session?.status === 200 ? { access: String(session.body.access_token), refresh: String(session.body.refresh_token) } : undefined;
+  };
+  // Users arrive over the first two seconds, not all in the same millisecond.
+  await new Promise((resolve) => setTimeout(resolve, (id * 37) % 2000));
+  let session = await signIn();
+  let step = id;
+  const year = new Date().getUTCFullYear();
+  while (Date.now() < until) {
+    if (!session) {
+      session = await signIn();
+      continue;
+    }
+    const auth = { authorization: `Bearer ${session.access}` };
+    const pick = step++ % 20;
+    if (pick < 8) await timed('profile', 'GET', '/profile', undefined, auth);
+    else if (pick < 11) await timed('answer', 'POST', '/answer', { year: year - 2, question: 'rent-tax-credit', answer: RENT }, auth);
+    else if (pick < 14) await timed('estimate', 'POST', '/tax/refund-calculate', { year: year - 1, category: 'rent-tax-credit', data: RENT }, auth);
+    else if (pick < 16) await timed('contributions', 'GET', '/contributions', undefined, auth);
+    else if (pick < 17) await timed('contribution', 'POST', '/contribute', { amount: 5, tax_year: year, source: 'sandbox-debit-card' }, { ...auth, 'idempotency-key': `load-${id}-${step}-${Date.now()}` });
+    else if (pick < 19) {
+      const refreshed = await timed('refresh', 'POST', '/auth/refresh', { refresh_token: session.refresh });
+      session = refreshed?.status === 200 ? { access: String(refreshed.body.access_token), refresh: String(refreshed.body.refresh_token) } : undefined;
+    } else session = await signIn();
+  }
+}
+
+/** CPU time (user + system, µs) of the processes so far. */
+function cpuMicros(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10_000;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** nginx's master process and its workers. */
+function nginxPids(cluster: Cluster): number[] {
+  const master = cluster.proxyPid;
+  if (master === undefined) return [];
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] === String(master);
+      } catch {
+        return false;
+      }
+    });
+  return [master, ...children];
+}
+
+async function run(label: string, base: string, accounts: Account[], users: number, seconds: number, pids: { servers: number[]; proxy: number[] }): Promise<Row[]> {
+  process.stdout.write(`${label}: ${users} virtual users for ${seconds} s… `);
+  const results: Result[] = [];
+  const cpuBefore = { servers: cpuMicros(pids.servers), proxy: cpuMicros(pids.proxy) };
+  const started = performance.now();
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: users }, (_, i) => virtualUser(base, accounts[i % accounts.length]!, until, results, i)));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = { servers: cpuMicros(pids.servers) - cpuBefore.servers, proxy: cpuMicros(pids.proxy) - cpuBefore.proxy };
+  console.log('done');
+  const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
+  const p = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  const failed = results.filter((result) => result.status === 'error' || result.status >= 500);
+  const refused = results.filter((result) => typeof result.status === 'number' && result.status >= 400 && result.status < 500);
+  const byKind = [...new Set(results.map((result) => result.kind))]
+    .map((kind) => `${kind} ${median(results.filter((result) => result.kind === kind).map((result) => result.ms)).toFixed(0)} ms`)
+    .join(', ');
+  const perRequest = (micros: number) => `${Math.round(micros / Math.max(1, results.length))} µs`;
+  return [
+    { figure: `${label}: throughput`, value: `${Math.round(results.length / elapsed)} req/s`, detail: `${results.length} requests in ${elapsed.toFixed(1)} s` },
+    { figure: `${label}: latency p50 / p99`, value: `${p(0.5)} / ${p(0.99)} ms`, detail: `medians: ${byKind}` },
+    {
+      figure: `${label}: errors`,
+      value: String(failed.length),
+      detail: `network errors and 5xx; ${refused.length} 4xx (${[...new Set(refused.map((result) => `${result.kind} ${result.status}`))].slice(0, 6).join(', ') || 'none'})`,
+    },
+    {
+      figure: `${label}: server CPU per request`,
+      value: perRequest(cpu.servers + cpu.proxy),
+      detail: pids.proxy.length > 0 ? `instances ${perRequest(cpu.servers)} + nginx ${perRequest(cpu.proxy)}` : 'the instance',
+    },
+  ];
+}
+
+async function main() {
+  const users = numberArg('users', 500);
+  const seconds = numberArg('duration', 60);
+  const accountCount = numberArg('accounts', Math.ceil(users / 4));
+  console.log('Starting PostgreSQL, two instances and nginx…');
+  const cluster = await startCluster({ logLevel: 'warn' });
+  try {
+    process.stdout.write(`Making ${accountCount} accounts… `);
+    const accounts: Account[] = [];
+    for (let i = 0; i < accountCount; i += 10) {
+      accounts.push(...(await Promise.all(Array.from({ length: Math.min(10, accountCount - i) }, (_, j) => makeAccount(cluster, i + j)))));
+    }
+    console.log('done');
+    const servers = cluster.instances.map((instance) => instance.child.pid!).filter(Boolean);
+    const rows = [
+      ...(await run('one instance', cluster.instances[0]!.url, accounts, users, seconds, { servers: [servers[0]!], proxy: [] })),
+      ...(await run('cluster (nginx, 2 instances)', cluster.url, accounts, users, seconds, { servers, proxy: nginxPids(cluster) })),
+    ];
+    printTable(`MaxOut load bench (${users} virtual users, ${seconds} s each, PostgreSQL; load generator on the same machine)`, rows);
+  } finally {
+    await cluster.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  // Figures only: a failed run says why and still exits 0.
+  console.error(`bench:load could not finish: ${error instanceof Error ? error.message : String(error)}`);
+});

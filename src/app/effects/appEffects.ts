@@ -1,0 +1,32 @@
+import type { SessionHooks } from '../../api/client.ts';
+import type { User } from '../../domain/schemas/user.ts';
+import type { Form11FlowEvent } from '../../../machines/form11Flow/form11Flow.types.ts';
+
+/**
+ * The one table of the browser's effects every screen machine is provided with (built once by the
+ * runtime, src/app/runtime.ts). A flow's logic takes what it needs from here; nothing else reaches
+ * a machine: no React, no router import, no storage or clock of its own.
+ */
+export interface AppEffects {
+  /** The signed-in session as the API client needs it; effects make their client with `createSessionClient`. */
+  sessionHooks: SessionHooks;
+  /** The signed-in user as the session has it now, or null. */
+  user(): User | null;
+  /** Hand the user the server answered to the session (auth `profile.updated`). */
+  announceUser(user: User): void;
+  /** Ask the session to fetch the profile again (auth `profile.reload`). */
+  reloadProfile(): void;
+  /** End the session (auth `logout`, which goes on to the login page). */
+  signOut(): void;
+  /** Go to an in-app path (path and search); resolves when the router has settled. */
+  navigate(to: string, options?: { replace?: boolean }): Promise<void>;
+  /** The path the router is on now (no search). */
+  currentPath(): string;
+  /** Where progress that must survive a reload is kept (localStorage in the browser). */
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  log: Pick<Console, 'warn'>;
+  /** The wall clock (a test passes a fixed one). */
+  now(): Date;
+  /** The signed-in user's guided Form 11 flow (the questionnaire and the final form hand it their results), or null. */
+  guidedFlow(): { send(event: Form11FlowEvent): void } | null;
+}

@@ -1,0 +1,46 @@
+import { FORM11_PROGRESS_KEY } from '../../domain/form11ProgressKey.ts';
+import type { FlowEntry } from './flow.ts';
+
+/**
+ * Every screen machine the app runs, in one place: how its logic is made with the app's effects
+ * (`src/app/effects/*`, loaded with the first screen that needs it) and how long its actors live.
+ * The session registry (registry.ts) builds each logic once and starts every actor from here;
+ * screens name a flow with `useFlow(name, input)` and never build one.
+ *
+ * Auth (the root actor) and its session-scoped children (sign-in, inactivity) are made by the
+ * runtime itself (runtime.ts): they run before any screen.
+ */
+export const FLOWS = {
+  // Public screens: one actor per visit.
+  forgotPassword: { scope: 'visit', load: () => import('../effects/recoveryEffects.ts').then((m) => m.forgotPasswordFlow) },
+  resetPassword: { scope: 'visit', load: () => import('../effects/recoveryEffects.ts').then((m) => m.resetPasswordFlow) },
+  // Pension screens.
+  overview: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.overviewFlow) },
+  pensionSetup: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.pensionSetupFlow) },
+  contribution: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.contributionFlow) },
+  directDebit: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.directDebitFlow) },
+  refundOptions: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.refundOptionsFlow) },
+  pensionRefund: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.pensionRefundFlow) },
+  // Profile and settings.
+  profileEdit: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.profileEditFlow) },
+  payePreference: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.payePreferenceFlow) },
+  dataExport: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.dataExportFlow) },
+  accountClose: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.accountCloseFlow) },
+  security: { scope: 'visit', load: () => import('../effects/securityEffects.ts').then((m) => m.securityFlow) },
+  payeAuthorization: { scope: 'visit', load: () => import('../effects/payeEffects.ts').then((m) => m.payeAuthorizationFlow) },
+  // Form 11: the guided flow belongs to the signed-in user; its progress survives a reload.
+  form11Flow: {
+    scope: 'session',
+    load: () => import('../effects/form11FlowEffects.ts').then((m) => m.form11GuidedFlow),
+    forgetOnSignOut: [FORM11_PROGRESS_KEY],
+  },
+  questionnaire: { scope: 'visit', load: () => import('../effects/questionnaireEffects.ts').then((m) => m.questionnaireFlow) },
+  incomeDeclaration: { scope: 'visit', load: () => import('../effects/incomeDeclarationEffects.ts').then((m) => m.incomeDeclarationFlow) },
+} as const;
+
+// Checked here rather than with `satisfies`, whose contextual type would widen each entry's logic to `any`.
+const everyEntryIsAFlow: Record<string, FlowEntry> = FLOWS;
+void everyEntryIsAFlow;
+
+export type AppFlows = typeof FLOWS;
+export type FlowName = keyof AppFlows;

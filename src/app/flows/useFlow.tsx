@@ -1,0 +1,58 @@
+import { useRouter } from '@tanstack/react-router';
+import { createContext, type ReactNode, use, useEffect, useState, useSyncExternalStore } from 'react';
+import type { Actor } from 'xstate';
+import type { AppFlows } from './catalogue.ts';
+import type { LogicOf, NamesOfScope, ScreenInputOf } from './flow.ts';
+import type { FlowRegistry } from './registry.ts';
+
+export type AppFlowRegistry = FlowRegistry<AppFlows>;
+export type VisitFlowName = NamesOfScope<AppFlows, 'visit'>;
+export type SessionFlowName = NamesOfScope<AppFlows, 'session'>;
+export type FlowActor<N extends keyof AppFlows> = Actor<LogicOf<AppFlows, N>>;
+
+const FlowRegistryContext = createContext<AppFlowRegistry | null>(null);
+
+export function FlowRegistryProvider({ registry, children }: { registry: AppFlowRegistry; children: ReactNode }) {
+  return <FlowRegistryContext value={registry}>{children}</FlowRegistryContext>;
+}
+
+function useRegistry(): AppFlowRegistry {
+  const registry = use(FlowRegistryContext);
+  if (!registry) throw new Error('Screens need FlowRegistryProvider');
+  return registry;
+}
+
+/** The history entry a screen was opened in: its visit. A reload or StrictMode remount keeps it; a navigation makes a new one. */
+function currentVisitKey(router: ReturnType<typeof useRouter>): string {
+  const state = router.history.location.state as { __TSR_key?: string; key?: string } | undefined;
+  return state?.__TSR_key ?? state?.key ?? router.history.location.href;
+}
+
+type ScreenInputArgs<N extends VisitFlowName> = undefined extends ScreenInputOf<AppFlows, N> ? [] | [ScreenInputOf<AppFlows, N>] : [ScreenInputOf<AppFlows, N>];
+
+/**
+ * The actor of this visit of the screen: started by the session registry on first use, rejoined by
+ * every later render (and by StrictMode's second mount), stopped when the screen goes. `input` is
+ * what the screen knows (a returnTo, a token); it is read once, when the actor starts. Suspends
+ * while the flow's code loads (routes preload it, so normally it is there).
+ */
+export function useFlow<N extends VisitFlowName>(name: N, ...[input]: ScreenInputArgs<N>): FlowActor<N> {
+  const registry = useRegistry();
+  const router = useRouter();
+  const [visitKey] = useState(() => currentVisitKey(router));
+  if (!registry.loaded(name)) use(registry.load(name));
+  const actor = registry.visit(name, visitKey, input as ScreenInputOf<AppFlows, N>);
+  useEffect(() => registry.hold(name, visitKey), [registry, name, visitKey]);
+  return actor;
+}
+
+/** The signed-in user's actor of a session flow (the guided Form 11 flow), or null while there is none. */
+export function useSessionFlow<N extends SessionFlowName>(name: N): FlowActor<N> | null {
+  const registry = useRegistry();
+  if (!registry.loaded(name)) use(registry.load(name));
+  return useSyncExternalStore(
+    registry.subscribe,
+    () => registry.session(name),
+    () => registry.session(name),
+  );
+}

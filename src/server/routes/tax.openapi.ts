@@ -1,0 +1,17 @@
+import * as v from 'valibot';
+import { BulkRefundAnswerSchema, RefundAnswerSchema, RefundCalculationRequestSchema } from '../../domain/schemas/refundCalculation.ts';
+import { type ApiDescription, JSON_BODY_ERRORS, SIGNED_IN_ERRORS } from '../http/openapi.ts';
+
+/** routes/tax.ts */
+export const taxApi: ApiDescription = {
+  'POST /tax/refund-calculate': {
+    summary: "A refund estimate for the user's own profile: one category, or a list of them",
+    signedIn: true,
+    body: RefundCalculationRequestSchema,
+    responses: {
+      200: { description: 'One explained estimate (`{ year, category, data }`), or `{ amounts, total, results }` (`{ year, items }`).', schema: v.union([RefundAnswerSchema, BulkRefundAnswerSchema]) },
+      ...JSON_BODY_ERRORS,
+      ...SIGNED_IN_ERRORS,
+    },
+  },
+};

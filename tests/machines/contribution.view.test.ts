@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { contributionMachine } from '../../machines/contribution/contribution.machine.ts';
+import type { ContributionContext, ContributionOptions } from '../../machines/contribution/contribution.types.ts';
+import { contributionView } from '../../machines/contribution/contribution.view.ts';
+import { aUser } from '../support/builders.ts';
+
+/**
+ * What /contribute and /round-payment show, worked out by hand. A single user born 1 April 1990
+ * (36 on 10 May 2026: 20 % band) earning €60,000: the limit is €12,000; €1,500 already paid
+ * leaves €10,500. Income is above the €44,000 standard-rate band, so relief is 40 %.
+ */
+const USER = aUser({ annual_income: 60_000, date_of_birth: '1990-04-01', pension: 1_500 });
+const OPTIONS: ContributionOptions = {
+  tax_year: 2026,
+  assignable_years: [2026, 2025],
+  contributed: { 2026: 1_500, 2025: 11_000 },
+  sources: [{ id: 'sandbox-debit-card', label: 'Sandbox debit card' }],
+  pending: [],
+};
+const context = (overrides: Partial<ContributionContext> = {}): ContributionContext => ({
+  mode: 'contribute',
+  user: USER,
+  today: '2026-05-10',
+  options: OPTIONS,
+  draft: null,
+  key: null,
+  result: null,
+  error: null,
+  ...overrides,
+});
+const viewOf = (value: string, overrides: Partial<ContributionContext> = {}) => contributionView(contributionMachine.resolveState({ value, context: context(overrides) }));
+
+describe('contribution view', () => {
+  it('previews the room left and the relief of what is typed, this year', () => {
+    const view = viewOf('editing');
+    expect(view.preview({ amount: 1_000, tax_year: '2026' })).toEqual({ year: 2026, headroom: 10_500, relief: 400, overLimit: false });
+    expect(view.preview({ amount: '', tax_year: '2026' })).toEqual({ year: 2026, headroom: 10_500, relief: 0, overLimit: false });
+  });
+
+  it('counts relief only up to the limit: the exact room left is not over it, a cent more is', () => {
+    const view = viewOf('editing');
+    expect(view.preview({ amount: 10_500, tax_year: '2026' })).toMatchObject({ relief: 4_200, overLimit: false });
+    expect(view.preview({ amount: 10_500.01, tax_year: '2026' })).toMatchObject({ relief: 4_200, overLimit: true });
+  });
+
+  it('an earlier year uses what MaxOut recorded for it and the age reached that year', () => {
+    // 2025: 35 at year end (20 %), €12,000 limit, €11,000 recorded: €1,000 left.
+    expect(viewOf('editing').preview({ amount: 2_000, tax_year: '2025' })).toEqual({ year: 2025, headroom: 1_000, relief: 400, overLimit: true });
+  });
+
+  it('offers last year only to /contribute, and round amounts only to /round-payment', () => {
+    expect(viewOf('editing').form?.yearChoices).toEqual([
+      { value: '2026', label: '2026 (this year)' },
+      { value: '2025', label: '2025 (last year)' },
+    ]);
+    const round = viewOf('editing', { mode: 'roundPayment' }).form!;
+    expect(round.yearChoices).toBeNull();
+    expect(round.roundChoices).toEqual({ exact: 10_500, rounded: [10_000] });
+    expect(round.initialValues.amount).toBe(10_500);
+    expect(round.maxedOut).toBe(false);
+  });
+
+  it('a user at the limit is told there is nothing to top up', () => {
+    const view = viewOf('editing', { mode: 'roundPayment', user: { ...USER, pension: 12_000 } });
+    expect(view.form?.maxedOut).toBe(true);
+  });
+
+  it('reviews the draft with the relief it earns; the form keeps the draft when going back', () => {
+    const draft = { amount: 1_000, tax_year: 2026, source: 'sandbox-debit-card' };
+    expect(viewOf('reviewing', { draft, key: 'k' }).review).toEqual({ amount: 1_000, sourceLabel: 'Sandbox debit card', taxYear: 2026, relief: 400 });
+    expect(viewOf('editing', { draft }).form?.initialValues).toEqual({ amount: 1_000, tax_year: '2026', source: 'sandbox-debit-card' });
+  });
+
+  it('gives the same validator and the same field errors while nothing changed', () => {
+    const failure = { status: 422, message: 'x', source: 'server' as const, fieldErrors: { amount: ['Too much'] } };
+    const a = viewOf('editing', { error: failure });
+    const b = viewOf('editing', { error: failure });
+    expect(a.form?.schema).toBe(b.form?.schema);
+    expect(a.fieldErrors).toBe(b.fieldErrors);
+    expect(a.fieldErrors).toEqual({ amount: 'Too much' });
+  });
+});
