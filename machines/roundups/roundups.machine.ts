@@ -37,6 +37,7 @@ const updateAccount: UpdateAccountLogic = fromPromise<UpdateAccountResult, { id:
 const saveSettings: SaveSettingsLogic = fromPromise<SaveSettingsResult, RoundupSettingsRequest>(async () => outage);
 
 type Done<T> = { result: T };
+const latest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 const failureOf = (result: ApplyResult | ClearResult | UpdateAccountResult | SaveSettingsResult) => (result.ok ? null : result.error);
 
 /**
@@ -65,6 +66,8 @@ export const roundupsMachine = setup({
       settings: params.result.settings.ok ? params.result.settings.data : context.settings,
       loaded: true,
       now: Math.max(context.now, params.result.now),
+      // The later of what this actor knew and what the device stored (closed in another tab, or before a reload).
+      closedAt: latest(context.closedAt, params.result.closedAt ?? null),
     })),
     rememberLoaded: assign({ loaded: true }),
     rememberConfirm: assign(({ context, event }) => {

@@ -94,6 +94,8 @@ export interface LoadDataResult {
   graph: Fetched<Graph>;
   settings: Fetched<RoundupSettings>;
   now: number;
+  /** When this device last saw the user close the prompt (the app's storage; another tab may have closed it), or null. */
+  closedAt?: number | null;
 }
 export type LoadDataLogic = PromiseActorLogic<LoadDataResult, void>;
 

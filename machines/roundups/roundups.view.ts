@@ -83,6 +83,8 @@ export interface RoundupsView {
   history: { date: string; items: (TransactionView & { account: string })[] }[];
   graph: { labels: string[]; data: number[]; color: string; strokeWidth: number } | null;
   settings: { weeklyCap: string | null; balanceFloor: string | null; pausedUntil: string | null; collectedThisWeek: string } | null;
+  /** /roundups: the gauge of this year's pension (euro) over the most that earns relief; it rises when a Confirm is paid. */
+  pension: { current: number; limit: number };
 }
 
 function transactionView(tx: Transaction): TransactionView {
@@ -180,6 +182,7 @@ export function roundupsView(snapshot: Snapshot): RoundupsView {
       ? `${context.declined.count === 1 ? '1 round-up was' : `${context.declined.count} round-ups were`} declined.`
       : null;
 
+  const progress = pensionProgress(context.user, calendarDay(new Date(context.now)));
   return {
     loading: !context.loaded,
     busy,
@@ -210,5 +213,6 @@ export function roundupsView(snapshot: Snapshot): RoundupsView {
           collectedThisWeek: formatEuro(context.settings.collected_this_week, { keepZeroDecimals: true }),
         }
       : null,
+    pension: { current: progress.current, limit: progress.limit },
   };
 }

@@ -111,6 +111,11 @@ describe('the daily prompt', () => {
     expect(view('failed', { accounts, failed: 'apply', error: { status: null, message: 'Failed to fetch', source: 'network' } }).error).toEqual({ message: m.SOMETHING_WENT_WRONG, canRetry: true });
   });
 
+  it('the gauge: this year’s pension over the limit for the user’s age (40: 25% of €60,000), rising with the session’s user', () => {
+    expect(view('idle').pension).toEqual({ current: 0, limit: 15_000 });
+    expect(view('idle', { user: { ...USER, pension: 21.37 } }).pension).toEqual({ current: 21.37, limit: 15_000 });
+  });
+
   it('the pension-plan alert: the spec’s words', () => {
     expect(view('planRequired').planAlert).toEqual({ visible: true, title: 'Pension Plan ID Required', text: m.PENSION_PLAN_REQUIRED_TEXT, button: 'Set up now' });
     expect(view('idle').planAlert.visible).toBe(false);

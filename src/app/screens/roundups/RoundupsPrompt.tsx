@@ -1,0 +1,88 @@
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { roundupsView } from '../../../../machines/roundups/roundups.view.ts';
+import { useRoundupsActor } from '../../actors.tsx';
+
+type RoundupsActor = NonNullable<ReturnType<typeof useRoundupsActor>>;
+
+/**
+ * The daily round-up prompt of every signed-in screen (spec §2 "Daily Retirement Savings", §4)
+ * and the pension-plan alert (§8), both from the session's round-ups actor. Nothing shows while
+ * nobody is signed in or the prompt is not due.
+ */
+export function RoundupsPrompt() {
+  const roundups = useRoundupsActor();
+  return roundups ? <Prompt roundups={roundups} /> : null;
+}
+
+function Prompt({ roundups }: { roundups: RoundupsActor }) {
+  const { banner, planAlert, error, busy } = useSelector(roundups, roundupsView);
+  return (
+    <>
+      {banner.visible && (
+        <Paper component="section" aria-labelledby="roundups-banner-title" withBorder radius="md" p="md" mb="md" bg="indigo.0">
+          <Stack gap="xs">
+            <Title id="roundups-banner-title" order={2} size="h4">
+              {banner.title}
+            </Title>
+            <Text>
+              {banner.count === 1 ? '1 purchase' : `${banner.count} purchases`} rounded up to {banner.amount}, ready for your pension
+              {banner.relief ? ` (${banner.relief})` : ''}.
+            </Text>
+            {banner.limitNote && (
+              <Text size="sm" c="dimmed">
+                {banner.limitNote}
+              </Text>
+            )}
+            {error && (
+              <Alert color="red" role="alert">
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm">{error.message}</Text>
+                  <Group gap="xs">
+                    {error.canRetry && (
+                      <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
+                        Retry
+                      </Button>
+                    )}
+                    <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
+                      Close
+                    </Button>
+                  </Group>
+                </Group>
+              </Alert>
+            )}
+            <Group gap="sm">
+              <Button disabled={!banner.confirmEnabled} loading={busy} onClick={() => roundups.send({ type: 'roundups.confirm', key: crypto.randomUUID(), at: Date.now() })}>
+                Confirm
+              </Button>
+              <Button variant="default" disabled={!banner.declineEnabled} onClick={() => roundups.send({ type: 'roundups.decline', at: Date.now() })}>
+                Decline
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      <Modal opened={planAlert.visible} onClose={() => roundups.send({ type: 'roundups.dismiss' })} title={planAlert.title} centered aria-describedby="plan-alert-text">
+        <Text id="plan-alert-text" mb="lg">
+          {planAlert.text}
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={() => roundups.send({ type: 'roundups.setUpPlan' })} data-autofocus>
+            {planAlert.button}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
