@@ -61,7 +61,14 @@ export interface AccountView {
   /** The data is more than 4 days old (or was never read): the screen says so. */
   stale: boolean;
   transactions: TransactionView[];
+  /** The most recent ones, as the account's card lists them (the rest are counted). */
+  recent: TransactionView[];
+  /** How many are not listed on the card. */
+  olderCount: number;
 }
+
+/** How many transactions an account's card lists (newest first). */
+export const RECENT_TRANSACTIONS = 20;
 
 export interface RoundupsView {
   /** The first fetch has not answered yet. */
@@ -119,6 +126,7 @@ function consentText(status: ConsentStatus, expiresAt: string | null): string {
 
 function accountView(account: Account, now: number): AccountView {
   const status = account.consent.status;
+  const transactions = account.transactions.map(transactionView);
   return {
     id: account.id,
     bank: account.display_name,
@@ -138,7 +146,9 @@ function accountView(account: Account, now: number): AccountView {
     lastRead: account.last_synced_at ? formatDisplayDateTime(account.last_synced_at) : 'never',
     nextRead: account.next_sync_at ? formatDisplayDateTime(account.next_sync_at) : null,
     stale: isStale(account.last_synced_at, now),
-    transactions: account.transactions.map(transactionView),
+    transactions,
+    recent: transactions.slice(0, RECENT_TRANSACTIONS),
+    olderCount: Math.max(0, transactions.length - RECENT_TRANSACTIONS),
   };
 }
 

@@ -83,6 +83,7 @@ async function main() {
     keyring: secrets.keyring,
     mailTransport,
     paymentLeaseMs: config.paymentLeaseMs,
+    sandboxBankOptions: { extraPurchasesPerDay: config.sandboxBankExtraPurchases },
     moneyLimits: config.moneyLimits,
     // The crash test's fault: the provider has collected, our record of it is not yet written.
     afterCollect:

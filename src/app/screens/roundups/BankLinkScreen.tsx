@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';

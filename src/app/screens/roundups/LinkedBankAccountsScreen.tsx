@@ -1,3 +1,4 @@
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Alert.css';
@@ -98,7 +99,7 @@ function Accounts({ roundups, link, canLink }: { roundups: RoundupsActor; link: 
       {view.accounts.map((account) => (
         <AccountCard key={account.id} account={account} busy={view.busy} canRenew={canLink} roundups={roundups} onRenew={() => link.send({ type: 'bankLink.start', renew: account.consent.consentId })} />
       ))}
-      {view.graph && (
+      {view.graph && view.accounts.length > 0 && (
         <Paper withBorder p="lg" radius="md">
           <Stack gap="sm">
             <Title order={2} size="h4">
@@ -145,7 +146,9 @@ function AccountCard({ account, busy, canRenew, roundups, onRenew }: { account: 
             onChange={(event) => roundups.send({ type: 'account.update', id: account.id, changes: { roundups: event.currentTarget.checked } })}
           />
           {account.funding ? (
-            <Badge variant="light">Round-ups are collected from this account</Badge>
+            <Text size="sm" fw={600} c="teal.9">
+              Round-ups are collected from this account
+            </Text>
           ) : (
             account.canCollectFrom && (
               <Button size="xs" variant="default" disabled={busy} onClick={() => roundups.send({ type: 'account.update', id: account.id, changes: { funding: true } })}>
@@ -171,8 +174,9 @@ function AccountCard({ account, busy, canRenew, roundups, onRenew }: { account: 
             These transactions are more than 4 days old: new purchases will show after the next read.
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={520}>
-          <Table>
+        {/* Focusable so a keyboard can scroll it on a narrow screen. */}
+        <div role="region" aria-label={`Recent transactions, ${account.bank} ${account.name}`} tabIndex={0} style={{ overflowX: 'auto' }}>
+          <Table miw={520}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Date</Table.Th>
@@ -182,13 +186,13 @@ function AccountCard({ account, busy, canRenew, roundups, onRenew }: { account: 
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {account.transactions.map((tx) => (
+              {account.recent.map((tx) => (
                 <Table.Tr key={tx.id}>
                   <Table.Td>{tx.date}</Table.Td>
                   <Table.Td>
                     {tx.description}
                     {tx.pendingAtBank && (
-                      <Badge ml="xs" size="xs" variant="outline" color="gray">
+                      <Badge ml="xs" size="xs" variant="outline" color="dark">
                         pending at bank
                       </Badge>
                     )}
@@ -212,7 +216,12 @@ function AccountCard({ account, busy, canRenew, roundups, onRenew }: { account: 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
+        {account.olderCount > 0 && (
+          <Text size="xs" c="dimmed">
+            {account.olderCount} older transactions are not listed here.
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

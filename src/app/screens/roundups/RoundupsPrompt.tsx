@@ -1,3 +1,4 @@
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';

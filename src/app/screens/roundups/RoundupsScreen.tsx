@@ -1,4 +1,6 @@
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
@@ -104,8 +106,8 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
           <Title order={2} size="h4">
             Pending round-ups
           </Title>
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
+          <div role="region" aria-label="Pending round-ups" tabIndex={0} style={{ overflowX: 'auto' }}>
+            <Table striped miw={480}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Date</Table.Th>
@@ -130,7 +132,7 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         </Stack>
       )}
 
