@@ -11,6 +11,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { roundupsView } from '../../../../machines/roundups/roundups.view.ts';
 import { useRoundupsActor } from '../../actors.tsx';
@@ -29,9 +30,11 @@ export function RoundupsPrompt() {
 
 function Prompt({ roundups }: { roundups: RoundupsActor }) {
   const { banner, planAlert, error, busy } = useSelector(roundups, roundupsView);
+  // /roundups has the same Confirm and Decline (at any amount) on the page itself.
+  const onRoundupsPage = useRouterState({ select: (state) => state.location.pathname === '/roundups' });
   return (
     <>
-      {banner.visible && (
+      {banner.visible && !onRoundupsPage && (
         <Paper component="section" aria-labelledby="roundups-banner-title" withBorder radius="md" p="md" mb="md" bg="indigo.0">
           <Stack gap="xs">
             <Title id="roundups-banner-title" order={2} size="h4">
@@ -74,7 +77,14 @@ function Prompt({ roundups }: { roundups: RoundupsActor }) {
           </Stack>
         </Paper>
       )}
-      <Modal opened={planAlert.visible} onClose={() => roundups.send({ type: 'roundups.dismiss' })} title={planAlert.title} centered aria-describedby="plan-alert-text">
+      <Modal
+        opened={planAlert.visible}
+        onClose={() => roundups.send({ type: 'roundups.dismiss' })}
+        title={planAlert.title}
+        centered
+        aria-describedby="plan-alert-text"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text id="plan-alert-text" mb="lg">
           {planAlert.text}
         </Text>

@@ -147,7 +147,7 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
               {day.items.map((tx) => (
                 <Group key={tx.id} justify="space-between" wrap="nowrap">
                   <Text size="sm">{tx.description}</Text>
-                  <Text size="sm" c={tx.roundupState === 'applied' ? 'teal.8' : 'dimmed'}>
+                  <Text size="sm" c={tx.roundupState === 'applied' ? 'teal.9' : 'dimmed'}>
                     {tx.roundup} {tx.roundupState === 'applied' ? 'paid in' : 'declined'}
                   </Text>
                 </Group>
