@@ -94,13 +94,22 @@ export interface RoundupsView {
   pension: { current: number; limit: number };
 }
 
+/** An amount in another currency than euro, as booked ("£32.37"); the code itself when the browser does not know it. */
+function formatInCurrency(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${currency} ${amount.toFixed(2)}`;
+  }
+}
+
 function transactionView(tx: Transaction): TransactionView {
   const roundupState = tx.roundup <= 0 && tx.roundupApplied === null ? 'none' : tx.roundupApplied === true ? 'applied' : tx.roundupApplied === false ? 'declined' : 'waiting';
   return {
     id: tx.id,
     date: formatDisplayDate(tx.booking_date ?? tx.timestamp.slice(0, 10)),
     description: tx.description,
-    amount: formatEuro(-tx.amount, { keepZeroDecimals: true }),
+    amount: tx.currency === 'EUR' ? formatEuro(-tx.amount, { keepZeroDecimals: true }) : formatInCurrency(-tx.amount, tx.currency),
     pendingAtBank: tx.status === 'pending',
     roundup: tx.roundup > 0 ? formatEuro(tx.roundup, { cents: true, keepZeroDecimals: true }) : '',
     roundupState,

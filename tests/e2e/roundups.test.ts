@@ -64,7 +64,7 @@ describe('round-ups', () => {
     const accounts = page.getByRole('region', { name: 'Sandbox Bank · Current account' });
     expect(await accounts.textContent()).toMatch(/IE\d{2} •••• \d{4}/);
     // Sign inverted: purchases show positive; an unrounded one says why.
-    expect(await accounts.getByRole('table').textContent()).toMatch(/Whole euro|Refund|Transfer|Cash/i);
+    expect(await accounts.getByRole('list', { name: /^Recent transactions/ }).textContent()).toMatch(/Whole euro|Refund|Transfer|Cash/i);
 
     await banner(page).getByRole('button', { name: 'Confirm' }).click();
     const alert = page.getByRole('dialog', { name: 'Pension Plan ID Required' });

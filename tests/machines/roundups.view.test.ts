@@ -111,6 +111,11 @@ describe('the daily prompt', () => {
     expect(view('failed', { accounts, failed: 'apply', error: { status: null, message: 'Failed to fetch', source: 'network' } }).error).toEqual({ message: m.SOMETHING_WENT_WRONG, canRetry: true });
   });
 
+  it('an amount in another currency shows in that currency, sign inverted', () => {
+    const gbp = view('idle', { accounts: [account({ currency: 'GBP', roundups: false, transactions: [tx({ amount: -32.37, currency: 'GBP', roundup: 0, roundup_reason: 'not_eur' })] })] });
+    expect(gbp.accounts[0]!.transactions[0]).toMatchObject({ amount: '£32.37', roundup: '', reason: 'Not in euro' });
+  });
+
   it('the gauge: this year’s pension over the limit for the user’s age (40: 25% of €60,000), rising with the session’s user', () => {
     expect(view('idle').pension).toEqual({ current: 0, limit: 15_000 });
     expect(view('idle', { user: { ...USER, pension: 21.37 } }).pension).toEqual({ current: 21.37, limit: 15_000 });

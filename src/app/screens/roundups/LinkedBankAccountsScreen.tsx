@@ -8,10 +8,10 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Loader.css';
-import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
@@ -174,49 +174,37 @@ function AccountCard({ account, busy, canRenew, roundups, onRenew }: { account: 
             These transactions are more than 4 days old: new purchases will show after the next read.
           </Alert>
         )}
-        {/* Focusable so a keyboard can scroll it on a narrow screen. */}
-        <div role="region" aria-label={`Recent transactions, ${account.bank} ${account.name}`} tabIndex={0} style={{ overflowX: 'auto' }}>
-          <Table miw={520}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Transaction</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Round-up</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {account.recent.map((tx) => (
-                <Table.Tr key={tx.id}>
-                  <Table.Td>{tx.date}</Table.Td>
-                  <Table.Td>
-                    {tx.description}
-                    {tx.pendingAtBank && (
-                      <Badge ml="xs" size="xs" variant="outline" color="dark">
-                        pending at bank
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{tx.amount}</Table.Td>
-                  <Table.Td ta="right">
-                    {tx.roundup ? (
-                      <>
-                        {tx.roundup}
-                        <Text size="xs" c="dimmed">
-                          {tx.roundupState === 'applied' ? 'paid in' : tx.roundupState === 'declined' ? 'declined' : 'waiting'}
-                        </Text>
-                      </>
-                    ) : (
-                      <Text size="xs" c="dimmed">
-                        {tx.reason ?? '—'}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <Title order={3} size="h6">
+          Recent transactions
+        </Title>
+        <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Recent transactions, ${account.bank} ${account.name}`}>
+          {account.recent.map((tx) => (
+            <Group component="li" key={tx.id} justify="space-between" wrap="nowrap" align="flex-start" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {tx.description}
+                  {tx.pendingAtBank && (
+                    <Badge ml="xs" size="xs" variant="outline" color="dark">
+                      pending at bank
+                    </Badge>
+                  )}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {tx.date}
+                  {tx.reason ? ` · ${tx.reason}` : ''}
+                </Text>
+              </div>
+              <div style={{ textAlign: 'right', flexShrink: 0 }}>
+                <Text size="sm">{tx.amount}</Text>
+                {tx.roundup && (
+                  <Text size="xs" c={tx.roundupState === 'applied' ? 'teal.9' : 'dimmed'}>
+                    +{tx.roundup} {tx.roundupState === 'applied' ? 'paid in' : tx.roundupState === 'declined' ? 'declined' : 'waiting'}
+                  </Text>
+                )}
+              </div>
+            </Group>
+          ))}
+        </Stack>
         {account.olderCount > 0 && (
           <Text size="xs" c="dimmed">
             {account.olderCount} older transactions are not listed here.

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
@@ -10,7 +11,7 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { roundupsView } from '../../../../machines/roundups/roundups.view.ts';
@@ -35,47 +36,49 @@ function Prompt({ roundups }: { roundups: RoundupsActor }) {
   return (
     <>
       {banner.visible && !onRoundupsPage && (
-        <Paper component="section" aria-labelledby="roundups-banner-title" withBorder radius="md" p="md" mb="md" bg="indigo.0">
-          <Stack gap="xs">
-            <Title id="roundups-banner-title" order={2} size="h4">
-              {banner.title}
-            </Title>
-            <Text>
-              {banner.count === 1 ? '1 purchase' : `${banner.count} purchases`} rounded up to {banner.amount}, ready for your pension
-              {banner.relief ? ` (${banner.relief})` : ''}.
-            </Text>
-            {banner.limitNote && (
-              <Text size="sm" c="dimmed">
-                {banner.limitNote}
+        <Container size="md" px={0}>
+          <Paper component="section" aria-labelledby="roundups-banner-title" withBorder radius="md" p="md" mb="md" bg="indigo.0">
+            <Stack gap="xs">
+              <Title id="roundups-banner-title" order={2} size="h4">
+                {banner.title}
+              </Title>
+              <Text>
+                {banner.count === 1 ? '1 purchase' : `${banner.count} purchases`} rounded up to {banner.amount}, ready for your pension
+                {banner.relief ? ` (${banner.relief})` : ''}.
               </Text>
-            )}
-            {error && (
-              <Alert color="red" role="alert">
-                <Group justify="space-between" gap="xs">
-                  <Text size="sm">{error.message}</Text>
-                  <Group gap="xs">
-                    {error.canRetry && (
-                      <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
-                        Retry
+              {banner.limitNote && (
+                <Text size="sm" c="dimmed">
+                  {banner.limitNote}
+                </Text>
+              )}
+              {error && (
+                <Alert color="red" role="alert">
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm">{error.message}</Text>
+                    <Group gap="xs">
+                      {error.canRetry && (
+                        <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
+                          Retry
+                        </Button>
+                      )}
+                      <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
+                        Close
                       </Button>
-                    )}
-                    <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
-                      Close
-                    </Button>
+                    </Group>
                   </Group>
-                </Group>
-              </Alert>
-            )}
-            <Group gap="sm">
-              <Button disabled={!banner.confirmEnabled} loading={busy} onClick={() => roundups.send({ type: 'roundups.confirm', key: crypto.randomUUID(), at: Date.now() })}>
-                Confirm
-              </Button>
-              <Button variant="default" disabled={!banner.declineEnabled} onClick={() => roundups.send({ type: 'roundups.decline', at: Date.now() })}>
-                Decline
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+                </Alert>
+              )}
+              <Group gap="sm">
+                <Button disabled={!banner.confirmEnabled} loading={busy} onClick={() => roundups.send({ type: 'roundups.confirm', key: crypto.randomUUID(), at: Date.now() })}>
+                  Confirm
+                </Button>
+                <Button variant="default" disabled={!banner.declineEnabled} onClick={() => roundups.send({ type: 'roundups.decline', at: Date.now() })}>
+                  Decline
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </Container>
       )}
       <Modal
         opened={planAlert.visible}
