@@ -2,7 +2,6 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
@@ -11,7 +10,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Loader.css';
-import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
@@ -181,13 +180,9 @@ function AccountCard({ account, busy, canRenew, roundups, onRenew }: { account: 
           {account.recent.map((tx) => (
             <Group component="li" key={tx.id} justify="space-between" wrap="nowrap" align="flex-start" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
               <div style={{ minWidth: 0 }}>
+                {/* A booking still pending at the bank says so in its reason. */}
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {tx.description}
-                  {tx.pendingAtBank && (
-                    <Badge ml="xs" size="xs" variant="outline" color="dark">
-                      pending at bank
-                    </Badge>
-                  )}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {tx.date}

@@ -36,7 +36,7 @@ function Prompt({ roundups }: { roundups: RoundupsActor }) {
   return (
     <>
       {banner.visible && !onRoundupsPage && (
-        <Container size="md" px={0}>
+        <Container size="md">
           <Paper component="section" aria-labelledby="roundups-banner-title" withBorder radius="md" p="md" mb="md" bg="indigo.0">
             <Stack gap="xs">
               <Title id="roundups-banner-title" order={2} size="h4">
