@@ -63,8 +63,10 @@ describe('round-ups', () => {
     await checkScreen(page, 'roundups-bank-accounts');
     const accounts = page.getByRole('region', { name: 'Sandbox Bank · Current account' });
     expect(await accounts.textContent()).toMatch(/IE\d{2} •••• \d{4}/);
-    // Sign inverted: purchases show positive; an unrounded one says why.
-    expect(await accounts.getByRole('list', { name: /^Recent transactions/ }).textContent()).toMatch(/Whole euro|Refund|Transfer|Cash/i);
+    // Purchases show positive (sign inverted); one not rounded up says why (today's are still pending at the bank).
+    const recent = (await accounts.getByRole('list', { name: /^Recent transactions/ }).textContent()) ?? '';
+    expect(recent).toMatch(/Still pending at the bank|A whole euro amount|Money in|Not a card purchase|A cash withdrawal/);
+    expect(recent).toMatch(/booked€\d+\.\d{2}/);
 
     await banner(page).getByRole('button', { name: 'Confirm' }).click();
     const alert = page.getByRole('dialog', { name: 'Pension Plan ID Required' });
