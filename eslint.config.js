@@ -6,24 +6,6 @@ import tseslint from 'typescript-eslint';
 /** Layers may only depend one way: domain ← machines ← app, domain ← api ← app, domain ← server. */
 const uiAndIo = ['react', 'react-dom', '@xstate/react', '@tanstack/*', '@mantine/*', 'ky', 'hono', 'hono/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'];
 
-/**
- * Screens still reading a machine through selectors or computing figures themselves: each leaves this
- * list when it becomes a view of its machine (issue: screens become views of runtime-owned actors).
- */
-const SCREENS_NOT_YET_VIEWS = [
-  'src/app/screens/auth/ForgotPasswordScreen.tsx',
-  'src/app/screens/auth/LoginScreen.tsx',
-  'src/app/screens/auth/RegisterScreen.tsx',
-  'src/app/screens/auth/ResetPasswordScreen.tsx',
-  'src/app/screens/form11/**',
-  'src/app/screens/paye/PayeAuthorizationScreen.tsx',
-  'src/app/screens/profile/ProfileScreen.tsx',
-  'src/app/screens/refund/TaxRefundSubmittedScreen.tsx',
-  'src/app/screens/settings/**',
-  'src/app/layout/**',
-  'src/app/components/**',
-];
-
 export default tseslint.config(
   { ignores: ['dist/', 'build/', 'node_modules/', 'test-results/', '.data/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -62,7 +44,6 @@ export default tseslint.config(
     // Screens are views: they read `useSelector(actor, <machine>View)` and send events. They never build
     // a machine or call an effect, and the figures they show come from a view, not from a rule in JSX.
     files: ['src/app/screens/**/*.{ts,tsx}', 'src/app/layout/**/*.{ts,tsx}', 'src/app/components/**/*.{ts,tsx}'],
-    ignores: SCREENS_NOT_YET_VIEWS,
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,17 +1,19 @@
 import { assign, setup } from 'xstate';
-import { PROFILE_REFRESH_DELAY_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { FORM11_PROGRESS_VERSION, type Form11FormData, type Form11Progress, type JsonValue } from '../../src/domain/form11Progress.ts';
 import {
   REFUND_OPTIONS_ROUTE,
   REFUND_SUBMITTED_ROUTE,
   buildFlowPlan,
+  questionnaireRoute,
   stepKeyOf,
   type Form11FlowRoute,
 } from '../../src/domain/form11Routes.ts';
 import { safeInternalPath } from '../../src/domain/navigation.ts';
+import type { Form11Entry } from '../../src/domain/schemas/form11Entry.ts';
 import { navigateTo, postAllAnswers, postAnswer } from './form11Flow.actors.ts';
 import type {
+  ClaimRecordedParams,
   Form11FlowContext,
   Form11FlowEvent,
   Form11FlowInput,
@@ -19,6 +21,7 @@ import type {
   LogFailureParams,
   NavigateParams,
   NavigationOutcome,
+  PendingStart,
   PostResult,
   SaveProgressParams,
 } from './form11Flow.types.ts';
@@ -31,7 +34,8 @@ export function progressOf(context: Form11FlowContext): Form11Progress {
     year: context.year ?? context.defaultYear,
     routes: context.routes,
     currentRouteIndex: context.currentRouteIndex,
-    isFromQuestionnaire: context.isFromQuestionnaire,
+    // Every flow keeps its answers until the end (spec: setup marks the flow as from-questionnaire).
+    isFromQuestionnaire: true,
     formData: context.formData,
     selectedForms: context.selectedForms,
     selectedIncomeTypes: context.selectedIncomeTypes,
@@ -43,7 +47,6 @@ const NO_FLOW = {
   year: null,
   routes: [],
   currentRouteIndex: 0,
-  isFromQuestionnaire: false,
   formData: {},
   selectedForms: [],
   selectedIncomeTypes: [],
@@ -51,7 +54,8 @@ const NO_FLOW = {
   posting: null,
   returnTo: null,
   lastFailure: null,
-} satisfies Omit<Form11FlowContext, 'userId' | 'defaultYear' | 'lastSubmittedYear'>;
+  pendingStart: null,
+} satisfies Omit<Form11FlowContext, 'userId' | 'defaultYear' | 'claimYears' | 'claimYear' | 'submitted'>;
 
 /** A rejected actor (a bug or an outage) as the failure the flow logs. */
 function outageOf(error: unknown): ApiFailure {
@@ -59,13 +63,45 @@ function outageOf(error: unknown): ApiFailure {
 }
 
 const failureOf = (result: PostResult): ApiFailure | null => (result.ok ? null : result.error);
+const entryOf = (result: PostResult): Form11Entry | null => (result.ok ? result.entry : null);
+
+// ─── Steps the flow takes in several places, written once ─────────────────────────────────────────
+
+/** Saves the flow in flight as it now is: every change of it ends with this. */
+const persist = { type: 'saveProgress', params: ({ context }: { context: Form11FlowContext }) => ({ progress: progressOf(context) }) } as const;
+
+/** A post failed: logged, and remembered for the screens (spec section 8: the flow goes on). */
+function postFailed<E>(operation: LogFailureParams['operation'], failure: (event: E) => ApiFailure) {
+  const params = ({ event }: { event: E }): LogFailureParams => ({ operation, failure: failure(event) });
+  return [
+    { type: 'logFailure', params },
+    { type: 'rememberFailure', params },
+  ] as const;
+}
+
+/**
+ * The claim is complete: kept for /tax-refund-submitted with the claim the server answered (which
+ * the session takes too), its progress removed (a reload must not resume a sent claim), the user
+ * taken there.
+ */
+function finishClaim<E>(entry: (event: E) => Form11Entry | null) {
+  const params = ({ event }: { event: E }) => ({ entry: entry(event) });
+  return [
+    { type: 'recordSubmission', params },
+    { type: 'claimRecorded', params },
+    'clearProgress',
+    'forgetFlow',
+    { type: 'navigate', params: { to: REFUND_SUBMITTED_ROUTE, replace: false } },
+  ] as const;
+}
 
 /**
  * The guided Form 11 flow (spec section 4, "Guided flow"): a selection becomes an ordered list of
- * /form11 pages; each page's answer is kept and all are posted together after the last page
- * (questionnaire mode), or each is posted as it is given. The progress is saved whenever it
- * changes, so a reload, another day or "Continue previous application" picks it up again.
- * One actor per signed-in session; effects are named actions and actors with harmless defaults.
+ * /form11 pages; each page's answer is kept and all are posted together after the last page. The
+ * progress is saved whenever it changes, so a reload, another day or "Continue previous
+ * application" picks it up again. A page opened on its own posts its answer at once. The server's
+ * answer to a post (the year's claim) goes to the session as it is. One actor per signed-in
+ * session; effects are named actions and actors with harmless defaults.
  */
 export const form11FlowMachine = setup({
   types: {
@@ -83,14 +119,20 @@ export const form11FlowMachine = setup({
     saveProgress: (_, _params: SaveProgressParams) => {},
     /** Remove 'form11Progress' from localStorage. */
     clearProgress: () => {},
-    /** Reload the signed-in user's profile (claims and refund totals changed). */
-    refreshProfile: () => {},
     /** Log a failed answer post. */
     logFailure: (_, _params: LogFailureParams) => {},
+    /** The year's claim as the server answered: the session's profile shows it (no reload needed). */
+    claimRecorded: (_, _params: ClaimRecordedParams) => {},
 
     // ── Context updates (pure) ───────────────────────────────────────────────────────────────
-    /** Setup: the route list of the selection, the index back to 0, the mode, nothing kept yet. */
-    startFlow: assign(({ context }, params: { selection: readonly string[]; year: number; fromQuestionnaire: boolean }) => {
+    chooseYear: assign((_, params: { year: number }) => ({ claimYear: params.year })),
+    rememberFailure: assign((_, params: LogFailureParams) => ({ lastFailure: params.failure })),
+    /** The claim sent in full, kept for /tax-refund-submitted. */
+    recordSubmission: assign(({ context }, params: { entry: Form11Entry | null }) => ({
+      submitted: { year: context.year ?? context.defaultYear, entry: params.entry },
+    })),
+    /** Setup: the route list of the selection, the index back to 0, nothing kept yet. */
+    startFlow: assign((_, params: { selection: readonly string[]; year: number }) => {
       const plan = buildFlowPlan(params.selection);
       return {
         ...NO_FLOW,
@@ -98,20 +140,16 @@ export const form11FlowMachine = setup({
         routes: plan.routes,
         selectedForms: plan.selectedForms,
         selectedIncomeTypes: plan.selectedIncomeTypes,
-        isFromQuestionnaire: params.fromQuestionnaire,
-        lastSubmittedYear: context.lastSubmittedYear,
       };
     }),
+    holdPendingStart: assign((_, params: { pending: PendingStart }) => ({ pendingStart: params.pending })),
+    dropPendingStart: assign({ pendingStart: null }),
     /** The page an event came from becomes the current one (the user may have gone back with the browser). */
     goToRoute: assign(({ context }, params: { route: Form11FlowRoute }) => ({
       currentRouteIndex: Math.max(0, context.routes.indexOf(params.route)),
     })),
     keepAnswer: assign(({ context }, params: { route: Form11FlowRoute; data: JsonValue }) => ({
-      formData: { ...context.formData, [stepKeyOf(params.route)]: params.data },
-    })),
-    /** The answer to post at once, for a page of the flow. */
-    holdFlowAnswer: assign(({ context }, params: { route: Form11FlowRoute; data: JsonValue }) => ({
-      posting: { year: context.year ?? context.defaultYear, question: stepKeyOf(params.route), answer: params.data },
+      formData: { ...context.formData, [stepKeyOf(params.route)]: params.data } as Form11FormData,
     })),
     /** The answer to post at once, for a page opened on its own, and where to go afterwards. */
     holdSingleAnswer: assign(
@@ -120,32 +158,25 @@ export const form11FlowMachine = setup({
         returnTo: safeInternalPath(params.callback, REFUND_SUBMITTED_ROUTE),
       }),
     ),
-    /** A posted answer is no longer unsent. */
-    forgetPostedAnswer: assign(({ context }) => {
-      const key = context.posting?.question;
-      if (key === undefined) return {};
-      const { [key]: _sent, ...rest } = context.formData;
-      return { formData: rest as Form11FormData, posting: null, lastFailure: null };
-    }),
-    dropPosting: assign({ posting: null }),
+    dropPosting: assign({ posting: null, returnTo: null }),
     moveToNextRoute: assign(({ context }) => ({ currentRouteIndex: context.currentRouteIndex + 1 })),
     startReplay: assign({ replayIndex: 0 }),
     nextReplay: assign(({ context }) => ({ replayIndex: context.replayIndex + 1 })),
-    rememberFailure: assign((_, params: { failure: ApiFailure }) => ({ lastFailure: params.failure })),
     clearFailure: assign({ lastFailure: null }),
-    recordSubmission: assign(({ context }) => ({ lastSubmittedYear: context.year })),
     forgetFlow: assign(NO_FLOW),
-    forgetSubmission: assign({ lastSubmittedYear: null }),
+    forgetSubmission: assign({ submitted: null }),
   },
   guards: {
-    /** The selection builds no route (nothing chosen, or nothing this app knows). */
-    selectsNothing: (_, params: { selection: readonly string[] }) => buildFlowPlan(params.selection).routes.length === 0,
-    /** The app asked the user before replacing the flow in flight. */
-    replaceConfirmed: (_, params: { replace: boolean | undefined }) => params.replace === true,
     hasFlow: ({ context }) => context.routes.length > 0,
-    isFlowRoute: ({ context }, params: { route: Form11FlowRoute }) => context.routes.includes(params.route),
+    /** Only a year a claim may be made for. */
+    isOpenYear: ({ context }, params: { year: number }) => context.claimYears.includes(params.year),
+    /** The selection builds an empty route list (nothing chosen, or nothing known). */
+    selectsNothing: (_, params: { selection: readonly string[] }) => buildFlowPlan(params.selection).routes.length === 0,
+    /** The route is not a step of the flow in flight (a page opened on its own). */
     isOutsideFlow: ({ context }, params: { route: Form11FlowRoute }) => !context.routes.includes(params.route),
-    isQuestionnaireMode: ({ context }) => context.isFromQuestionnaire,
+    isFlowRoute: ({ context }, params: { route: Form11FlowRoute }) => context.routes.includes(params.route),
+    /** What waits for confirmation is the questionnaire (not pages to start at once). */
+    replacesWithQuestionnaire: ({ context }) => context.pendingStart?.kind === 'questionnaire',
     hasNextRoute: ({ context }) => context.currentRouteIndex < context.routes.length - 1,
     hasUnsentAnswers: ({ context }) => Object.keys(context.formData).length > 0,
     succeeded: (_, params: { result: PostResult }) => params.result.ok,
@@ -153,35 +184,32 @@ export const form11FlowMachine = setup({
     /** The last navigation arrived and routes up to the saved one remain. */
     replayGoesOn: ({ context }, params: { outcome: NavigationOutcome }) => !params.outcome.aborted && context.replayIndex < context.currentRouteIndex,
   },
-  delays: {
-    /** The server needs a moment before a refreshed profile shows a posted answer (spec section 9: 700 ms). */
-    profileRefreshDelay: PROFILE_REFRESH_DELAY_MS,
-  },
 }).createMachine({
   id: 'form11Flow',
   description:
     'The guided Form 11 flow. A selection (questionnaire pages answered Yes, or the advanced options ticked) becomes an ' +
     'ordered route list: /form11/{slug} per chosen page in catalogue order, and all chosen income types collapse into one ' +
-    '/form11/final-form placed last (their ids kept in selectedIncomeTypes). Questionnaire mode keeps every answer on the ' +
-    'device and posts them all together after the last page (POST /answer-multiple); otherwise each is posted at once ' +
-    '(POST /answer). After a successful post the profile is refreshed 700 ms later. The progress (routes, index, mode, ' +
-    'unsent answers, selection, year, owner, schema version) is saved whenever it changes, so a reload or another day ' +
-    'resumes it. One flow is in flight at a time and it carries its year: starting another one needs the user to ' +
-    'confirm. A failed post is logged and the flow goes on, but no answer is lost: a failed answer stays unsent and ' +
-    'the saved progress is kept until a post succeeds. flow.clear (sign-out, abandon) forgets it all in any state.',
+    '/form11/final-form placed last (their ids kept in selectedIncomeTypes). Every answer is kept on the device and all ' +
+    'are posted together after the last page (POST /answer-multiple); a page opened on its own posts its answer at once ' +
+    '(POST /answer). The claim the server answers goes to the session as it is. The progress (routes, index, answers, ' +
+    'selection, year, owner, schema version) is saved whenever it changes, so a reload or another day resumes it. One ' +
+    'flow is in flight at a time and it carries its year: starting another one asks the user first. A failed post is ' +
+    'logged and the flow goes on, but no answer is lost: the saved progress is kept until a post succeeds. flow.clear ' +
+    '(sign-out, abandon) forgets it all in any state.',
   context: ({ input }) => {
     const saved = input.saved && input.saved.ownerId === input.userId ? input.saved : null;
     return {
       ...NO_FLOW,
       userId: input.userId,
       defaultYear: input.defaultYear,
-      lastSubmittedYear: null,
+      claimYears: input.claimYears,
+      claimYear: input.defaultYear,
+      submitted: null,
       ...(saved
         ? {
             year: saved.year,
             routes: saved.routes,
             currentRouteIndex: saved.currentRouteIndex,
-            isFromQuestionnaire: saved.isFromQuestionnaire,
             formData: saved.formData,
             selectedForms: saved.selectedForms,
             selectedIncomeTypes: saved.selectedIncomeTypes,
@@ -195,6 +223,11 @@ export const form11FlowMachine = setup({
       description: 'Signing out or abandoning: the flow is forgotten and its saved progress removed; any post or navigation in progress is stopped.',
       target: '.idle',
       actions: ['clearProgress', 'forgetFlow', 'forgetSubmission'],
+    },
+    'year.choose': {
+      description: 'The claim year of what is started next, from the Tax Refund page; a year no claim may be made for is ignored.',
+      guard: { type: 'isOpenYear', params: ({ event }) => ({ year: event.year }) },
+      actions: { type: 'chooseYear', params: ({ event }) => ({ year: event.year }) },
     },
   },
   states: {
@@ -218,14 +251,15 @@ export const form11FlowMachine = setup({
             actions: { type: 'navigate', params: { to: REFUND_OPTIONS_ROUTE, replace: false } },
           },
           {
-            description: 'Setup: the route list is built, the index reset to 0, the mode marked, the progress saved.',
+            description: 'Setup: the route list is built for the year (the questionnaire’s, else the chosen one), the index reset to 0, the progress saved.',
             target: 'inFlow.settingUp',
-            actions: [
-              { type: 'startFlow', params: ({ event }) => ({ selection: event.selection, year: event.year, fromQuestionnaire: event.fromQuestionnaire }) },
-              { type: 'saveProgress', params: ({ context }) => ({ progress: progressOf(context) }) },
-            ],
+            actions: [{ type: 'startFlow', params: ({ context, event }) => ({ selection: event.selection, year: event.year ?? context.claimYear }) }, persist],
           },
         ],
+        'questionnaire.open': {
+          description: 'Nothing to replace: the questionnaire for the chosen year.',
+          actions: { type: 'navigate', params: ({ context }) => ({ to: questionnaireRoute(context.claimYear), replace: false }) },
+        },
         'step.submit': {
           description: 'A page submitted outside any flow: its answer is posted at once.',
           target: 'single',
@@ -239,63 +273,37 @@ export const form11FlowMachine = setup({
 
     single: {
       description:
-        'Outside questionnaire mode, for a page that is not part of the flow in flight (or with no flow): POST /answer, ' +
-        'then, 700 ms after a success, the profile is refreshed and the user goes to the callback or /tax-refund-submitted. ' +
-        'A failure is logged and the user goes on at once.',
-      initial: 'posting',
-      states: {
-        posting: {
-          description: 'POST /answer is on its way.',
-          tags: ['busy', 'sending'],
-          invoke: {
-            id: 'postAnswer',
-            src: 'postAnswer',
-            input: ({ context }) => context.posting!,
-            onDone: [
-              {
-                description: 'Posted: the profile is refreshed after a moment.',
-                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                target: 'waitingToRefresh',
-                actions: 'clearFailure',
-              },
-              {
-                description: 'Refused or no response: logged; the user goes on (spec section 8).',
-                target: '#form11Flow.settling',
-                actions: [
-                  { type: 'logFailure', params: ({ event }) => ({ operation: 'answer', failure: failureOf(event.output)! }) },
-                  { type: 'rememberFailure', params: ({ event }) => ({ failure: failureOf(event.output)! }) },
-                  { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? REFUND_SUBMITTED_ROUTE, replace: false }) },
-                ],
-              },
-            ],
-            onError: {
-              description: 'The post failed outright (a bug or an outage): logged; the user goes on.',
-              target: '#form11Flow.settling',
-              actions: [
-                { type: 'logFailure', params: ({ event }) => ({ operation: 'answer', failure: outageOf(event.error) }) },
-                { type: 'rememberFailure', params: ({ event }) => ({ failure: outageOf(event.error) }) },
-                { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? REFUND_SUBMITTED_ROUTE, replace: false }) },
-              ],
-            },
+        'A page that is not part of the flow in flight (or with no flow): POST /answer; the claim the server answers goes to ' +
+        'the session, and the user goes to the callback or /tax-refund-submitted. A failure is logged and the user goes on.',
+      tags: ['busy', 'sending'],
+      invoke: {
+        id: 'postAnswer',
+        src: 'postAnswer',
+        input: ({ context }) => context.posting!,
+        onDone: [
+          {
+            description: 'Posted: the session takes the claim as the server answered it.',
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'settling',
+            actions: ['clearFailure', { type: 'claimRecorded', params: ({ event }) => ({ entry: entryOf(event.output) }) }],
           },
-        },
-        waitingToRefresh: {
-          description: 'Posted; the profile is refreshed 700 ms later, then the user goes to the callback or /tax-refund-submitted.',
-          tags: ['busy'],
-          after: {
-            profileRefreshDelay: {
-              description: 'The profile is refreshed; the user goes to the callback or /tax-refund-submitted.',
-              target: '#form11Flow.settling',
-              actions: ['refreshProfile', { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? REFUND_SUBMITTED_ROUTE, replace: false }) }],
-            },
+          {
+            description: 'Refused or no response: logged; the user goes on (spec section 8).',
+            target: 'settling',
+            actions: postFailed('answer', (event: { output: PostResult }) => failureOf(event.output)!),
           },
+        ],
+        onError: {
+          description: 'The post failed outright (a bug or an outage): logged; the user goes on.',
+          target: 'settling',
+          actions: postFailed('answer', (event: { error: unknown }) => outageOf(event.error)),
         },
       },
     },
 
     settling: {
-      description: 'After a page posted on its own: back to the flow in flight, if any.',
-      entry: 'dropPosting',
+      description: 'After a page posted on its own: the user goes to the callback or /tax-refund-submitted; the flow in flight, if any, waits at its page.',
+      entry: [{ type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? REFUND_SUBMITTED_ROUTE, replace: false }) }, 'dropPosting'],
       always: [
         { description: 'A flow is in flight: it waits at its page.', guard: 'hasFlow', target: 'inFlow' },
         { description: 'No flow.', target: 'idle' },
@@ -388,51 +396,45 @@ export const form11FlowMachine = setup({
                 actions: { type: 'navigate', params: { to: REFUND_OPTIONS_ROUTE, replace: false } },
               },
               {
-                description: 'The user confirmed replacing the flow in flight (one claim at a time): setup for the new one.',
-                guard: { type: 'replaceConfirmed', params: ({ event }) => ({ replace: event.replace }) },
-                target: '#form11Flow.inFlow.settingUp',
-                actions: [
-                  { type: 'startFlow', params: ({ event }) => ({ selection: event.selection, year: event.year, fromQuestionnaire: event.fromQuestionnaire }) },
-                  { type: 'saveProgress', params: ({ context }) => ({ progress: progressOf(context) }) },
-                ],
-              },
-              {
-                description: 'Refused: a flow is in flight and the user was not asked (replace not set). Nothing changes.',
+                description: 'One claim at a time: the user is asked before the flow in flight is replaced by these pages.',
+                target: '.confirmingReplace',
+                actions: {
+                  type: 'holdPendingStart',
+                  params: ({ context, event }) => ({ pending: { kind: 'pages', selection: [...event.selection], year: event.year ?? context.claimYear } }),
+                },
               },
             ],
+            'questionnaire.open': {
+              description: 'One claim at a time: the user is asked before the flow in flight is replaced by a new questionnaire.',
+              target: '.confirmingReplace',
+              actions: { type: 'holdPendingStart', params: ({ context }) => ({ pending: { kind: 'questionnaire', year: context.claimYear } }) },
+            },
             'flow.resume': {
               description: 'Continue previous application: replay the navigation up to the saved page.',
               target: 'replaying',
-              actions: 'startReplay',
+              actions: ['dropPendingStart', 'startReplay'],
             },
             'step.submit': [
               {
                 description: 'A page that is not part of this flow (opened on its own): posted at once; the flow stays as it is.',
                 guard: { type: 'isOutsideFlow', params: ({ event }) => ({ route: event.route }) },
                 target: '#form11Flow.single',
-                actions: {
-                  type: 'holdSingleAnswer',
-                  params: ({ event }) => ({ route: event.route, data: event.data, callback: event.callback, year: event.year }),
-                },
-              },
-              {
-                description: 'Questionnaire mode: that page becomes the current one, its answer is kept (saved) and the flow moves on.',
-                guard: 'isQuestionnaireMode',
-                target: 'advancing',
                 actions: [
-                  { type: 'goToRoute', params: ({ event }) => ({ route: event.route }) },
-                  { type: 'keepAnswer', params: ({ event }) => ({ route: event.route, data: event.data }) },
-                  { type: 'saveProgress', params: ({ context }) => ({ progress: progressOf(context) }) },
+                  'dropPendingStart',
+                  {
+                    type: 'holdSingleAnswer',
+                    params: ({ event }) => ({ route: event.route, data: event.data, callback: event.callback, year: event.year }),
+                  },
                 ],
               },
               {
-                description: 'Otherwise: that page becomes the current one, its answer is kept as unsent (saved) and posted at once.',
-                target: 'postingAnswer',
+                description: 'A page of the flow: it becomes the current one, its answer is kept (saved) and the flow moves on.',
+                target: 'advancing',
                 actions: [
+                  'dropPendingStart',
                   { type: 'goToRoute', params: ({ event }) => ({ route: event.route }) },
                   { type: 'keepAnswer', params: ({ event }) => ({ route: event.route, data: event.data }) },
-                  { type: 'saveProgress', params: ({ context }) => ({ progress: progressOf(context) }) },
-                  { type: 'holdFlowAnswer', params: ({ event }) => ({ route: event.route, data: event.data }) },
+                  persist,
                 ],
               },
             ],
@@ -441,10 +443,7 @@ export const form11FlowMachine = setup({
                 description: 'Next (skip) on a page of the flow: that page becomes the current one, then the flow moves on.',
                 guard: { type: 'isFlowRoute', params: ({ event }) => ({ route: event.route }) },
                 target: 'advancing',
-                actions: [
-                  { type: 'goToRoute', params: ({ event }) => ({ route: event.route }) },
-                  { type: 'saveProgress', params: ({ context }) => ({ progress: progressOf(context) }) },
-                ],
+                actions: ['dropPendingStart', { type: 'goToRoute', params: ({ event }) => ({ route: event.route }) }, persist],
               },
               { description: 'Next on a page that is not part of this flow: ignored.' },
             ],
@@ -463,58 +462,49 @@ export const form11FlowMachine = setup({
                 'flow.retry': { description: 'Try again: all answers are posted again.', target: '#form11Flow.inFlow.sendingAll' },
               },
             },
-          },
-        },
-
-        postingAnswer: {
-          description:
-            'Outside questionnaire mode, a page of the flow: its answer is kept as unsent (and saved) and posted at once. ' +
-            'After a success the profile is refreshed 700 ms later and the flow moves on; a failure is logged and the flow ' +
-            'moves on at once, the answer staying unsent for the final post.',
-          tags: ['busy', 'sending'],
-          invoke: {
-            id: 'postAnswer',
-            src: 'postAnswer',
-            input: ({ context }) => context.posting!,
-            onDone: [
-              {
-                description: 'Posted: no longer unsent.',
-                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                target: 'waitingToRefresh',
-                actions: ['forgetPostedAnswer', { type: 'saveProgress', params: ({ context }) => ({ progress: progressOf(context) }) }],
-              },
-              {
-                description: 'Refused or no response: logged; the answer stays unsent and the flow moves on.',
-                target: 'advancing',
-                actions: [
-                  { type: 'logFailure', params: ({ event }) => ({ operation: 'answer', failure: failureOf(event.output)! }) },
-                  { type: 'rememberFailure', params: ({ event }) => ({ failure: failureOf(event.output)! }) },
-                  'dropPosting',
+            confirmingReplace: {
+              description:
+                '"Start a new claim? Your unfinished claim will be discarded." The flow in flight stays until the user ' +
+                'answers; going on with it (a step, Continue) forgets the question.',
+              on: {
+                'replace.confirm': [
+                  {
+                    description: 'Start a new claim with the questionnaire: the unfinished claim is discarded and the questionnaire opens.',
+                    guard: 'replacesWithQuestionnaire',
+                    target: '#form11Flow.idle',
+                    actions: [
+                      { type: 'navigate', params: ({ context }) => ({ to: questionnaireRoute(context.pendingStart!.year), replace: false }) },
+                      'clearProgress',
+                      'forgetFlow',
+                    ],
+                  },
+                  {
+                    description: 'Start a new claim with the pages chosen: setup for the new one (saved in place of the old).',
+                    target: '#form11Flow.inFlow.settingUp',
+                    actions: [
+                      {
+                        type: 'startFlow',
+                        params: ({ context }) => {
+                          const pending = context.pendingStart as Extract<PendingStart, { kind: 'pages' }>;
+                          return { selection: pending.selection, year: pending.year };
+                        },
+                      },
+                      persist,
+                    ],
+                  },
                 ],
+                'replace.cancel': {
+                  description: 'Keep my unfinished claim: nothing changes; it waits at its page.',
+                  target: 'atStep',
+                  actions: 'dropPendingStart',
+                },
               },
-            ],
-            onError: {
-              description: 'The post failed outright: logged; the answer stays unsent and the flow moves on.',
-              target: 'advancing',
-              actions: [
-                { type: 'logFailure', params: ({ event }) => ({ operation: 'answer', failure: outageOf(event.error) }) },
-                { type: 'rememberFailure', params: ({ event }) => ({ failure: outageOf(event.error) }) },
-                'dropPosting',
-              ],
             },
           },
         },
 
-        waitingToRefresh: {
-          description: 'Posted; the profile is refreshed 700 ms later, then the flow moves on.',
-          tags: ['busy'],
-          after: {
-            profileRefreshDelay: { description: 'The profile is refreshed; the flow moves on.', target: 'advancing', actions: 'refreshProfile' },
-          },
-        },
-
         advancing: {
-          description: 'Next: on to the next route; after the last one, the unsent answers are posted together.',
+          description: 'Next: on to the next route; after the last one, the answers are posted together.',
           always: [
             {
               description: 'More routes: the next one becomes current (saved) and the user is taken there.',
@@ -522,17 +512,21 @@ export const form11FlowMachine = setup({
               target: 'stepping',
               actions: [
                 'moveToNextRoute',
-                { type: 'saveProgress', params: ({ context }) => ({ progress: progressOf(context) }) },
+                persist,
                 { type: 'navigate', params: ({ context }) => ({ to: context.routes[context.currentRouteIndex]!, replace: false }) },
               ],
             },
             { description: 'Past the last route with answers to send: all of them go together.', guard: 'hasUnsentAnswers', target: 'sendingAll' },
-            { description: 'Past the last route, every answer already sent: the claim is complete.', target: '#form11Flow.finishing' },
+            {
+              description: 'Past the last route with every page skipped: nothing to send; the claim year is shown as it stands.',
+              target: '#form11Flow.idle',
+              actions: finishClaim(() => null),
+            },
           ],
         },
 
         sendingAll: {
-          description: 'After the last route: POST /answer-multiple {questions, year} with every unsent answer.',
+          description: 'After the last route: POST /answer-multiple {questions, year} with every answer kept.',
           tags: ['busy', 'sending'],
           invoke: {
             id: 'postAllAnswers',
@@ -540,16 +534,16 @@ export const form11FlowMachine = setup({
             input: ({ context }) => ({ year: context.year ?? context.defaultYear, questions: context.formData }),
             onDone: [
               {
-                description: 'Sent: the claim is complete.',
+                description: 'Sent: the claim is complete; the user sees it on /tax-refund-submitted as the server answered it.',
                 guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
-                target: '#form11Flow.finishing',
+                target: '#form11Flow.idle',
+                actions: finishClaim((event: { output: PostResult }) => entryOf(event.output)),
               },
               {
                 description: 'Refused or no response: logged; the user goes on to /tax-refund-submitted, the answers kept.',
                 target: '#form11Flow.inFlow.stepping.unsent',
                 actions: [
-                  { type: 'logFailure', params: ({ event }) => ({ operation: 'answer-multiple', failure: failureOf(event.output)! }) },
-                  { type: 'rememberFailure', params: ({ event }) => ({ failure: failureOf(event.output)! }) },
+                  ...postFailed('answer-multiple', (event: { output: PostResult }) => failureOf(event.output)!),
                   { type: 'navigate', params: { to: REFUND_SUBMITTED_ROUTE, replace: false } },
                 ],
               },
@@ -558,27 +552,11 @@ export const form11FlowMachine = setup({
               description: 'The post failed outright: logged; the user goes on, the answers kept.',
               target: '#form11Flow.inFlow.stepping.unsent',
               actions: [
-                { type: 'logFailure', params: ({ event }) => ({ operation: 'answer-multiple', failure: outageOf(event.error) }) },
-                { type: 'rememberFailure', params: ({ event }) => ({ failure: outageOf(event.error) }) },
+                ...postFailed('answer-multiple', (event: { error: unknown }) => outageOf(event.error)),
                 { type: 'navigate', params: { to: REFUND_SUBMITTED_ROUTE, replace: false } },
               ],
             },
           },
-        },
-      },
-    },
-
-    finishing: {
-      description:
-        'The claim is sent: the saved progress and the flow are cleared at once (a reload must not resume a sent claim); ' +
-        '700 ms later the profile is refreshed and the user goes to /tax-refund-submitted.',
-      tags: ['busy'],
-      entry: ['clearProgress', 'recordSubmission', 'forgetFlow'],
-      after: {
-        profileRefreshDelay: {
-          description: 'The profile is refreshed; the user sees /tax-refund-submitted.',
-          target: 'idle',
-          actions: ['refreshProfile', { type: 'navigate', params: { to: REFUND_SUBMITTED_ROUTE, replace: false } }],
         },
       },
     },

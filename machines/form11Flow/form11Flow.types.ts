@@ -3,27 +3,30 @@ import type { FormSlug, IncomeTypeId } from '../../src/domain/catalogue.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { Form11FormData, Form11Progress, JsonValue } from '../../src/domain/form11Progress.ts';
 import type { Form11FlowRoute, Form11StepKey } from '../../src/domain/form11Routes.ts';
+import type { Form11Entry } from '../../src/domain/schemas/form11Entry.ts';
 
 // ─── Context ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Plain JSON. The first block is the flow in flight, saved as `Form11Progress` whenever it changes
+ * Plain JSON. The second block is the flow in flight, saved as `Form11Progress` whenever it changes
  * (see `progressOf`); `routes` is empty when there is none. The rest is working state, never saved.
  */
 export interface Form11FlowContext {
   /** The signed-in user; saved progress carries it as its owner. */
   userId: string;
-  /** The claim year for a page submitted outside a flow that names none (the Tax Refund page's default). */
+  /** The claim year for a page submitted outside a flow that names none (last year). */
   defaultYear: number;
+  /** The years a claim may be made for, newest first (the Tax Refund page's choices). */
+  claimYears: number[];
+  /** The claim year chosen on the Tax Refund page: a flow started there is for this year. */
+  claimYear: number;
 
   // ── The flow in flight (saved) ──────────────────────────────────────────────────────────────
   /** The claim year of the flow; null when there is none. */
   year: number | null;
   routes: Form11FlowRoute[];
   currentRouteIndex: number;
-  /** True: answers are kept here and posted together after the last page; false: each is posted at once. */
-  isFromQuestionnaire: boolean;
-  /** Answers not yet sent, by step key. A failed single post leaves its answer here, for the final post. */
+  /** The answers, by step key, kept until they are posted together after the last page. */
   formData: Form11FormData;
   selectedForms: FormSlug[];
   selectedIncomeTypes: IncomeTypeId[];
@@ -31,14 +34,25 @@ export interface Form11FlowContext {
   // ── Working state (not saved) ───────────────────────────────────────────────────────────────
   /** While replaying navigation on resume: the route being navigated to. */
   replayIndex: number;
-  /** The answer being posted at once (POST /answer). */
+  /** The answer of a page submitted on its own, being posted (POST /answer). */
   posting: PostAnswerInput | null;
-  /** Where a page submitted outside a flow goes once its answer is posted. */
+  /** Where a page submitted on its own goes once its answer is posted. */
   returnTo: string | null;
   /** The last failed post, until a later post succeeds or the flow is left; screens may mention it. */
   lastFailure: ApiFailure | null;
-  /** The year of the last claim sent in full (for /tax-refund-submitted). */
-  lastSubmittedYear: number | null;
+  /** What the user asked to start while a flow is in flight, until they confirm or keep the unfinished claim. */
+  pendingStart: PendingStart | null;
+  /** The claim last sent in full, as the server recorded it (for /tax-refund-submitted). */
+  submitted: SubmittedClaim | null;
+}
+
+/** A start that would replace the flow in flight: the pages chosen, or the questionnaire to be taken. */
+export type PendingStart = { kind: 'pages'; selection: string[]; year: number } | { kind: 'questionnaire'; year: number };
+
+/** The year of the claim last sent, and the claim as the server answered it (null when nothing was left to send). */
+export interface SubmittedClaim {
+  year: number;
+  entry: Form11Entry | null;
 }
 
 // ─── Input ───────────────────────────────────────────────────────────────────────────────────────
@@ -48,6 +62,8 @@ export interface Form11FlowInput {
   userId: string;
   /** The claim year offered first (defaultClaimYear(today)). */
   defaultYear: number;
+  /** The years a claim may be made for, newest first (openClaimYears(today)); the default year is one of them. */
+  claimYears: number[];
   /**
    * The progress saved under 'form11Progress', already read with `parseSavedProgress` (which
    * rejects corrupt and foreign saves; the app logs and removes those). It becomes the flow in
@@ -59,15 +75,20 @@ export interface Form11FlowInput {
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────────
 
 export type Form11FlowEvent =
+  /** The Tax Refund page's year choice: the claim year of what is started there. Only an open year is taken. */
+  | { type: 'year.choose'; year: number }
   /**
-   * Start the guided flow: from the questionnaire (its selection) or the Tax Refund page's "For
-   * Advanced Use" Continue (the options ticked: form slugs and income type ids). `fromQuestionnaire`
-   * true keeps every answer until the end (spec: setup marks the flow as from-questionnaire); false
-   * posts each answer as it is given. While another flow is in flight the start is refused unless
-   * `replace` is true: the app asks the user first ("Start a new claim for 2025? Your unfinished
-   * claim for 2024 will be discarded."), see `selectSavedProgressYear`.
+   * Start the guided flow with the pages chosen: the questionnaire's Yes answers (for its `year`) or
+   * the options ticked under "For Advanced Use" (for the chosen claim year, `year` left out). While
+   * another flow is in flight the user is asked first (`confirmingReplace`).
    */
-  | { type: 'flow.start'; selection: readonly string[]; year: number; fromQuestionnaire: boolean; replace?: boolean }
+  | { type: 'flow.start'; selection: readonly string[]; year?: number }
+  /** The Tax Refund page's Questionnaire button: the questionnaire for the chosen year (asked first while a flow is in flight). */
+  | { type: 'questionnaire.open' }
+  /** "Start a new claim": the unfinished claim is discarded for what was asked. */
+  | { type: 'replace.confirm' }
+  /** "Keep my unfinished claim": nothing changes. */
+  | { type: 'replace.cancel' }
   /** "Continue previous application": back to the saved page, replaying the flow's navigation. */
   | { type: 'flow.resume' }
   /** "Try again" after the final POST /answer-multiple failed (the answers are still saved). */
@@ -75,11 +96,11 @@ export type Form11FlowEvent =
   /** Signing out, or abandoning the claim: forget the flow and remove the saved progress. */
   | { type: 'flow.clear' }
   /**
-   * A form page was submitted with valid data. `route` is the page's own route. On a page of the
-   * flow: kept (questionnaire mode) or posted at once, then the flow moves on. On a page outside
-   * the flow (opened on its own): posted at once, then the user goes to `callback` (an in-app
-   * path, e.g. the page's returnTo) or /tax-refund-submitted; `year` names the claim year (default:
-   * the input's defaultYear).
+   * A form page was submitted with valid data (the form's parsed values, once). `route` is the
+   * page's own route. On a page of the flow: kept, then the flow moves on. On a page outside the
+   * flow (opened on its own): posted at once, then the user goes to `callback` (an in-app path,
+   * e.g. the page's returnTo) or /tax-refund-submitted; `year` names the claim year (default: the
+   * input's defaultYear).
    */
   | { type: 'step.submit'; route: Form11FlowRoute; data: JsonValue; callback?: string; year?: number }
   /** Next without submitting (skip the page). `route` is the page it was pressed on. */
@@ -114,7 +135,16 @@ export interface LogFailureParams {
   failure: ApiFailure;
 }
 
-// `clearProgress` (remove 'form11Progress') and `refreshProfile` (reload the user's profile) take no params.
+/**
+ * `claimRecorded`: the year's claim as the server answered a post; the session's profile takes it
+ * in place of that year's. Null: the server answered no claim (nothing was left to send), and the
+ * profile stays as it is.
+ */
+export interface ClaimRecordedParams {
+  entry: Form11Entry | null;
+}
+
+// `clearProgress` (remove 'form11Progress') takes no params.
 
 // ─── Actor contracts ─────────────────────────────────────────────────────────────────────────────
 
@@ -145,8 +175,11 @@ export interface PostAllAnswersInput {
   questions: Form11FormData;
 }
 
-/** Expected failures (validation, server refusal, no response) resolve as data; only a bug rejects. */
-export type PostResult = { ok: true } | { ok: false; error: ApiFailure };
+/**
+ * The server's answer: the year's claim as it now stands (`entry`, null if the answers left it
+ * empty). Expected failures (validation, server refusal, no response) resolve as data; only a bug rejects.
+ */
+export type PostResult = { ok: true; entry: Form11Entry | null } | { ok: false; error: ApiFailure };
 
 export type PostAnswerLogic = PromiseActorLogic<PostResult, PostAnswerInput>;
 export type PostAllAnswersLogic = PromiseActorLogic<PostResult, PostAllAnswersInput>;

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
+import { FINAL_FORM_ROUTE, INCOME_TYPE_IDS } from '../../src/domain/catalogue.ts';
 import { REFUND_OPTIONS_ROUTE } from '../../src/domain/form11Routes.ts';
 import { estimateRefund, loadIncomeForms, saveIncomeForms } from './incomeDeclaration.actors.ts';
 import type {
@@ -19,12 +20,19 @@ function outageOf(error: unknown): ApiFailure {
   return { status: null, message: error instanceof Error ? error.message : String(error), source: 'network' };
 }
 
+/** The income types chosen, known ids only, in catalogue order. */
+export function chosenIncomes(incomeIds: readonly string[]): string[] {
+  return INCOME_TYPE_IDS.filter((id) => incomeIds.includes(id));
+}
+
 /**
- * The income declaration (/form11/final-form, spec section 4 "Final form"): the year's saved
- * declaration prefills the sub-forms; Submit saves it (POST /income-forms), then completes the
- * guided flow when the page is one of its steps, or, on its own, refreshes the profile, shows the
- * estimated refund and goes to /tax-refund-options. Load and save failures are logged; a failed
- * save keeps the form as entered. One actor per visit of the page.
+ * The income declaration (spec section 4, "Income selection" and "Final form"). On
+ * /form11/income-selection the incomes are chosen: some lead to /form11/final-form, none to the
+ * estimated refund. On /form11/final-form the year's saved declaration prefills the sub-forms;
+ * Submit saves it (POST /income-forms), then completes the guided flow when the page is one of its
+ * steps, or, on its own, refreshes the profile, shows the estimated refund and goes to
+ * /tax-refund-options. Load and save failures are logged; a failed save keeps the form as entered.
+ * One actor per visit of either page.
  */
 export const incomeDeclarationMachine = setup({
   types: {
@@ -53,15 +61,50 @@ export const incomeDeclarationMachine = setup({
     loaded: (_, params: { result: LoadResult }) => params.result.ok,
     saved: (_, params: { result: SaveResult }) => params.result.ok,
     isInFlow: ({ context }) => context.inFlow,
+    isChoosing: ({ context }) => context.choosing,
+    choosesIncomes: (_, params: { incomeIds: readonly string[] }) => chosenIncomes(params.incomeIds).length > 0,
   },
 }).createMachine({
   id: 'incomeDeclaration',
   description:
-    'The income declaration of one claim year: prefilled from GET /income-forms, saved with POST /income-forms, then the ' +
-    'guided flow is completed (a step of it) or the estimated refund shown before the refund options (on its own).',
-  context: ({ input }) => ({ year: input.year, inFlow: input.inFlow, saved: {}, declaration: null, estimate: null, error: null }),
-  initial: 'loading',
+    'The income declaration of one claim year: the incomes chosen (some: declared on the final form; none: the estimated ' +
+    'refund), prefilled from GET /income-forms, saved with POST /income-forms, then the guided flow is completed (a step ' +
+    'of it) or the estimated refund shown before the refund options (on its own).',
+  context: ({ input }) => ({
+    year: input.year,
+    inFlow: input.inFlow,
+    choosing: input.choosing ?? false,
+    saved: {},
+    declaration: null,
+    estimate: null,
+    error: null,
+  }),
+  initial: 'opening',
   states: {
+    opening: {
+      description: 'Which page the visit is of: the income selection, or the declaration itself.',
+      always: [
+        { description: '/form11/income-selection.', guard: 'isChoosing', target: 'choosing' },
+        { description: '/form11/final-form.', target: 'loading' },
+      ],
+    },
+    choosing: {
+      description: 'A tile per income type; Submit hands over the ones ticked.',
+      on: {
+        'incomes.choose': [
+          {
+            description: 'Some incomes: they are declared on /form11/final-form, for the year.',
+            guard: { type: 'choosesIncomes', params: ({ event }) => ({ incomeIds: event.incomeIds }) },
+            target: 'done',
+            actions: {
+              type: 'navigate',
+              params: ({ context, event }) => ({ to: FINAL_FORM_ROUTE, search: { incomeIds: chosenIncomes(event.incomeIds), year: context.year } }),
+            },
+          },
+          { description: 'No other income: the profile is refreshed and the refund estimated.', target: 'estimating', actions: 'refreshProfile' },
+        ],
+      },
+    },
     loading: {
       description: "GET /income-forms for the year: what was declared before prefills the sub-forms.",
       tags: ['loading'],

@@ -11,6 +11,8 @@ export interface IncomeDeclarationContext {
   year: number;
   /** True: /form11/final-form is a page of the guided flow in flight, which the submit completes. */
   inFlow: boolean;
+  /** True: /form11/income-selection, where the incomes to declare are chosen first. */
+  choosing: boolean;
   /** What GET /income-forms returned for the year (the form's prefill); empty until loaded or when it failed. */
   saved: Declaration;
   /** The declaration being saved. */
@@ -24,11 +26,15 @@ export interface IncomeDeclarationContext {
 export interface IncomeDeclarationInput {
   year: number;
   inFlow: boolean;
+  /** Start at the income selection (/form11/income-selection) rather than the declaration. */
+  choosing?: boolean;
 }
 
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────────
 
 export type IncomeDeclarationEvent =
+  /** Submit on /form11/income-selection with the income types ticked (none: only the estimate is shown). */
+  | { type: 'incomes.choose'; incomeIds: readonly string[] }
   /** "Submit Income Declaration" with the parsed sub-forms. */
   | { type: 'declaration.submit'; declaration: Declaration }
   /** OK on the estimate shown after saving on its own. */
@@ -43,9 +49,10 @@ export interface CompleteFlowParams {
   declaration: Declaration;
 }
 
-/** `navigate`: route to an in-app path. */
+/** `navigate`: route to an in-app path, with its search parameters when it has any. */
 export interface NavigateParams {
   to: string;
+  search?: Record<string, unknown>;
 }
 
 /** `logFailure`: a failed load or save, logged (spec section 8). */

@@ -11,23 +11,18 @@ import type {
   PayeAuthorizationEvent,
   PayeAuthorizationInput,
   PayeAuthorizationTag,
-  PayeFormValues,
+  PayeDeclaration,
   ResendResult,
   SubmitAuthorisationResult,
 } from './payeAuthorization.types.ts';
-
-/** Authorize needs these (spec section 5): first name, surname and a signature. */
-export function isDeclarationComplete(values: PayeFormValues): boolean {
-  return values.firstName.trim() !== '' && values.lastName.trim() !== '' && values.clientSignature !== null && values.clientSignature !== '';
-}
 
 const failureOf = (result: { ok: boolean; error?: ApiFailure }): ApiFailure => (!result.ok && result.error ? result.error : NO_RESPONSE);
 
 /**
  * The PAYE A1 agent declaration (/auth/paye-authorization, optional returnTo). The agent details
  * are loaded first; an opted-out user sees the opt-out notice until "Enable PAYE Authorization".
- * Authorize (first name, surname and signature present) posts the declaration; the profile that
- * comes back goes to the session, then the user goes to returnTo or /tax-refund-questions. Decline
+ * Authorize sends the declaration the form checked, which is posted; the profile that comes back
+ * goes to the session, then the user goes to returnTo or /tax-refund-questions. Decline
  * goes to /tax-refund-options. One actor per visit.
  */
 export const payeAuthorizationMachine = setup({
@@ -39,7 +34,8 @@ export const payeAuthorizationMachine = setup({
   },
   actors: { loadAgent, submitAuthorisation, enableAuthorisation, resendVerification },
   actions: {
-    edit: assign(({ context, event }) => (event.type === 'paye.edit' ? { values: { ...context.values, ...event.values } } : {})),
+    /** Keep what Authorize sent: the submit posts it. */
+    rememberDeclaration: assign((_, params: { declaration: PayeDeclaration }) => ({ declaration: params.declaration })),
     clearError: assign({ error: null }),
     rememberAgent: assign((_, params: { result: LoadAgentResult }) => (params.result.ok ? { agent: params.result.agent, twoFactor: params.result.twoFactor } : {})),
     rememberFailure: assign((_, params: { error: ApiFailure }) => ({ error: params.error })),
@@ -55,7 +51,6 @@ export const payeAuthorizationMachine = setup({
     loaded: (_, params: { result: { ok: boolean } }) => params.result.ok,
     optedOut: ({ context }) => context.optedOut,
     unverified: ({ context }) => !context.emailVerified,
-    complete: ({ context }) => isDeclarationComplete(context.values),
     succeeded: (_, params: { result: { ok: boolean } }) => params.result.ok,
     enabledAndAuthorised: (_, params: { result: EnableResult }) => params.result.ok && params.result.user.paye_a1_authorized,
   },
@@ -67,15 +62,14 @@ export const payeAuthorizationMachine = setup({
     optedOut: input.optedOut,
     emailVerified: input.emailVerified,
     linkSent: false,
-    values: input.values,
+    prefill: input.prefill,
+    today: input.today,
+    declaration: null,
     agent: null,
     twoFactor: null,
     error: null,
   }),
   initial: 'loading',
-  on: {
-    'paye.edit': { description: 'Typing, drawing or clearing the signature: the form values change wherever the form shows.', actions: 'edit' },
-  },
   states: {
     loading: {
       description: 'GET /paye-authorization: the fixed agent details the declaration shows, and whether two-step sign-in is on for this session.',
@@ -168,9 +162,9 @@ export const payeAuthorizationMachine = setup({
       },
     },
     editing: {
-      description: 'The declaration form; Authorize is enabled once first name, surname and signature are present.',
+      description: 'The declaration form (the form owns its fields; Authorize is enabled once first name, surname and signature are present).',
       on: {
-        'paye.authorize': { guard: 'complete', target: 'submitting' },
+        'paye.authorize': { target: 'submitting', actions: { type: 'rememberDeclaration', params: ({ event }) => ({ declaration: event.declaration }) } },
         'paye.decline': { target: 'declined' },
       },
     },
@@ -182,8 +176,8 @@ export const payeAuthorizationMachine = setup({
         id: 'submitAuthorisation',
         src: 'submitAuthorisation',
         input: ({ context }) => {
-          if (!context.agent) throw new Error('the agent details are loaded before the form shows');
-          return { values: context.values, agent: context.agent };
+          if (!context.agent || !context.declaration) throw new Error('the agent details are loaded before the form shows, and Authorize sends the declaration');
+          return { declaration: context.declaration, agent: context.agent };
         },
         onDone: [
           {
@@ -200,9 +194,9 @@ export const payeAuthorizationMachine = setup({
       },
     },
     failed: {
-      description: "Not authorised: 'Something went wrong. Please try again.' above the form, with any field messages; what was typed stays.",
+      description: "Not authorised: 'Something went wrong. Please try again.' above the form, with any field messages; what was typed stays in the form.",
       on: {
-        'paye.authorize': { guard: 'complete', target: 'submitting' },
+        'paye.authorize': { target: 'submitting', actions: { type: 'rememberDeclaration', params: ({ event }) => ({ declaration: event.declaration }) } },
         'paye.decline': { target: 'declined' },
       },
     },

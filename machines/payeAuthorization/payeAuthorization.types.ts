@@ -1,11 +1,12 @@
+import type * as v from 'valibot';
 import type { PromiseActorLogic } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
-import type { AgentDetails } from '../../src/domain/schemas/payeAuthorisation.ts';
+import type { AgentDetails, payeFormSchema } from '../../src/domain/schemas/payeAuthorisation.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 
 // ─── Context and input ───────────────────────────────────────────────────────────────────────────
 
-/** What the declaration form holds, as typed (the date of birth as DD.MM.YYYY). */
+/** What the declaration form holds, as typed (the date of birth as DD.MM.YYYY). The form owns it. */
 export interface PayeFormValues {
   firstName: string;
   lastName: string;
@@ -17,6 +18,12 @@ export interface PayeFormValues {
   clientSignature: string | null;
 }
 
+/**
+ * The declaration as Authorize sends it: the form's values as the form's schema parsed them (names
+ * trimmed, every field present, a signature drawn). The date of birth stays DD.MM.YYYY.
+ */
+export type PayeDeclaration = v.InferOutput<ReturnType<typeof payeFormSchema>>;
+
 export interface PayeAuthorizationInput {
   /** Where to go once authorised (the validated `returnTo` search param), or null for /tax-refund-questions. */
   returnTo: string | null;
@@ -24,8 +31,10 @@ export interface PayeAuthorizationInput {
   optedOut: boolean;
   /** The account's email address is verified; until it is, the declaration cannot be signed. */
   emailVerified: boolean;
-  /** The form prefilled from the profile. */
-  values: PayeFormValues;
+  /** The form's first values, from the profile (no signature). */
+  prefill: PayeFormValues;
+  /** The Irish calendar date the screen opened on, YYYY-MM-DD (the date of birth is judged on it). */
+  today: string;
 }
 
 /** Plain JSON. */
@@ -35,7 +44,10 @@ export interface PayeAuthorizationContext {
   emailVerified: boolean;
   /** A new verification link was sent during this visit. */
   linkSent: boolean;
-  values: PayeFormValues;
+  prefill: PayeFormValues;
+  today: string;
+  /** The declaration last sent with Authorize; null before. */
+  declaration: PayeDeclaration | null;
   /** The fixed agent details (GET /paye-authorization); null until loaded. */
   agent: AgentDetails | null;
   /** Two-step sign-in as it bears on signing (GET /paye-authorization); null until loaded. */
@@ -56,10 +68,8 @@ export interface PayeTwoFactorStanding {
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────────
 
 export type PayeAuthorizationEvent =
-  /** Some fields changed (typing, the signature drawn or cleared). */
-  | { type: 'paye.edit'; values: Partial<PayeFormValues> }
-  /** Authorize: the form passed its own checks; post the declaration. */
-  | { type: 'paye.authorize' }
+  /** Authorize, with the values the form checked and parsed: post the declaration. */
+  | { type: 'paye.authorize'; declaration: PayeDeclaration }
   /** Decline: leave for /tax-refund-options. */
   | { type: 'paye.decline' }
   /** "Enable PAYE Authorization" on the opt-out notice. */
@@ -82,7 +92,7 @@ export type LoadAgentResult = { ok: true; agent: AgentDetails; twoFactor: PayeTw
 export type LoadAgentLogic = PromiseActorLogic<LoadAgentResult, void>;
 
 export interface SubmitAuthorisationInput {
-  values: PayeFormValues;
+  declaration: PayeDeclaration;
   agent: AgentDetails;
 }
 /** POST /paye-authorization; `user` is the profile as it now stands (authorised, opt-out cleared). */

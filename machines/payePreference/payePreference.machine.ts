@@ -4,6 +4,7 @@ import type { User } from '../../src/domain/schemas/user.ts';
 import type {
   PayePreferenceContext,
   PayePreferenceEvent,
+  PayePreferenceInput,
   PayePreferenceTag,
   SetOptOutInput,
   SetOptOutLogic,
@@ -22,12 +23,15 @@ export const payePreferenceMachine = setup({
   types: {
     context: {} as PayePreferenceContext,
     events: {} as PayePreferenceEvent,
+    input: {} as PayePreferenceInput,
     tags: {} as PayePreferenceTag,
   },
   actors: { setOptOut },
   actions: {
     clearError: assign({ error: null }),
     rememberFailure: assign({ error: OPT_OUT_UPDATE_FAILED }),
+    /** The user as the server saved the choice. */
+    rememberUser: assign((_, params: { user: User }) => ({ user: params.user })),
     /** Tell the session the user changed (the app sends `profile.updated` to the auth actor). */
     announceUser: (_, _params: { user: User }) => {},
   },
@@ -37,7 +41,7 @@ export const payePreferenceMachine = setup({
 }).createMachine({
   id: 'payePreference',
   description: 'The PAYE authorisation opt-out switch on the settings page: POST /paye-opt-out, the profile updated on success.',
-  context: { error: null },
+  context: ({ input }) => ({ user: input.user, error: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -59,7 +63,10 @@ export const payePreferenceMachine = setup({
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
             target: 'idle',
-            actions: { type: 'announceUser', params: ({ event }) => ({ user: (event.output as { user: User }).user }) },
+            actions: [
+              { type: 'rememberUser', params: ({ event }) => ({ user: (event.output as { user: User }).user }) },
+              { type: 'announceUser', params: ({ event }) => ({ user: (event.output as { user: User }).user }) },
+            ],
           },
           { target: 'idle', actions: 'rememberFailure' },
         ],

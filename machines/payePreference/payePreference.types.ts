@@ -1,8 +1,14 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { User } from '../../src/domain/schemas/user.ts';
 
-/** Plain JSON: the failure text to show, if the last change failed. */
-export interface PayePreferenceContext {
+export interface PayePreferenceInput {
+  /** The signed-in user as the session had them when the screen opened: the switch shows their choice. */
+  user: User | null;
+}
+
+/** Plain JSON. */
+export interface PayePreferenceContext extends PayePreferenceInput {
+  /** The failure text to show, if the last change failed. */
   error: string | null;
 }
 

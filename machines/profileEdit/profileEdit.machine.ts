@@ -32,6 +32,8 @@ export const profileEditMachine = setup({
     clearError: assign({ error: null }),
     rememberFailure: assign((_, params: { result: SaveProfileResult }) => ({ error: params.result.ok ? null : params.result.error })),
     rememberOutage: assign({ error: NO_RESPONSE }),
+    /** The profile as the server saved it. */
+    rememberUser: assign((_, params: { user: User }) => ({ user: params.user })),
     /** Tell the session the user changed (the app sends `profile.updated` to the auth actor). */
     announceUser: (_, _params: { user: User }) => {},
     /** Go to a path (the app provides the router's navigate). */
@@ -44,7 +46,7 @@ export const profileEditMachine = setup({
 }).createMachine({
   id: 'profileEdit',
   description: 'The profile form: save with POST /edit-profile, then back to returnTo or stay with a saved notice.',
-  context: ({ input }) => ({ returnTo: input.returnTo, error: null }),
+  context: ({ input }) => ({ returnTo: input.returnTo, user: input.user, today: input.today, error: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -66,7 +68,10 @@ export const profileEditMachine = setup({
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
             target: 'returning',
-            actions: { type: 'announceUser', params: ({ event }) => ({ user: (event.output as { user: User }).user }) },
+            actions: [
+              { type: 'rememberUser', params: ({ event }) => ({ user: (event.output as { user: User }).user }) },
+              { type: 'announceUser', params: ({ event }) => ({ user: (event.output as { user: User }).user }) },
+            ],
           },
           {
             target: 'editing',

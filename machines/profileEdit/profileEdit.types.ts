@@ -7,11 +7,14 @@ import type { User } from '../../src/domain/schemas/user.ts';
 export interface ProfileEditInput {
   /** Where to go after a successful save (the validated `returnTo` search param), or null to stay. */
   returnTo: string | null;
+  /** The signed-in user as the session had them when the screen opened: the form starts from them. */
+  user: User | null;
+  /** The Irish calendar date the screen opened on, YYYY-MM-DD (the date of birth is judged on it). */
+  today: string;
 }
 
-/** Plain JSON: what the screen shows besides the form. */
-export interface ProfileEditContext {
-  returnTo: string | null;
+/** Plain JSON. */
+export interface ProfileEditContext extends ProfileEditInput {
   /** Why the last save failed (the server's field messages included); cleared by the next save. */
   error: ApiFailure | null;
 }

@@ -1,4 +1,5 @@
 import type { ApiFailure } from '../domain/failure.ts';
+import type { Form11Entry } from '../domain/schemas/form11Entry.ts';
 import { AnswerResponseSchema, IncomeFormsResponseSchema, type AnswerResponse, type IncomeFormsResponse } from '../domain/schemas/answers.ts';
 import { type ApiClient, type CallOptions, getJson, postJson, toApiFailure } from './client.ts';
 
@@ -45,13 +46,13 @@ export function saveIncomeForms(
   return postJson(client, 'income-forms', { year, 'income-form': { declaration } }, IncomeFormsResponseSchema, options);
 }
 
-/** A post as the guided flow's actors resolve it: expected failures are data, never a rejection. */
-export type PostOutcome = { ok: true } | { ok: false; error: ApiFailure };
+/** A post as the guided flow's actors resolve it: the year's claim as the server now has it; expected failures are data, never a rejection. */
+export type PostOutcome = { ok: true; entry: Form11Entry | null } | { ok: false; error: ApiFailure };
 
-async function outcomeOf(call: Promise<unknown>): Promise<PostOutcome> {
+async function outcomeOf(call: Promise<AnswerResponse>): Promise<PostOutcome> {
   try {
-    await call;
-    return { ok: true };
+    const answer = await call;
+    return { ok: true, entry: answer.entry };
   } catch (error) {
     return { ok: false, error: await toApiFailure(error) };
   }

@@ -44,6 +44,9 @@ export function useInactivityActor() {
   return useSelector(useAuthActor(), selectInactivity);
 }
 
+/** The inactivity actor, for the warning dialog that reads it. */
+export type InactivityActorRef = NonNullable<ReturnType<typeof useInactivityActor>>;
+
 /** The session's round-ups actor (a child of auth: the daily prompt, /roundups, /linked-bank-accounts), or undefined while nobody is signed in. */
 export function useRoundupsActor() {
   return useSelector(useAuthActor(), selectRoundups);

@@ -255,7 +255,7 @@ const incomeSelectionRoute = createRoute({
   path: '/form11/income-selection',
   validateSearch: YearSearchSchema,
   staticData: { title: 'Income selection' },
-  loader: ({ context }) => context.flows.preload('form11Flow'),
+  loader: ({ context }) => context.flows.preload('incomeDeclaration'),
   component: lazyRouteComponent(() => import('./screens/form11/IncomeSelectionScreen.tsx'), 'IncomeSelectionScreen'),
 });
 const finalFormRoute = createRoute({

@@ -1,12 +1,21 @@
 import type { Form11Entry } from './schemas/form11Entry.ts';
 import { roundToCents } from './money.ts';
 
+/** The refund recorded for a claim: the sum of its category refunds in euro (tax due on declared income subtracts), rounded to cents. */
+export function claimRefund(entry: Pick<Form11Entry, 'categoryRefunds'>): number {
+  return roundToCents(Object.values(entry.categoryRefunds).reduce((sum, amount) => sum + amount, 0));
+}
+
 /**
  * The refund recorded for a claim year: the sum of its claim's category refunds in euro (tax due
  * on declared income subtracts), rounded to cents; 0 without a claim for that year.
  */
 export function claimRefundOfYear(entries: readonly Pick<Form11Entry, 'year' | 'categoryRefunds'>[], year: number): number {
   const entry = entries.find((e) => e.year === year);
-  if (!entry) return 0;
-  return roundToCents(Object.values(entry.categoryRefunds).reduce((sum, amount) => sum + amount, 0));
+  return entry ? claimRefund(entry) : 0;
+}
+
+/** The user's claims with `entry` (the server's answer to a post) in place of its year's, newest year first as the profile lists them. */
+export function withClaim(entries: readonly Form11Entry[], entry: Form11Entry): Form11Entry[] {
+  return [...entries.filter((e) => e.year !== entry.year), entry].sort((a, b) => b.year - a.year);
 }

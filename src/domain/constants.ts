@@ -31,9 +31,6 @@ export const ROUNDUP_THRESHOLD_CENTS = 2000;
 /** Round-ups: a closed prompt stays closed for one day. */
 export const ROUNDUP_SNOOZE_MS = 86_400_000;
 
-/** Guided flow: profile refresh delay after a posted answer. */
-export const PROFILE_REFRESH_DELAY_MS = 700;
-
 /** PAYE A1 authorisation: in force at most 4 years; evidence kept 6 years. */
 export const PAYE_AUTHORISATION_YEARS = 4;
 export const PAYE_EVIDENCE_RETENTION_YEARS = 6;

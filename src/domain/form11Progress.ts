@@ -30,7 +30,10 @@ export interface Form11Progress {
   routes: Form11FlowRoute[];
   /** The page the user is on (or last was on), an index into routes. */
   currentRouteIndex: number;
-  /** True: answers are kept here and posted together at the end; false: each is posted at once. */
+  /**
+   * The spec's flag for a flow whose answers are kept here and posted together at the end. Every
+   * flow works that way now, so it is written true; an older save's false resumes the same way.
+   */
   isFromQuestionnaire: boolean;
   /** Answers not yet sent, by step key. */
   formData: Form11FormData;

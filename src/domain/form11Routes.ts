@@ -21,6 +21,13 @@ export const REFUND_OPTIONS_ROUTE = '/tax-refund-options';
 export const REFUND_QUESTIONS_ROUTE = '/tax-refund-questions';
 /** Where a finished claim is shown (what was sent, for which year, what happens next). */
 export const REFUND_SUBMITTED_ROUTE = '/tax-refund-submitted';
+/** The 27 yes/no questions. */
+export const QUESTIONNAIRE_ROUTE = '/form11-questionnaire';
+
+/** The questionnaire for a claim year (its `year` search parameter). */
+export function questionnaireRoute(year: number): string {
+  return `${QUESTIONNAIRE_ROUTE}?year=${year}`;
+}
 
 /**
  * Catalogue order: the order in which the catalogue presents the pages. The "For Advanced Use"

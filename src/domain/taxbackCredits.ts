@@ -22,12 +22,8 @@ export interface TaxbackYear {
   totalApproved: number;
 }
 
-/** Badge colour per status (spec section 4): pending yellow, approved green, rejected red. */
-export const CLAIM_STATUS_COLOURS: Readonly<Record<ClaimStatus, 'yellow' | 'green' | 'red'>> = {
-  pending: 'yellow',
-  approved: 'green',
-  rejected: 'red',
-};
+/** The status colours live with the status (a badge needs them without these rules). */
+export { CLAIM_STATUS_COLOURS } from './schemas/form11Entry.ts';
 
 export function taxbackCreditsByYear(entries: readonly Form11Entry[]): TaxbackYear[] {
   const byYear = new Map<number, Form11Entry[]>();

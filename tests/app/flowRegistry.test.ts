@@ -1,21 +1,36 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, createMachine, type InspectionEvent, waitFor } from 'xstate';
+import { assign, createActor, createMachine, fromPromise, type InspectionEvent, waitFor } from 'xstate';
 import type { PostAllAnswersInput, PostAnswerInput, PostResult } from '../../machines/form11Flow/form11Flow.types.ts';
 import { FORM11_PROGRESS_KEY, FORM11_PROGRESS_VERSION, type Form11Progress } from '../../src/domain/form11Progress.ts';
 import type { AppEffects } from '../../src/app/effects/appEffects.ts';
 import { createForm11FlowLogic, form11GuidedFlow, type AnswerCalls, type Form11FlowEffects } from '../../src/app/effects/form11FlowEffects.ts';
+import type { Form11Entry } from '../../src/domain/schemas/form11Entry.ts';
+import { aUser } from '../support/builders.ts';
 import { defineFlow } from '../../src/app/flows/flow.ts';
 import { createFlowRegistry } from '../../src/app/flows/registry.ts';
 
 /**
  * The guided flow's browser effects, through the session registry the runtime builds: one actor
  * per signed-in user, progress kept in storage whenever it changes, corrupt and foreign saves
- * discarded and logged, navigation through the router, answers through the API calls, the profile
- * reloaded 700 ms after a post, everything forgotten at sign-out.
+ * discarded and logged, navigation through the router, answers through the API calls, the claim the
+ * server answers handed to the session, everything forgotten at sign-out.
  */
 
 const OWNER = 'aoife@example.ie';
+
+/** The claim the server answers a post with. */
+const entry = (year: number, refunds: Record<string, number>): Form11Entry => ({
+  id: `claim-${year}`,
+  year,
+  snapshot: Object.fromEntries(Object.keys(refunds).map((key) => [key, {}])),
+  created_at: '2026-11-25T10:00:00.000Z',
+  status: 'pending',
+  categoryStatuses: {},
+  categoryRefunds: refunds,
+  totalApprovedRefund: 0,
+});
+const ENTRY = entry(2024, { 'rent-tax-credit': 1000 });
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -88,14 +103,14 @@ async function setup(options: { stored?: string; answer?: PostResult; arriveAt?:
   const answers: AnswerCalls = {
     postAnswer: async (input) => {
       posted.push(input);
-      return options.answer ?? { ok: true };
+      return options.answer ?? { ok: true, entry: ENTRY };
     },
     postAllAnswers: async (input) => {
       postedAll.push(input);
-      return options.answer ?? { ok: true };
+      return options.answer ?? { ok: true, entry: ENTRY };
     },
   };
-  const reloadProfile = vi.fn();
+  const claimRecorded = vi.fn();
   const log = { warn: vi.fn() };
   host = await loadedHost({
     navigator: {
@@ -106,12 +121,12 @@ async function setup(options: { stored?: string; answer?: PostResult; arriveAt?:
       currentPath: () => path,
     },
     answers,
-    reloadProfile,
+    claimRecorded,
     storage,
     log,
     now: () => new Date(2026, 10, 25),
   });
-  return { host, storage, navigations, posted, postedAll, reloadProfile, log };
+  return { host, storage, navigations, posted, postedAll, claimRecorded, log };
 }
 
 const storedProgress = (storage: ReturnType<typeof memoryStorage>) => {
@@ -130,7 +145,7 @@ describe('the guided flow in the browser runtime', () => {
     host.setOwner(OWNER);
     const first = host.current();
     expect(first?.getSnapshot().context.userId).toBe(OWNER);
-    expect(first?.getSnapshot().context.defaultYear).toBe(2025);
+    expect(first?.getSnapshot().context).toMatchObject({ defaultYear: 2025, claimYear: 2025, claimYears: [2025, 2024, 2023, 2022] });
     host.setOwner(OWNER);
     expect(host.current()).toBe(first);
     host.setOwner('someone@example.ie');
@@ -172,7 +187,7 @@ describe('the guided flow in the browser runtime', () => {
     const { host, storage, navigations } = await setup();
     host.setOwner(OWNER);
     const flow = host.current()!;
-    flow.send({ type: 'flow.start', selection: ['rent-tax-credit', 'medical-insurance-relief'], year: 2024, fromQuestionnaire: true });
+    flow.send({ type: 'flow.start', selection: ['rent-tax-credit', 'medical-insurance-relief'], year: 2024 });
     expect(storedProgress(storage)).toMatchObject({ ownerId: OWNER, year: 2024, currentRouteIndex: 0, isFromQuestionnaire: true });
     await waitFor(flow, (s) => s.matches({ inFlow: 'stepping' }));
     expect(navigations).toEqual(['/form11/medical-insurance-relief (replace)']);
@@ -186,23 +201,19 @@ describe('the guided flow in the browser runtime', () => {
     const { host, navigations } = await setup({ arriveAt: (to) => (calls++ === 0 ? '/elsewhere' : to) });
     host.setOwner(OWNER);
     const flow = host.current()!;
-    flow.send({ type: 'flow.start', selection: ['tuition-fees'], year: 2024, fromQuestionnaire: true });
+    flow.send({ type: 'flow.start', selection: ['tuition-fees'], year: 2024 });
     await waitFor(flow, (s) => s.matches({ inFlow: 'stepping' }));
     expect(navigations).toEqual(['/form11/tuition-fees (replace)', '/form11/tuition-fees']);
   });
 
-  it('posts a page submitted on its own at once, reloads the profile 700 ms later, then goes to the callback', async () => {
-    vi.useFakeTimers();
-    const { host, posted, reloadProfile, navigations } = await setup();
+  it('posts a page submitted on its own at once, hands the claim the server answered to the session, then goes to the callback', async () => {
+    const { host, posted, claimRecorded, navigations } = await setup();
     host.setOwner(OWNER);
     const flow = host.current()!;
     flow.send({ type: 'step.submit', route: '/form11/tuition-fees', data: { fees: 1 }, callback: '/landing', year: 2023 });
-    await vi.advanceTimersByTimeAsync(0);
+    await waitFor(flow, (s) => s.matches('idle'));
     expect(posted).toEqual([{ year: 2023, question: 'tuition-fees', answer: { fees: 1 } }]);
-    await vi.advanceTimersByTimeAsync(699);
-    expect(reloadProfile).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(reloadProfile).toHaveBeenCalledTimes(1);
+    expect(claimRecorded).toHaveBeenCalledWith(ENTRY);
     expect(navigations).toEqual(['/landing']);
   });
 
@@ -218,19 +229,18 @@ describe('the guided flow in the browser runtime', () => {
     expect(navigations).toEqual(['/tax-refund-submitted']);
   });
 
-  it('posts all kept answers after the last page, then clears the saved progress', async () => {
-    vi.useFakeTimers();
-    const { host, storage, postedAll, reloadProfile, navigations } = await setup({ stored: JSON.stringify(saved()) });
+  it('posts all kept answers after the last page, then clears the saved progress and shows the claim at once', async () => {
+    const { host, storage, postedAll, claimRecorded, navigations } = await setup({ stored: JSON.stringify(saved()) });
     host.setOwner(OWNER);
     const flow = host.current()!;
     flow.send({ type: 'step.submit', route: '/form11/rent-tax-credit', data: { rentPaid: 9000 } });
-    await vi.advanceTimersByTimeAsync(0);
+    await waitFor(flow, (s) => s.matches('idle'));
     expect(postedAll).toEqual([
       { year: 2024, questions: { 'medical-insurance-relief': saved().formData['medical-insurance-relief'], 'rent-tax-credit': { rentPaid: 9000 } } },
     ]);
     expect(storage.getItem(FORM11_PROGRESS_KEY)).toBeNull();
-    await vi.advanceTimersByTimeAsync(700);
-    expect(reloadProfile).toHaveBeenCalledTimes(1);
+    expect(claimRecorded).toHaveBeenCalledWith(ENTRY);
+    expect(flow.getSnapshot().context.submitted).toEqual({ year: 2024, entry: ENTRY });
     expect(navigations).toEqual(['/tax-refund-submitted']);
   });
 
@@ -256,17 +266,43 @@ describe('the guided flow in the browser runtime', () => {
     host.stop();
     const other = await loadedHost({
       navigator: { navigate: async () => undefined, currentPath: () => '/form11/tuition-fees' },
-      answers: { postAnswer: async () => ({ ok: true }), postAllAnswers: async () => ({ ok: true }) },
-      reloadProfile: () => undefined,
+      answers: { postAnswer: async () => ({ ok: true, entry: null }), postAllAnswers: async () => ({ ok: true, entry: null }) },
+      claimRecorded: () => undefined,
       storage: broken,
       log,
       now: () => new Date(2026, 10, 25),
     });
     other.setOwner(OWNER);
-    other.current()!.send({ type: 'flow.start', selection: ['tuition-fees'], year: 2024, fromQuestionnaire: true });
+    other.current()!.send({ type: 'flow.start', selection: ['tuition-fees'], year: 2024 });
     await waitFor(other.current()!, (s) => s.matches({ inFlow: 'stepping' }));
     expect(log.warn).toHaveBeenCalledWith('Form 11 progress: could not save', { error: 'Error' });
     other.stop();
+  });
+});
+
+describe('the guided flow with the app’s effects table', () => {
+  it('puts the claim the server answered in place of that year’s in the session’s profile, the other years kept', () => {
+    const older = entry(2023, { 'tuition-fees': 80 });
+    const user = aUser({ email: OWNER, form11: [entry(2024, { 'rent-tax-credit': 500 }), older] });
+    const announceUser = vi.fn();
+    const effects = {
+      user: () => user,
+      announceUser,
+      storage: memoryStorage(),
+      log: { warn: vi.fn() },
+      now: () => new Date(2026, 10, 25),
+      navigate: async () => undefined,
+      currentPath: () => '/tax-refund-questions',
+    } as unknown as AppEffects;
+    const logic = form11GuidedFlow.logic(effects);
+    const input = form11GuidedFlow.input(effects, OWNER);
+    expect(input).toMatchObject({ userId: OWNER, defaultYear: 2025, claimYears: [2025, 2024, 2023, 2022], saved: null });
+    const actor = createActor(logic.provide({ actors: { postAnswer: fromPromise<PostResult, PostAnswerInput>(async () => ({ ok: true, entry: ENTRY })) } }), { input }).start();
+    actor.send({ type: 'step.submit', route: '/form11/rent-tax-credit', data: { rentPaid: 9000 }, year: 2024 });
+    return vi.waitFor(() => {
+      expect(announceUser).toHaveBeenCalledWith({ ...user, form11: [ENTRY, older] });
+      actor.stop();
+    });
   });
 });
 

@@ -99,7 +99,7 @@ describe('the app runtime', () => {
     await vi.waitFor(() => expect(runtime.flows.session('form11Flow')).not.toBeNull());
     const flow = runtime.flows.session('form11Flow')!;
     expect(flow.getSnapshot().context.userId).toBe('aoife@example.ie');
-    flow.send({ type: 'flow.start', selection: ['tuition-fees'], year: 2024, fromQuestionnaire: true });
+    flow.send({ type: 'flow.start', selection: ['tuition-fees'], year: 2024 });
     expect(localStorage.getItem('form11Progress')).toContain('/form11/tuition-fees');
     runtime.auth.send({ type: 'logout' });
     await waitFor(runtime.auth, (s) => s.matches('signedOut'));

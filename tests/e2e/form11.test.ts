@@ -2,7 +2,8 @@
  * The tax refund journeys in Chromium against the production build: the PAYE authorisation signed
  * with a drawn signature, the questionnaire with three Yes answers into the guided flow and a sent
  * claim whose refund equals the engine's, Try again after a failed final send, a reload in the
- * middle of the flow, a corrupted saved progress, and every one of the 30 Form 11 pages through axe.
+ * middle of the flow (and the question before it would be replaced), a corrupted saved progress,
+ * and every one of the 30 Form 11 pages through axe.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { parseValues, formValuesOf } from '../../src/app/screens/form11/formValues.ts';
@@ -223,6 +224,14 @@ describe('the guided Form 11 flow', () => {
 
     await openInApp(page, '/tax-refund-questions');
     await expect.poll(() => page.getByText(`You have an unfinished claim for ${YEAR}`).count()).toBe(1);
+    // One claim at a time: the questionnaire would replace it, so the flow asks first; keeping it changes nothing.
+    await page.getByRole('button', { name: 'Questionnaire' }).click();
+    const question = page.getByRole('dialog', { name: `Start a new claim for ${YEAR}?` });
+    await question.waitFor();
+    await checkScreen(page, 'tax-refund-replace-claim');
+    await question.getByRole('button', { name: 'Keep my unfinished claim' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/tax-refund-questions');
     await page.getByRole('button', { name: 'Continue previous application' }).click();
     await page.waitForURL((url) => url.pathname === '/form11/tuition-fees');
     await checkScreen(page);

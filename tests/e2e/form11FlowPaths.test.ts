@@ -8,9 +8,9 @@
  *
  * Held requests make the waiting states observable at rest: POST /answer and /answer-multiple are
  * held until the path's next step lets them through (the server answers) or refuses them (422).
- * States the machine only passes through on its own (a navigation in flight, the 700 ms before the
- * profile refresh) cannot be held; they are checked by their effects, from a timeline the test
- * records in the page (history pushes and replaces, writes to 'form11Progress', with their times).
+ * States the machine only passes through on its own (a navigation in flight) cannot be held; they
+ * are checked by their effects, from a timeline the test records in the page (history pushes and
+ * replaces, writes to 'form11Progress', with their times).
  * The production build exposes no handle on the flow actor, and gets none for this test.
  *
  * One signed-in, PAYE-authorised user and one page serve every path; between paths the saved
@@ -21,9 +21,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { form11FlowMachine, progressOf } from '../../machines/form11Flow/form11Flow.machine.ts';
 import { FORM_PAGES, type FormSlug } from '../../src/domain/catalogue.ts';
-import { PROFILE_REFRESH_DELAY_MS } from '../../src/domain/constants.ts';
 import { dayjs } from '../../src/domain/dates.ts';
-import { FORM11_PROGRESS_VERSION, type Form11Progress } from '../../src/domain/form11Progress.ts';
+import type { Form11Progress } from '../../src/domain/form11Progress.ts';
 import { REFUND_SUBMITTED_ROUTE, stepKeyOf, type Form11FlowRoute } from '../../src/domain/form11Routes.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { defaultClaimYear } from '../../src/domain/tax/index.ts';
@@ -32,8 +31,8 @@ import {
   SELECTION,
   TRANSIENT,
   UNREACHABLE_FROM_THE_UI,
+  browserPaths,
   dotted,
-  shortestUiPaths,
   type FlowSnapshot,
   type UiEvent,
   type UiPath,
@@ -46,25 +45,8 @@ const YEAR = defaultClaimYear(dayjs());
 const user = inject('form11Users').at(-1)!;
 const OWNER = user.email.toLowerCase();
 
-/** A saved flow that posts each answer at once (not from the questionnaire): the app never starts one, but it must resume one. */
-const SAVED_POSTING_AT_ONCE: Form11Progress = {
-  version: FORM11_PROGRESS_VERSION,
-  ownerId: OWNER,
-  year: YEAR,
-  routes: ['/form11/health-expenses', '/form11/rent-tax-credit'],
-  currentRouteIndex: 0,
-  isFromQuestionnaire: false,
-  formData: {},
-  selectedForms: ['health-expenses', 'rent-tax-credit'],
-  selectedIncomeTypes: [],
-};
-
-const freshPaths = shortestUiPaths({ userId: OWNER, defaultYear: YEAR }, PROFILE_REFRESH_DELAY_MS);
-const reached = new Set(freshPaths.map((path) => path.target));
-// From the saved flow: the states only it leads to, and the restore itself.
-const savedPaths = shortestUiPaths({ userId: OWNER, defaultYear: YEAR, saved: SAVED_POSTING_AT_ONCE }, PROFILE_REFRESH_DELAY_MS).filter(
-  (path) => !reached.has(path.target) || path.steps.length === 0,
-);
+// The same list, under the same ids, as docs/paths/form11Flow.md.
+const paths = browserPaths({ userId: OWNER, year: YEAR });
 
 /** Every state a flow can rest in: the machine's leaf states. */
 function leafStates(node: AnyStateNode, prefix: string[] = []): string[] {
@@ -118,8 +100,6 @@ let page: Page;
 const held: Held[] = [];
 /** When the test last acted (Node's clock, the same wall clock the page's timeline uses). */
 let actedAt = 0;
-/** When the last held request was let through or refused. */
-let respondedAt = 0;
 
 async function heldRequest(request: Held['request']): Promise<Held> {
   await expect.poll(() => held.some((h) => h.request === request), { message: `POST /${request} is on its way` }).toBe(true);
@@ -129,7 +109,6 @@ async function heldRequest(request: Held['request']): Promise<Held> {
 async function respond(request: Held['request'], ok: boolean) {
   const next = await heldRequest(request);
   held.splice(held.indexOf(next), 1);
-  respondedAt = Date.now();
   if (ok) await next.route.continue();
   else await next.route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: 'Refused for this test', fields: {} }) });
 }
@@ -165,8 +144,15 @@ async function fill(route: Form11FlowRoute) {
   else throw new Error(`No sample answer for ${route}`);
 }
 
+const dialog = () => page.getByRole('dialog');
+
 async function act(event: UiEvent) {
   switch (event.kind) {
+    case 'confirm':
+    case 'keep':
+      actedAt = Date.now();
+      await dialog().getByRole('button', { name: event.kind === 'confirm' ? 'Start a new claim' : 'Keep my unfinished claim' }).click();
+      return;
     case 'start': {
       if (pathOf(page) !== '/tax-refund-questions') await openInApp(page, '/tax-refund-questions');
       await page.getByRole('button', { name: 'For Advanced Use' }).click();
@@ -201,14 +187,15 @@ async function act(event: UiEvent) {
       await respond(event.request, event.ok);
       return;
     case 'arrive': // The router arrives by itself.
-    case 'wait': // The delay passes by itself.
       return;
   }
 }
 
 // ─── What the UI must show for each state ────────────────────────────────────────────────────────
 
-const progressShape = (progress: Form11Progress | null) => (progress ? { ...progress, formData: Object.keys(progress.formData).sort() } : null);
+/** Answers compared by page; the old mode flag is read but no longer used (every flow keeps its answers until the end). */
+const progressShape = (progress: Form11Progress | null) =>
+  progress ? { ...progress, isFromQuestionnaire: undefined, formData: Object.keys(progress.formData).sort() } : null;
 const expectedProgress = (state: FlowSnapshot) => progressShape(state.context.routes.length > 0 ? progressOf(state.context) : null);
 
 /** 'form11Progress' holds the machine's progress (answers compared by page: the UI's answers are real, the walk's are stand-ins). */
@@ -220,33 +207,24 @@ async function expectSaved(state: FlowSnapshot) {
     .toEqual(expectedProgress(state));
 }
 
-/** What 'form11Progress' held just before `t` (for a state that has already been left when it is checked). */
-async function expectSavedBefore(state: FlowSnapshot, t: number) {
-  const last = (await timeline(page)).filter((e) => e.t <= t && (e.kind === 'save' || e.kind === 'clear')).at(-1);
-  const held = last?.kind === 'save' ? (JSON.parse(last.value) as Form11Progress) : null;
-  expect(progressShape(held), 'the progress saved in this state is the machine’s').toEqual(expectedProgress(state));
-}
-
 async function expectPath(path: string) {
   await expect.poll(() => pathOf(page), { message: `the app shows ${path}` }).toBe(path);
 }
 
-/** A navigation the machine made by itself came `delay` ms after the moment it waited from (timers only fire late). */
-async function expectNavigationAfterDelay(to: string, from: number): Promise<number> {
-  const entry = await entrySinceAction((e) => e.kind === 'pushState' && e.path === to, `the app goes to ${to}`);
-  expect(entry.t - from, `${to} only after the ${PROFILE_REFRESH_DELAY_MS} ms delay`).toBeGreaterThanOrEqual(PROFILE_REFRESH_DELAY_MS - 10);
-  await expectPath(to);
-  return entry.t;
-}
-
 async function observe(state: FlowSnapshot, before: FlowSnapshot | null) {
   const value = dotted(state.value);
+  const was = before ? dotted(before.value) : null;
   const { routes, currentRouteIndex, replayIndex, formData } = state.context;
   const current = routes[currentRouteIndex];
   switch (value) {
     case 'idle':
-      if (before && dotted(before.value) === 'single.waitingToRefresh') await expectPath(OUTSIDE.returnTo);
-      else if (!before) await expect(page.getByRole('button', { name: 'Continue previous application' }).count()).resolves.toBe(0);
+      if (was === 'single') await expectPath(OUTSIDE.returnTo);
+      else if (was === 'inFlow.sendingAll') {
+        // Sent: the progress is cleared and the claim the server answered shows at once, with no reload.
+        await entrySinceAction((e) => e.kind === 'clear', 'the saved progress is cleared');
+        await expectPath(REFUND_SUBMITTED_ROUTE);
+        await page.getByRole('heading', { name: `Your claim for ${state.context.submitted?.year} is submitted` }).waitFor();
+      } else if (!before) await expect(page.getByRole('button', { name: 'Continue previous application' }).count()).resolves.toBe(0);
       break;
     case 'inFlow.settingUp.navigating':
       // In flight for a moment only: setup replaces the page it started from with the first route.
@@ -257,10 +235,24 @@ async function observe(state: FlowSnapshot, before: FlowSnapshot | null) {
       await entrySinceAction((e) => e.kind === 'pushState' && e.path === routes[replayIndex], `the resume pushes ${routes[replayIndex]}`);
       break;
     case 'inFlow.stepping.atStep':
+      if (was === 'inFlow.stepping.confirmingReplace') {
+        // Kept: the question goes, the unfinished claim is still offered where it was asked.
+        await expect.poll(() => dialog().count(), { message: 'the question is gone' }).toBe(0);
+        await expectPath('/tax-refund-questions');
+        await page.getByText(`You have an unfinished claim for ${state.context.year}`).waitFor();
+        break;
+      }
       await expectPath(current!);
       await page.getByText(`Page ${currentRouteIndex + 1} of ${routes.length}`).waitFor();
       await expect.poll(() => skipButton(current!).isEnabled(), { message: 'the page takes input' }).toBe(true);
       break;
+    case 'inFlow.stepping.confirmingReplace': {
+      // The flow asks before the claim in flight is replaced; nothing is discarded yet.
+      await expectPath('/tax-refund-questions');
+      await dialog().getByRole('heading', { name: `Start a new claim for ${state.context.pendingStart?.year}?` }).waitFor();
+      await expect(dialog().getByText(`Your unfinished claim for ${state.context.year} will be discarded`, { exact: false }).count()).resolves.toBe(1);
+      break;
+    }
     case 'inFlow.stepping.unsent':
       await expectPath(REFUND_SUBMITTED_ROUTE);
       await page.getByRole('heading', { name: `Your claim for ${state.context.year} was not sent yet` }).waitFor();
@@ -270,7 +262,7 @@ async function observe(state: FlowSnapshot, before: FlowSnapshot | null) {
     case 'inFlow.sendingAll': {
       const sent = await heldRequest('answer-multiple');
       expect({ year: sent.body.year, pages: Object.keys(sent.body.questions ?? {}).sort() }).toEqual({ year: state.context.year, pages: Object.keys(formData).sort() });
-      if (before && dotted(before.value) === 'inFlow.stepping.unsent') {
+      if (was === 'inFlow.stepping.unsent') {
         await expect.poll(() => page.getByRole('button', { name: /Try again/ }).isDisabled(), { message: 'Try again waits' }).toBe(true);
       } else {
         await expectPath(current!);
@@ -278,36 +270,11 @@ async function observe(state: FlowSnapshot, before: FlowSnapshot | null) {
       }
       break;
     }
-    case 'inFlow.postingAnswer': {
-      const sent = await heldRequest('answer');
-      expect({ year: sent.body.year, question: sent.body.question }).toEqual({ year: state.context.year, question: stepKeyOf(current!) });
-      await expectPath(current!);
-      await expect.poll(() => skipButton(current!).isDisabled(), { message: 'the page waits for the post' }).toBe(true);
-      break;
-    }
-    case 'single.posting': {
+    case 'single': {
       const sent = await heldRequest('answer');
       expect({ year: sent.body.year, question: sent.body.question }).toEqual({ year: YEAR, question: stepKeyOf(OUTSIDE.route) });
       await expectPath(OUTSIDE.route);
       await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), { message: 'Save waits' }).toBe(true);
-      break;
-    }
-    case 'inFlow.waitingToRefresh': {
-      // The 700 ms before the profile refresh: the flow moves on to the next page only then. The
-      // state is left by the time this is checked, so its saved progress is read from the timeline.
-      const movedOn = await expectNavigationAfterDelay(routes[currentRouteIndex + 1]!, respondedAt);
-      // The move saves the next index just before it goes: what was saved well before the move is this state's.
-      await expectSavedBefore(state, movedOn - PROFILE_REFRESH_DELAY_MS / 2);
-      expectNoPageProblems(page);
-      return;
-    }
-    case 'single.waitingToRefresh':
-      await expectNavigationAfterDelay(OUTSIDE.returnTo, respondedAt);
-      break;
-    case 'finishing': {
-      // Sent (or nothing left to send): the progress is cleared at once, /tax-refund-submitted follows 700 ms later.
-      const cleared = await entrySinceAction((e) => e.kind === 'clear', 'the saved progress is cleared');
-      await expectNavigationAfterDelay(REFUND_SUBMITTED_ROUTE, cleared.t);
       break;
     }
     default:
@@ -374,18 +341,19 @@ describe('the guided flow machine’s shortest paths, through the UI', () => {
   });
 
   it('has a path to every state a user can bring about; the others are named with the reason', () => {
-    const covered = new Set([...freshPaths, ...savedPaths].map((path) => path.target));
+    const covered = new Set(paths.map((path) => path.target));
     const all = leafStates(form11FlowMachine.root);
     const left = all.filter((state) => !covered.has(state) && !(state in UNREACHABLE_FROM_THE_UI) && !(TRANSIENT as readonly string[]).includes(state));
     expect(left).toEqual([]);
     expect([...covered].filter((state) => state in UNREACHABLE_FROM_THE_UI)).toEqual([]);
   });
 
-  for (const path of [...freshPaths, ...savedPaths]) it(describePath(path), () => replay(path));
+  // The list ends with the two ways back to `idle` (after a page saved on its own, after the claim was sent): see browserPaths.
+  for (const path of paths) it(`${path.id} ${describePath(path)}`, () => replay(path));
 
   // flow.clear leads back to idle, which has its (empty) path above; signing out is how the UI sends it. Last, as it signs out.
   it('flow.clear: signing out forgets the flow in flight and its saved progress; signing in again offers nothing to continue', async () => {
-    const [inFlow] = freshPaths.filter((path) => path.target === 'inFlow.stepping.atStep');
+    const [inFlow] = paths.filter((path) => path.target === 'inFlow.stepping.atStep' && path.saved === null);
     await replay(inFlow!);
     await signOutFromMenu(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('form11Progress'))).toBeNull();

@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkScreen, screenshot, useBrowser, viewports, visit } from './harness.ts';
 import { readServerLog, waitForMail } from './serverLog.ts';
-import { API, createUserWithPassword, editProfileByApi, field, postJson, signIn, uniqueEmail } from './users.ts';
+import { PPSN_INVALID } from '../../src/domain/schemas/messages.ts';
+import { API, createUserWithPassword, editProfileByApi, field, fieldError, postJson, signIn, uniqueEmail } from './users.ts';
 import { drawSignature } from './form11Steps.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
@@ -58,7 +59,11 @@ describe('PAYE authorisation', () => {
 
     await field(page, 'First name').fill('Siobhán');
     await field(page, 'Surname').fill("O'Brien");
-    await field(page, 'PPSN').fill('1234567T');
+    // A PPSN that is not one is said when the field is left, not while typing.
+    await field(page, 'PPSN').fill('1234567');
+    expect(await fieldError(page, 'PPSN')).toBe('');
+    await field(page, 'PPSN').blur();
+    await expect.poll(() => fieldError(page, 'PPSN')).toBe(PPSN_INVALID);
     // Names without a signature: still disabled.
     expect(await authorize.isDisabled()).toBe(true);
     await screenshot(page, 'paye-authorization-unsigned');
@@ -66,6 +71,13 @@ describe('PAYE authorisation', () => {
     await drawSignature(page);
     // The pad emits its image 100 ms after the stroke ends; then Authorize is enabled.
     await expect.poll(() => authorize.isEnabled(), { timeout: 3_000 }).toBe(true);
+    // Authorize checks the whole form first: with the PPSN still wrong nothing is sent and the message stays.
+    await authorize.click();
+    await expect.poll(() => fieldError(page, 'PPSN')).toBe(PPSN_INVALID);
+    expect(pathOf(page.url())).toBe('/auth/paye-authorization');
+    expect((await apiFromPage(page, 'GET', '/profile')).body.paye_a1_authorized).toBe(false);
+    await field(page, 'PPSN').fill('1234567T');
+    await expect.poll(() => fieldError(page, 'PPSN')).toBe('');
     await checkScreen(page, 'paye-authorization-signed');
 
     // Clear takes the signature away again.

@@ -5,17 +5,13 @@ import type { ApplyResult, LoadDataResult } from '../../machines/roundups/roundu
 import { authMachine, safeRedirectTarget } from '../../machines/auth/auth.machine.ts';
 import {
   selectAccessToken,
-  selectCanLogIn,
-  selectCanRegister,
-  selectFirstNameOrAccount,
   selectGuardUser,
-  selectIsBusy,
   selectIsLoading,
   selectIsRefreshing,
   selectIsSignedIn,
-  selectLoginError,
-  selectRegisterError,
 } from '../../machines/auth/auth.selectors.ts';
+import { authView } from '../../machines/auth/auth.view.ts';
+import { signInView } from '../../machines/auth/signIn.view.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
 import type { AuthEvent, RestoreSessionOutput, Session, User } from '../../machines/auth/auth.types.ts';
 import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS, SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
@@ -163,7 +159,7 @@ describe('login', () => {
     const h = start();
     await h.settle('restoreSession', { ok: false, reason: 'none' });
     h.actor.send(loginEvent({ redirectTo: '/form11-questionnaire?x=1' }));
-    expect(selectIsBusy(h.actor.getSnapshot())).toBe(true);
+    expect(signInView(h.actor.getSnapshot()).busy).toBe(true);
     expect(h.promises.inputs.login).toEqual({ email: 'aoife@example.ie', password: 'correct horse', remember: true });
     await h.settle('login', { ok: true, session: session(2) });
     expect(selectIsSignedIn(h.actor.getSnapshot())).toBe(true);
@@ -182,7 +178,7 @@ describe('login', () => {
     await h.settle('login', { ok: true, session: session(3, null) });
     const loading = h.actor.getSnapshot();
     expect(loading.matches({ signedOut: 'signingIn' })).toBe(true);
-    expect(selectIsBusy(loading)).toBe(true);
+    expect(signInView(loading).busy).toBe(true);
     expect(selectAccessToken(loading)).toBeNull(); // the token is passed to the profile call, not published before sign-in completes
     expect(h.promises.inputs.loadProfile).toEqual({ accessToken: 'access-3' });
     expect(h.calls).toEqual([]); // nothing stored before the sign-in completes
@@ -203,7 +199,7 @@ describe('login', () => {
     await h.settle('loadProfile', { ok: false, error: { status: 503, message: null, source: 'server' } });
     const s = h.actor.getSnapshot();
     expect(s.matches({ signedOut: 'idle' })).toBe(true);
-    expect(selectLoginError(s)).toBe('Server error, team has been notified. Please try again later.');
+    expect(signInView(s).login.error).toBe('Server error, team has been notified. Please try again later.');
     expect(selectAccessToken(s)).toBeNull();
     expect(s.context.refreshToken).toBeNull();
     expect(h.calls).toEqual([]);
@@ -220,8 +216,8 @@ describe('login', () => {
     await h.settle('restoreSession', { ok: false, reason: 'none' });
     h.actor.send(loginEvent());
     await h.settle('login', { ok: false, error });
-    expect(selectLoginError(h.actor.getSnapshot())).toBe(message);
-    expect(selectIsBusy(h.actor.getSnapshot())).toBe(false);
+    expect(signInView(h.actor.getSnapshot()).login.error).toBe(message);
+    expect(signInView(h.actor.getSnapshot()).busy).toBe(false);
   });
 
   it('an outage shows the generic message; a new submit clears it', async () => {
@@ -229,9 +225,9 @@ describe('login', () => {
     await h.settle('restoreSession', { ok: false, reason: 'none' });
     h.actor.send(loginEvent());
     await h.fail('login');
-    expect(selectLoginError(h.actor.getSnapshot())).toBe('Something went wrong, team has been notified. Please try again later.');
+    expect(signInView(h.actor.getSnapshot()).login.error).toBe('Something went wrong, team has been notified. Please try again later.');
     h.actor.send(loginEvent());
-    expect(selectLoginError(h.actor.getSnapshot())).toBeNull();
+    expect(signInView(h.actor.getSnapshot()).login.error).toBeNull();
   });
 
   it('errors.clear dismisses the login and register errors', async () => {
@@ -239,9 +235,9 @@ describe('login', () => {
     await h.settle('restoreSession', { ok: false, reason: 'none' });
     h.actor.send(loginEvent());
     await h.fail('login');
-    expect(selectLoginError(h.actor.getSnapshot())).not.toBeNull();
+    expect(signInView(h.actor.getSnapshot()).login.error).not.toBeNull();
     h.actor.send({ type: 'errors.clear' });
-    expect(selectLoginError(h.actor.getSnapshot())).toBeNull();
+    expect(signInView(h.actor.getSnapshot()).login.error).toBeNull();
   });
 
   it('one request at a time: can() says no while busy, and a second submit starts nothing', async () => {
@@ -303,13 +299,13 @@ describe('register', () => {
         fieldErrors: { 'details.dob': ['You must be at least 16 years old to register', 'Please enter a valid date'] },
       },
     });
-    expect(selectRegisterError(h.actor.getSnapshot())).toEqual({
+    expect(h.actor.getSnapshot().context.registerError).toEqual({
       message: 'The given data was invalid.',
       fieldErrors: { 'details.dob': 'You must be at least 16 years old to register' },
     });
     expect(selectAccessToken(h.actor.getSnapshot())).toBeNull();
     h.actor.send(registerEvent);
-    expect(selectRegisterError(h.actor.getSnapshot())).toBeNull();
+    expect(h.actor.getSnapshot().context.registerError).toBeNull();
   });
 
   it('other failures and outages: "Something went wrong. Please try again. (Error: …)"', async () => {
@@ -317,10 +313,10 @@ describe('register', () => {
     await h.settle('restoreSession', { ok: false, reason: 'none' });
     h.actor.send(registerEvent);
     await h.settle('register', { ok: false, error: { status: null, message: 'Failed to fetch', source: 'network' } });
-    expect(selectRegisterError(h.actor.getSnapshot())?.message).toBe('Something went wrong. Please try again. (Error: Failed to fetch)');
+    expect(h.actor.getSnapshot().context.registerError?.message).toBe('Something went wrong. Please try again. (Error: Failed to fetch)');
     h.actor.send(registerEvent);
     await h.fail('register');
-    expect(selectRegisterError(h.actor.getSnapshot())).toEqual({ message: 'Something went wrong. Please try again.', fieldErrors: {} });
+    expect(h.actor.getSnapshot().context.registerError).toEqual({ message: 'Something went wrong. Please try again.', fieldErrors: {} });
   });
 });
 
@@ -535,7 +531,7 @@ describe('logout', () => {
   it('tells the server, then clears tokens, user and answers, tells other tabs and shows the login', async () => {
     const h = await restored();
     h.actor.send({ type: 'logout' });
-    expect(selectIsBusy(h.actor.getSnapshot())).toBe(true);
+    expect(signInView(h.actor.getSnapshot()).busy).toBe(true);
     expect(h.promises.inputs.logout).toEqual({ refreshToken: 'refresh-1', accessToken: 'access-1' });
     expect(h.calls).toEqual([]); // the tokens stay until the server has been told
     await h.settle('logout', { ok: true });
@@ -666,7 +662,7 @@ describe('defaults and context', () => {
     await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
     actor.send(loginEvent());
     await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
-    expect(selectLoginError(actor.getSnapshot())).toBe('Login failed: not provided');
+    expect(signInView(actor.getSnapshot()).login.error).toBe('Login failed: not provided');
     actor.stop();
   });
 
@@ -708,25 +704,23 @@ describe('selectors on partial snapshots', () => {
   });
   const tags = (...names: string[]) => ({ hasTag: (t: string) => names.includes(t) });
 
-  it('loading, busy and refreshing come from tags', () => {
+  it('loading and refreshing come from tags', () => {
     expect(selectIsLoading(tags('loading'))).toBe(true);
     expect(selectIsLoading(tags())).toBe(false);
-    expect(selectIsBusy(tags('busy'))).toBe(true);
-    expect(selectIsBusy(tags('loading'))).toBe(false);
     expect(selectIsRefreshing(tags('refreshing'))).toBe(true);
   });
 
   it('the forms may be submitted exactly when the machine accepts their events', async () => {
     const h = start();
-    expect(selectCanLogIn(h.actor.getSnapshot())).toBe(false); // restoring
+    expect(signInView(h.actor.getSnapshot()).login.canSubmit).toBe(false); // restoring
     await h.settle('restoreSession', { ok: false, reason: 'none' });
-    expect(selectCanLogIn(h.actor.getSnapshot())).toBe(true);
-    expect(selectCanRegister(h.actor.getSnapshot())).toBe(true);
+    expect(signInView(h.actor.getSnapshot()).login.canSubmit).toBe(true);
+    expect(signInView(h.actor.getSnapshot()).register.canSubmit).toBe(true);
     h.actor.send(loginEvent());
-    expect(selectCanLogIn(h.actor.getSnapshot())).toBe(false);
-    expect(selectCanRegister(h.actor.getSnapshot())).toBe(false);
+    expect(signInView(h.actor.getSnapshot()).login.canSubmit).toBe(false);
+    expect(signInView(h.actor.getSnapshot()).register.canSubmit).toBe(false);
     await h.settle('login', { ok: true, session: session(2) });
-    expect(selectCanLogIn(h.actor.getSnapshot())).toBe(false); // signed in
+    expect(signInView(h.actor.getSnapshot()).login.canSubmit).toBe(false); // signed in
   });
 
   it('signed in comes from the state', () => {
@@ -734,21 +728,9 @@ describe('selectors on partial snapshots', () => {
     expect(selectIsSignedIn({ matches: () => false } as never)).toBe(false);
   });
 
-  it('token and errors come from context', () => {
+  it('the token comes from context', () => {
     expect(selectAccessToken(ctx({ accessToken: 'a' }))).toBe('a');
     expect(selectAccessToken(ctx())).toBeNull();
-    expect(selectLoginError(ctx({ loginError: 'x' }))).toBe('x');
-    expect(selectRegisterError(ctx({ registerError: { message: 'm', fieldErrors: { email: 'e' } } }))).toEqual({
-      message: 'm',
-      fieldErrors: { email: 'e' },
-    });
-  });
-
-  it('the account label is the first name, or "Account"', () => {
-    expect(selectFirstNameOrAccount(ctx({ user }))).toBe('Aoife');
-    expect(selectFirstNameOrAccount(ctx())).toBe('Account');
-    expect(selectFirstNameOrAccount(ctx({ user: { ...user, first_name: '' } }))).toBe('Account');
-    expect(selectFirstNameOrAccount(ctx({ user: { ...user, first_name: '  ' } }))).toBe('Account');
   });
 
   it('the guard user is null when signed out, else income and PAYE flag', () => {
@@ -768,7 +750,7 @@ describe('profile', () => {
     const updated: User = { ...user, first_name: 'Aoibheann', annual_income: 61000 };
     h.actor.send({ type: 'profile.updated', user: updated });
     expect(h.actor.getSnapshot().context.user).toEqual(updated);
-    expect(selectFirstNameOrAccount(h.actor.getSnapshot())).toBe('Aoibheann');
+    expect(authView(h.actor.getSnapshot()).accountLabel).toBe('Aoibheann');
 
     const signedOut = start();
     await signedOut.settle('restoreSession', { ok: false, reason: 'none' });

@@ -1,37 +1,11 @@
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPassword.machine.ts';
-import {
-  selectCanSubmit,
-  selectErrorMessage,
-  selectIsBusy,
-  selectNotice,
-  selectSent,
-} from '../../machines/forgotPassword/forgotPassword.selectors.ts';
+import { forgotPasswordView } from '../../machines/forgotPassword/forgotPassword.view.ts';
 import type { ForgotPasswordContext, SendReminderInput, SendReminderResult } from '../../machines/forgotPassword/forgotPassword.types.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
-import { RESET_LINK_SENT, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const EMAIL = 'aoife@example.ie';
-const NOTICE = 'If an account exists for this email, we have sent a link to reset the password.';
-const RATE_LIMITED: ApiFailure = { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.', source: 'server' };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SUBMIT = { type: 'reminder.submit', email: EMAIL } as const;
-const AGAIN = { type: 'reminder.again' } as const;
-const ACCEPTED = { type: 'xstate.done.actor.sendReminder', output: { ok: true, message: NOTICE } satisfies SendReminderResult };
-const REFUSED = { type: 'xstate.done.actor.sendReminder', output: { ok: false, error: RATE_LIMITED } satisfies SendReminderResult };
-
-const fixtures = {
-  'reminder.submit': () => [SUBMIT],
-  'reminder.again': () => [AGAIN],
-  'xstate.done.actor.sendReminder': () => [ACCEPTED, REFUSED],
-  'xstate.error.actor.sendReminder': () => [{ type: 'xstate.error.actor.sendReminder', error: new Error('socket hang up') }],
-} satisfies EventFixtures<typeof forgotPasswordMachine>;
-
-const model = createModelTest(forgotPasswordMachine, { events: fixtures });
+import { ACCEPTED, AGAIN, EMAIL, model, NOTICE, OUTAGE, RATE_LIMITED, REFUSED, SUBMIT } from './forgotPassword.model.ts';
 
 type DoneEvent = EventObject & { output: SendReminderResult };
 
@@ -85,8 +59,13 @@ describe('forgot-password machine: model-based', () => {
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof forgotPasswordMachine.resolveState>;
-          expect(selectCanSubmit(snapshot), 'the form can be submitted only while editing').toBe(snapshot.matches('editing'));
-          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('sending'));
+          const view = forgotPasswordView(snapshot);
+          expect(view.canSubmit, 'the form can be submitted only while editing').toBe(snapshot.matches('editing'));
+          expect(view.busy).toBe(snapshot.matches('sending'));
+          expect(view.step).toBe(snapshot.matches('sent') ? 'sent' : 'form');
+          expect(view.notice).toBe(snapshot.matches('sent') ? NOTICE : null);
+          const error = snapshot.context.error;
+          expect(view.error, 'the refusal in the server’s words, an outage generically').toBe(error === null ? null : error.status === null ? SOMETHING_WENT_WRONG : RATE_LIMITED.message);
           if (snapshot.matches('sending')) expect(ctx.promises.inputs.sendReminder).toEqual({ email: EMAIL } satisfies SendReminderInput);
         },
       }),
@@ -94,26 +73,7 @@ describe('forgot-password machine: model-based', () => {
   }
 });
 
-describe('forgot-password selectors', () => {
-  const view = (value: 'editing' | 'sending' | 'sent', context: ForgotPasswordContext) => forgotPasswordMachine.resolveState({ value, context });
-
-  it('show the server confirmation once sent, or the usual wording when it sent none', () => {
-    expect(selectSent(view('sent', { notice: 'Mail on its way.', error: null }))).toBe(true);
-    expect(selectNotice(view('sent', { notice: 'Mail on its way.', error: null }))).toBe('Mail on its way.');
-    expect(selectNotice(view('sent', { notice: null, error: null }))).toBe(RESET_LINK_SENT);
-    expect(selectSent(view('editing', { notice: null, error: null }))).toBe(false);
-  });
-
-  it("word a failure: the server's message as is, anything else as the generic retry message", () => {
-    expect(selectErrorMessage(view('editing', { notice: null, error: null }))).toBeNull();
-    expect(selectErrorMessage(view('editing', { notice: null, error: RATE_LIMITED }))).toBe(RATE_LIMITED.message);
-    expect(selectErrorMessage(view('editing', { notice: null, error: OUTAGE }))).toBe(SOMETHING_WENT_WRONG);
-    const transport: ApiFailure = { status: null, message: 'Failed to fetch', source: 'network' };
-    expect(selectErrorMessage(view('editing', { notice: null, error: transport }))).toBe(SOMETHING_WENT_WRONG);
-    const bareStatus: ApiFailure = { status: 502, message: null, source: 'server' };
-    expect(selectErrorMessage(view('editing', { notice: null, error: bareStatus }))).toBe(SOMETHING_WENT_WRONG);
-  });
-
+describe('forgot-password machine: outages', () => {
   it('turn an outage of the real actor into the generic message and keep the form usable', async () => {
     const actor = createActor(
       forgotPasswordMachine.provide({
@@ -127,8 +87,7 @@ describe('forgot-password selectors', () => {
     actor.send({ type: 'reminder.submit', email: EMAIL });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(selectErrorMessage(actor.getSnapshot())).toBe(SOMETHING_WENT_WRONG);
-    expect(selectCanSubmit(actor.getSnapshot())).toBe(true);
+    expect(forgotPasswordView(actor.getSnapshot())).toMatchObject({ error: SOMETHING_WENT_WRONG, canSubmit: true });
   });
 
   it('answers as an outage when the app provides no actor (harmless default)', async () => {

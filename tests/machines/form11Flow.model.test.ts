@@ -1,33 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject } from 'xstate';
-import { form11FlowMachine } from '../../machines/form11Flow/form11Flow.machine.ts';
-import {
-  selectCanResume,
-  selectCanRetry,
-  selectFinalSend,
-  selectHasSavedProgress,
-  selectIsBusy,
-  selectIsSending,
-  selectSendFailed,
-} from '../../machines/form11Flow/form11Flow.selectors.ts';
-import type {
-  Form11FlowEvent,
-  Form11FlowInput,
-  NavigateToInput,
-  NavigationOutcome,
-  PostAllAnswersInput,
-  PostResult,
-} from '../../machines/form11Flow/form11Flow.types.ts';
-import { parseSavedProgress, serializeProgress, type Form11Progress, type JsonValue } from '../../src/domain/form11Progress.ts';
+import { createActor, fromPromise } from 'xstate';
+import { form11FlowMachine, progressOf } from '../../machines/form11Flow/form11Flow.machine.ts';
+import type { Form11FlowInput, NavigateToInput, NavigationOutcome, PostAllAnswersInput, PostResult } from '../../machines/form11Flow/form11Flow.types.ts';
+import { form11FlowView } from '../../machines/form11Flow/form11Flow.view.ts';
+import { parseSavedProgress, serializeProgress, type JsonValue } from '../../src/domain/form11Progress.ts';
 import type { Form11FlowRoute } from '../../src/domain/form11Routes.ts';
 import { dottedValue } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures, type ModelPath, type StepContext } from '../support/modelTest.ts';
+import type { ModelPath, StepContext } from '../support/modelTest.ts';
+import { FRESH, freshModel, SAVED, savedModel, startP, startQ, WITH_SAVED } from './form11Flow.model.ts';
 import {
+  CLAIM_YEARS,
+  CLOSED_YEAR,
   DEFAULT_YEAR,
-  OUTAGE_ERROR,
+  ENTRY,
   OUTSIDE_ROUTE,
   POST_OK,
   POST_REFUSED,
+  QUESTIONNAIRE_YEAR,
   REFUSED,
   SELECTION_P,
   SELECTION_Q,
@@ -43,95 +32,6 @@ import {
 
 type Machine = typeof form11FlowMachine;
 type Snapshot = ReturnType<Machine['resolveState']>;
-
-const start = (selection: readonly string[], year: number, fromQuestionnaire: boolean, replace?: boolean) =>
-  ({ type: 'flow.start', selection: [...selection], year, fromQuestionnaire, ...(replace === undefined ? {} : { replace }) }) as const;
-
-const fixtures = {
-  'flow.start': ({ context }: Snapshot) => {
-    if (context.routes.length === 0) return [start([], 2024, true), start(SELECTION_Q, 2024, true), start(SELECTION_P, 2025, false)];
-    const other = context.isFromQuestionnaire ? start(SELECTION_P, 2025, false, true) : start(SELECTION_Q, 2024, true, true);
-    return [start([], 2024, true, true), { ...other, replace: undefined }, other];
-  },
-  'flow.resume': () => [{ type: 'flow.resume' }],
-  'flow.retry': () => [{ type: 'flow.retry' }],
-  'flow.clear': () => [{ type: 'flow.clear' }],
-  'step.submit': ({ context }: Snapshot) => {
-    const outside = { type: 'step.submit', route: OUTSIDE_ROUTE, data: answerFor(OUTSIDE_ROUTE), callback: '/landing' } as const;
-    const current = context.routes[context.currentRouteIndex];
-    if (!current) return [outside];
-    const submit = (route: Form11FlowRoute) => ({ type: 'step.submit', route, data: answerFor(route) }) as const;
-    // The first page again, after going back with the browser.
-    return context.currentRouteIndex > 0 ? [submit(current), outside, submit(context.routes[0]!)] : [submit(current), outside];
-  },
-  'step.next': ({ context }: Snapshot) => {
-    const current = context.routes[context.currentRouteIndex];
-    if (!current) return [];
-    const next = (route: Form11FlowRoute) => ({ type: 'step.next', route }) as const;
-    // Also Next on the first page again, after going back with the browser.
-    return context.currentRouteIndex > 0 ? [next(current), next(OUTSIDE_ROUTE), next(context.routes[0]!)] : [next(current), next(OUTSIDE_ROUTE)];
-  },
-  'xstate.done.actor.navigateTo': () => [
-    { type: 'xstate.done.actor.navigateTo', output: { aborted: false } },
-    { type: 'xstate.done.actor.navigateTo', output: { aborted: true } },
-  ],
-  'xstate.error.actor.navigateTo': () => [{ type: 'xstate.error.actor.navigateTo', error: OUTAGE_ERROR }],
-  'xstate.done.actor.postAnswer': () => [
-    { type: 'xstate.done.actor.postAnswer', output: POST_OK },
-    { type: 'xstate.done.actor.postAnswer', output: POST_REFUSED },
-  ],
-  'xstate.error.actor.postAnswer': () => [{ type: 'xstate.error.actor.postAnswer', error: OUTAGE_ERROR }],
-  'xstate.done.actor.postAllAnswers': () => [
-    { type: 'xstate.done.actor.postAllAnswers', output: POST_OK },
-    { type: 'xstate.done.actor.postAllAnswers', output: POST_REFUSED },
-  ],
-  'xstate.error.actor.postAllAnswers': () => [{ type: 'xstate.error.actor.postAllAnswers', error: OUTAGE_ERROR }],
-} satisfies EventFixtures<Machine>;
-
-/** Short path names: the event type and what decides its branch. */
-function describeEvent(event: EventObject): string | undefined {
-  const e = event as Form11FlowEvent & { output?: { ok?: boolean; aborted?: boolean } };
-  switch (e.type) {
-    case 'flow.start':
-      return `start[${e.selection.join(',') || '∅'}${e.fromQuestionnaire ? ' q' : ''}${e.replace ? ' replace' : ''}]`;
-    case 'step.submit':
-    case 'step.next':
-      return `${e.type.slice(5)}(${e.route.slice('/form11/'.length)})`;
-  }
-  const name = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
-  if (event.type.startsWith('xstate.error.')) return `${name}✗`;
-  if (e.output && 'ok' in e.output) return `${name}${e.output.ok ? '✓' : ' refused'}`;
-  if (e.output && 'aborted' in e.output) return `${name}${e.output.aborted ? ' aborted' : '✓'}`;
-  return undefined;
-}
-
-/** Only what decides a branch: which flow, where in it, the replay, whether answers are unsent. */
-const serializeContext = (c: Snapshot['context']) => ({
-  flow: c.routes.length === 0 ? null : c.isFromQuestionnaire ? 'q' : 'p',
-  i: c.currentRouteIndex,
-  r: c.replayIndex,
-  unsent: Object.keys(c.formData).length > 0,
-});
-
-/** Saved at startup: the questionnaire flow on its second page, the first page's answer kept. */
-export const SAVED: Form11Progress = {
-  version: 1,
-  ownerId: USER_ID,
-  year: 2024,
-  routes: ['/form11/health-expenses', '/form11/rent-tax-credit'],
-  currentRouteIndex: 1,
-  isFromQuestionnaire: true,
-  formData: { 'health-expenses': answerFor('/form11/health-expenses') },
-  selectedForms: ['health-expenses', 'rent-tax-credit'],
-  selectedIncomeTypes: [],
-};
-
-const FRESH: Form11FlowInput = { userId: USER_ID, defaultYear: DEFAULT_YEAR };
-const WITH_SAVED: Form11FlowInput = { ...FRESH, saved: SAVED };
-
-const common = { events: fixtures, describeEvent, serializeContext };
-const freshModel = createModelTest(form11FlowMachine, { ...common, input: FRESH });
-const savedModel = createModelTest(form11FlowMachine, { ...common, input: WITH_SAVED });
 
 // ─── Running a path against the real actor ───────────────────────────────────────────────────────
 
@@ -158,7 +58,7 @@ export function createRecordedActor(input: Form11FlowInput, recorder: Recorder, 
           recorder.effects.push('clearProgress');
           recorder.stored = null;
         },
-        refreshProfile: () => void recorder.effects.push('refreshProfile'),
+        claimRecorded: (_, { entry }) => void recorder.effects.push(`claimRecorded ${entry?.id ?? 'none'}`),
         logFailure: (_, { operation }) => void recorder.effects.push(`logFailure ${operation}`),
       },
     }),
@@ -166,7 +66,38 @@ export function createRecordedActor(input: Form11FlowInput, recorder: Recorder, 
   );
 }
 
-/** Runs a path with every step checked against the table, the effects, the storage and the actors' inputs. */
+/** What every Form 11 screen shows must follow the state: checked at every step of every path. */
+function expectViewOf(snapshot: Snapshot, value: string) {
+  const c = snapshot.context;
+  const view = form11FlowView(snapshot);
+  expect(view.busy).toBe(['single', 'inFlow.settingUp.navigating', 'inFlow.settingUp.retrying', 'inFlow.replaying', 'inFlow.sendingAll'].includes(value));
+  expect(view.claimYear).toBe(c.claimYear);
+  expect(view.yearChoices).toEqual(CLAIM_YEARS);
+  expect(view.unfinished, 'the Tax Refund page offers the claim in flight').toEqual(
+    c.routes.length > 0 ? { year: c.year, position: { index: c.currentRouteIndex, number: c.currentRouteIndex + 1, total: c.routes.length, isLast: c.currentRouteIndex === c.routes.length - 1 } } : null,
+  );
+  expect(view.canResume, 'Continue is possible exactly while the flow waits').toBe(value.startsWith('inFlow.stepping'));
+  expect(view.confirmReplace, 'the question shows exactly while the flow asks it').toEqual(
+    value === 'inFlow.stepping.confirmingReplace' ? { year: c.pendingStart!.year, replacing: c.year } : null,
+  );
+  const notSent = value === 'inFlow.stepping.unsent' ? { year: c.year, sending: false } : value === 'inFlow.sendingAll' && c.lastFailure ? { year: c.year, sending: true } : null;
+  expect(view.notSent, '/tax-refund-submitted offers Try again exactly after a failed final send').toEqual(notSent);
+  expect(view.canRetry).toBe(value === 'inFlow.stepping.unsent');
+  expect(view.submitted).toEqual(c.submitted);
+  // The page the flow is on, and a page opened on its own.
+  const takesAnswers = value === 'idle' || value.startsWith('inFlow.stepping');
+  const current = c.routes[c.currentRouteIndex];
+  if (current) {
+    const page = view.page(current, 2022);
+    expect(page).toMatchObject({ year: c.year, canSubmit: takesAnswers, position: { number: c.currentRouteIndex + 1, total: c.routes.length } });
+    expect(page.kept).toEqual((c.formData as Record<string, unknown>)[current === '/form11/final-form' ? 'final-form' : current.slice(8)] ?? null);
+    expect(page.incomeIds).toEqual(current === '/form11/final-form' ? c.selectedIncomeTypes : null);
+  }
+  expect(view.page(OUTSIDE_ROUTE, 2022)).toEqual({ position: null, year: 2022, canSubmit: takesAnswers, kept: null, incomeIds: null });
+  expect(view.page(OUTSIDE_ROUTE).year, 'a page opened without a year works for last year').toBe(DEFAULT_YEAR);
+}
+
+/** Runs a path with every step checked against the table, the effects, the storage, the actors' inputs and the view. */
 export async function runChecked(model: typeof freshModel, path: ModelPath<Machine>, input: Form11FlowInput): Promise<Recorder> {
   const table = input.saved ? oracleFrom(input.saved) : oracle;
   const expected = table.expectedSteps(path);
@@ -197,17 +128,9 @@ export async function runChecked(model: typeof freshModel, path: ModelPath<Machi
       if (value === 'inFlow.settingUp.navigating') expect(inputs.navigateTo).toEqual({ to: c.routes[0], replace: true });
       if (value === 'inFlow.settingUp.retrying') expect(inputs.navigateTo).toEqual({ to: c.routes[0], replace: false });
       if (value === 'inFlow.replaying') expect(inputs.navigateTo).toEqual({ to: c.routes[c.replayIndex], replace: false });
-      if (value === 'inFlow.postingAnswer' || value === 'single.posting') expect(inputs.postAnswer).toEqual(c.posting);
+      if (value === 'single') expect(inputs.postAnswer).toEqual(c.posting);
       if (value === 'inFlow.sendingAll') expect(inputs.postAllAnswers).toEqual({ year: c.year, questions: c.formData });
-      // Selectors agree with the state.
-      expect(selectHasSavedProgress(snapshot)).toBe(c.routes.length > 0);
-      expect(selectIsBusy(snapshot)).toBe(!['idle', 'inFlow.stepping.atStep', 'inFlow.stepping.unsent'].includes(value));
-      expect(selectIsSending(snapshot)).toBe(['single.posting', 'inFlow.postingAnswer', 'inFlow.sendingAll'].includes(value));
-      expect(selectSendFailed(snapshot)).toBe(value === 'inFlow.stepping.unsent');
-      expect(selectCanResume(snapshot), 'Continue is possible exactly while the flow waits').toBe(value.startsWith('inFlow.stepping'));
-      expect(selectCanRetry(snapshot)).toBe(value === 'inFlow.stepping.unsent');
-      const finalSend = { 'inFlow.stepping.unsent': 'failed', 'inFlow.sendingAll': 'sending', finishing: 'finishing' }[value] ?? null;
-      expect(selectFinalSend(snapshot), '/tax-refund-submitted offers Try again exactly after a failed final send').toBe(finalSend);
+      expectViewOf(snapshot, value);
     },
   });
   recorder.log.push(...recorder.effects);
@@ -219,7 +142,6 @@ export async function runChecked(model: typeof freshModel, path: ModelPath<Machi
 const navigated = { type: 'xstate.done.actor.navigateTo', output: { aborted: false } };
 const aborted = { type: 'xstate.done.actor.navigateTo', output: { aborted: true } };
 const posted = { type: 'xstate.done.actor.postAnswer', output: POST_OK };
-const postRefused = { type: 'xstate.done.actor.postAnswer', output: POST_REFUSED };
 const allPosted = { type: 'xstate.done.actor.postAllAnswers', output: POST_OK };
 const allRefused = { type: 'xstate.done.actor.postAllAnswers', output: POST_REFUSED };
 const submit = (route: Form11FlowRoute, data: JsonValue = answerFor(route)) => ({ type: 'step.submit', route, data }) as const;
@@ -227,21 +149,20 @@ const DECLARATION: JsonValue = { 'rental-income': { rentReceived: 14400, expense
 
 const journeys = {
   threePages: freshModel.pathFromEvents('three questionnaire pages, then submitted', [
-    start(SELECTION_THREE, 2025, true),
+    { type: 'flow.start', selection: [...SELECTION_THREE], year: 2025 },
     navigated,
     submit('/form11/health-expenses'),
     submit('/form11/rent-tax-credit'),
     submit('/form11/flat-rate-expenses'),
     allPosted,
-    'after:profileRefreshDelay',
   ]),
-  incomeCollapses: freshModel.pathFromEvents('income types collapse into the final form', [
-    start(SELECTION_P, 2024, true),
+  incomeCollapses: freshModel.pathFromEvents('income types collapse into the final form, for the year chosen on the page', [
+    { type: 'year.choose', year: 2023 },
+    startP,
     navigated,
     submit('/form11/tuition-fees'),
     submit('/form11/final-form', DECLARATION),
     allPosted,
-    'after:profileRefreshDelay',
   ]),
   resume: savedModel.pathFromEvents('resume at the saved page, then finish', [
     { type: 'flow.resume' },
@@ -249,35 +170,38 @@ const journeys = {
     navigated,
     submit('/form11/rent-tax-credit'),
     allPosted,
-    'after:profileRefreshDelay',
   ]),
-  abortedOnce: freshModel.pathFromEvents('an aborted navigation during setup is retried with a push', [start(SELECTION_Q, 2024, true), aborted, navigated]),
-  abortedTwice: freshModel.pathFromEvents('aborted twice: the flow waits, saved', [start(SELECTION_Q, 2024, true), aborted, aborted]),
-  singlePostFails: freshModel.pathFromEvents('a failed answer post is logged and the flow goes on; the answer is sent at the end', [
-    start(SELECTION_P, 2025, false),
-    navigated,
-    submit('/form11/tuition-fees'),
-    postRefused,
-    submit('/form11/final-form', DECLARATION),
-    posted,
-    'after:profileRefreshDelay',
-    allPosted,
-    'after:profileRefreshDelay',
-  ]),
+  abortedOnce: freshModel.pathFromEvents('an aborted navigation during setup is retried with a push', [startQ, aborted, navigated]),
+  abortedTwice: freshModel.pathFromEvents('aborted twice: the flow waits, saved', [startQ, aborted, aborted]),
   finalPostFails: freshModel.pathFromEvents('a failed final post keeps the answers and the saved progress until Try again', [
-    start(SELECTION_Q, 2024, true),
+    startQ,
     navigated,
     submit('/form11/health-expenses'),
     submit('/form11/rent-tax-credit'),
     allRefused,
     { type: 'flow.retry' },
     allPosted,
-    'after:profileRefreshDelay',
   ]),
   submitOnItsOwn: freshModel.pathFromEvents('a page opened on its own: posted, then the callback (never another site)', [
     { type: 'step.submit', route: OUTSIDE_ROUTE, data: answerFor(OUTSIDE_ROUTE), callback: 'https://evil.example/phish', year: 2023 },
     posted,
-    'after:profileRefreshDelay',
+  ]),
+  replaceKept: freshModel.pathFromEvents('asked to replace the unfinished claim, the user keeps it and goes on with it', [
+    startQ,
+    navigated,
+    submit('/form11/health-expenses'),
+    { type: 'questionnaire.open' },
+    { type: 'replace.cancel' },
+    startP,
+    submit('/form11/rent-tax-credit'),
+  ]),
+  replaceWithQuestionnaire: freshModel.pathFromEvents('the questionnaire replaces the unfinished claim once confirmed; its end starts the new one', [
+    startP,
+    navigated,
+    { type: 'year.choose', year: 2022 },
+    { type: 'questionnaire.open' },
+    { type: 'replace.confirm' },
+    { type: 'flow.start', selection: [...SELECTION_Q], year: 2022 },
   ]),
 };
 
@@ -314,7 +238,7 @@ describe('guided flow machine: model-based', () => {
 describe('guided flow machine: pinned journeys', () => {
   const navigations = (log: string[]) => log.filter((e) => e.startsWith('navigate'));
 
-  it('three questionnaire pages: each answer kept, then all posted together, the profile refreshed, submitted', async () => {
+  it('three questionnaire pages: each answer kept, then all posted together; the server’s claim goes to the session and to /tax-refund-submitted at once', async () => {
     const { log, stored } = await runChecked(freshModel, journeys.threePages, FRESH);
     expect(journeys.threePages.steps.map((s) => dottedValue(s.state.value))).toEqual([
       'idle',
@@ -323,27 +247,27 @@ describe('guided flow machine: pinned journeys', () => {
       'inFlow.stepping.atStep',
       'inFlow.stepping.atStep',
       'inFlow.sendingAll',
-      'finishing',
       'idle',
     ]);
     expect(navigations(log)).toEqual(['navigate /form11/rent-tax-credit', 'navigate /form11/flat-rate-expenses', 'navigate /tax-refund-submitted']);
-    expect(log.filter((e) => e === 'refreshProfile')).toHaveLength(1);
-    expect(journeys.threePages.steps.at(-1)!.advanceMs, 'the profile is refreshed 700 ms after the post').toBe(700);
+    expect(log.slice(-3), 'no timed profile reload: the answer itself is the claim').toEqual([`claimRecorded ${ENTRY.id}`, 'clearProgress', 'navigate /tax-refund-submitted']);
+    expect(journeys.threePages.steps.every((s) => s.advanceMs === 0), 'nothing waits on a timer').toBe(true);
     expect(stored).toBeNull();
     expect(journeys.threePages.steps[5]!.state.context.formData).toEqual({
       'health-expenses': answerFor('/form11/health-expenses'),
       'rent-tax-credit': answerFor('/form11/rent-tax-credit'),
       'flat-rate-expenses': answerFor('/form11/flat-rate-expenses'),
     });
-    expect(journeys.threePages.state.context.lastSubmittedYear).toBe(2025);
+    expect(journeys.threePages.state.context.submitted).toEqual({ year: 2025, entry: ENTRY });
   });
 
-  it('income types collapse into one final form, its declaration sent with the other answers', async () => {
+  it('income types collapse into one final form, its declaration sent with the other answers, for the year chosen on the page', async () => {
     await runChecked(freshModel, journeys.incomeCollapses, FRESH);
-    const atStart = journeys.incomeCollapses.steps[1]!.state.context;
+    const atStart = journeys.incomeCollapses.steps[2]!.state.context;
     expect(atStart.routes).toEqual(['/form11/tuition-fees', '/form11/final-form']);
     expect(atStart.selectedIncomeTypes).toEqual(['rental-income', 'uk-dividends']);
-    expect(journeys.incomeCollapses.steps[4]!.state.context.formData).toEqual({
+    expect(atStart.year).toBe(2023);
+    expect(journeys.incomeCollapses.steps[5]!.state.context.formData).toEqual({
       'tuition-fees': answerFor('/form11/tuition-fees'),
       'final-form': DECLARATION,
     });
@@ -377,17 +301,6 @@ describe('guided flow machine: pinned journeys', () => {
     expect(parseSavedProgress(stored, USER_ID)).toMatchObject({ kind: 'valid', progress: { currentRouteIndex: 0 } });
   });
 
-  it('a failed single post is logged and the flow goes on; the answer stays unsent and goes with the final post', async () => {
-    const { log } = await runChecked(freshModel, journeys.singlePostFails, FRESH);
-    const steps = journeys.singlePostFails.steps;
-    expect(dottedValue(steps[4]!.state.value)).toBe('inFlow.stepping.atStep');
-    expect(steps[4]!.state.context).toMatchObject({ currentRouteIndex: 1, lastFailure: REFUSED, formData: { 'tuition-fees': answerFor('/form11/tuition-fees') } });
-    expect(dottedValue(steps[7]!.state.value)).toBe('inFlow.sendingAll');
-    expect(steps[7]!.state.context.formData).toEqual({ 'tuition-fees': answerFor('/form11/tuition-fees') });
-    expect(log.filter((e) => e.startsWith('logFailure'))).toEqual(['logFailure answer']);
-    expect(log.filter((e) => e === 'refreshProfile')).toHaveLength(2);
-  });
-
   it('a failed final post: logged, the user sent on, the answers and the saved progress kept; Try again sends them', async () => {
     const path = journeys.finalPostFails;
     const table = oracle.expectedSteps(path);
@@ -396,6 +309,7 @@ describe('guided flow machine: pinned journeys', () => {
     const unsentAt = log.indexOf('logFailure answer-multiple');
     expect(log.slice(unsentAt, unsentAt + 2)).toEqual(['logFailure answer-multiple', 'navigate /tax-refund-submitted']);
     expect(log.indexOf('clearProgress'), 'cleared only after the retry succeeded').toBeGreaterThan(unsentAt);
+    expect(form11FlowView(journeys.finalPostFails.steps[6]!.state).notSent, 'Try again shows progress').toEqual({ year: QUESTIONNAIRE_YEAR, sending: true });
     expect(stored).toBeNull();
   });
 
@@ -414,7 +328,7 @@ describe('guided flow machine: pinned journeys', () => {
           navigateTo: fromPromise<NavigationOutcome, NavigateToInput>(async () => ({ aborted: false })),
           postAllAnswers: fromPromise<PostResult, PostAllAnswersInput>(async ({ input }) => {
             sent.push(input);
-            return { ok: true };
+            return { ok: true, entry: ENTRY };
           }),
         },
       }),
@@ -423,14 +337,49 @@ describe('guided flow machine: pinned journeys', () => {
     afterReload.send({ type: 'flow.resume' });
     await vi.waitFor(() => expect(dottedValue(afterReload.getSnapshot().value)).toBe('inFlow.stepping.atStep'));
     afterReload.send({ type: 'step.next', route: '/form11/rent-tax-credit' });
-    await vi.waitFor(() => expect(afterReload.getSnapshot().value).toBe('finishing'));
+    await vi.waitFor(() => expect(afterReload.getSnapshot().context.submitted).toEqual({ year: 2024, entry: ENTRY }));
     expect(sent).toEqual([{ year: 2024, questions: read.progress.formData }]);
     afterReload.stop();
   });
 
-  it('a page opened on its own is posted at once and goes to a safe callback', async () => {
+  it('an older save that posted each answer at once resumes like any flow: its answers are kept until the end', () => {
+    const older = { ...SAVED, isFromQuestionnaire: false };
+    const actor = createActor(form11FlowMachine, { input: { ...FRESH, saved: older } }).start();
+    expect(progressOf(actor.getSnapshot().context)).toEqual({ ...older, isFromQuestionnaire: true });
+    actor.stop();
+  });
+
+  it('a page opened on its own is posted at once and goes to a safe callback, the server’s claim handed to the session', async () => {
     const { log } = await runChecked(freshModel, journeys.submitOnItsOwn, FRESH);
     expect(journeys.submitOnItsOwn.steps[1]!.state.context.posting).toEqual({ year: 2023, question: 'remote-working-relief', answer: answerFor(OUTSIDE_ROUTE) });
-    expect(log).toEqual(['refreshProfile', 'navigate /tax-refund-submitted']);
+    expect(log).toEqual([`claimRecorded ${ENTRY.id}`, 'navigate /tax-refund-submitted']);
+  });
+
+  it('asked before replacing the unfinished claim: keeping it changes nothing, and a step of it forgets the question', async () => {
+    const { log } = await runChecked(freshModel, journeys.replaceKept, FRESH);
+    const values = journeys.replaceKept.steps.map((s) => dottedValue(s.state.value));
+    expect(values.slice(3)).toEqual(['inFlow.stepping.atStep', 'inFlow.stepping.confirmingReplace', 'inFlow.stepping.atStep', 'inFlow.stepping.confirmingReplace', 'inFlow.sendingAll']);
+    expect(journeys.replaceKept.steps[6]!.state.context.pendingStart).toEqual({ kind: 'pages', selection: [...SELECTION_P], year: DEFAULT_YEAR });
+    expect(journeys.replaceKept.state.context.pendingStart).toBeNull();
+    expect(journeys.replaceKept.state.context.routes, 'the unfinished claim went on').toEqual(['/form11/health-expenses', '/form11/rent-tax-credit']);
+    expect(navigations(log).some((n) => n.includes('questionnaire')), 'keeping the claim opens nothing').toBe(false);
+  });
+
+  it('confirmed, the questionnaire replaces the unfinished claim: it is discarded, the questionnaire opens for the chosen year, and its end starts the new claim', async () => {
+    const { log } = await runChecked(freshModel, journeys.replaceWithQuestionnaire, FRESH);
+    expect(form11FlowView(journeys.replaceWithQuestionnaire.steps[4]!.state).confirmReplace).toEqual({ year: 2022, replacing: DEFAULT_YEAR });
+    expect(dottedValue(journeys.replaceWithQuestionnaire.steps[5]!.state.value)).toBe('idle');
+    expect(navigations(log)).toContain('navigate /form11-questionnaire?year=2022');
+    expect(journeys.replaceWithQuestionnaire.state.context).toMatchObject({ year: 2022, routes: ['/form11/health-expenses', '/form11/rent-tax-credit'] });
+  });
+
+  it('takes only an open claim year, and the advanced start uses it', () => {
+    const actor = createActor(form11FlowMachine, { input: FRESH }).start();
+    actor.send({ type: 'year.choose', year: CLOSED_YEAR });
+    expect(actor.getSnapshot().context.claimYear).toBe(DEFAULT_YEAR);
+    actor.send({ type: 'year.choose', year: 2022 });
+    actor.send(startP);
+    expect(actor.getSnapshot().context.year).toBe(2022);
+    actor.stop();
   });
 });

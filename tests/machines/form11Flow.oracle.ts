@@ -4,23 +4,29 @@
  * the route lists of the fixture selections are spelled out, not built with buildFlowPlan.
  *
  * `oracle` is the state/context/tags table (tests/support/expectedSteps.ts); `expectedEffects` lists,
- * per case, the effects the app must see (navigations, saves, refreshes, logs) in order.
+ * per case, the effects the app must see (navigations, saves, claims handed to the session, logs) in order.
  */
 import type { EventObject } from 'xstate';
 import type { Form11FlowContext, Form11FlowEvent, PostResult } from '../../machines/form11Flow/form11Flow.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { Form11Progress, JsonValue } from '../../src/domain/form11Progress.ts';
 import type { Form11FlowRoute } from '../../src/domain/form11Routes.ts';
+import type { Form11Entry } from '../../src/domain/schemas/form11Entry.ts';
 import { expectedSteps, type ExpectedMachine, type ExpectedState, type TransitionRule } from '../support/expectedSteps.ts';
 
 export const USER_ID = 'user-aoife';
 export const DEFAULT_YEAR = 2025;
+/** The Tax Refund page's years, newest first. */
+export const CLAIM_YEARS = [2025, 2024, 2023, 2022];
+/** A year no claim may be made for (the page never offers it). */
+export const CLOSED_YEAR = 2026;
 
 // ─── Fixture selections and what they must build ─────────────────────────────────────────────────
 
-/** Questionnaire answers, given out of catalogue order on purpose. */
+/** Questionnaire answers, given out of catalogue order on purpose; started for the questionnaire's year. */
 export const SELECTION_Q = ['rent-tax-credit', 'health-expenses'] as const;
-/** Advanced options: a page and two income types (which collapse into the final form). */
+export const QUESTIONNAIRE_YEAR = 2024;
+/** Advanced options: a page and two income types (which collapse into the final form); started for the chosen year. */
 export const SELECTION_P = ['uk-dividends', 'tuition-fees', 'rental-income'] as const;
 /** Three questionnaire pages, for the pinned journey. */
 export const SELECTION_THREE = ['flat-rate-expenses', 'health-expenses', 'rent-tax-credit'] as const;
@@ -57,7 +63,19 @@ export const REFUSED: ApiFailure = { status: 422, message: 'The answer could not
 export const OUTAGE_ERROR = new Error('socket hang up');
 export const OUTAGE: ApiFailure = { status: null, message: 'socket hang up', source: 'network' };
 
-export const POST_OK: PostResult = { ok: true };
+/** The claim the server answers a successful post with. */
+export const ENTRY: Form11Entry = {
+  id: 'claim-2024',
+  year: 2024,
+  snapshot: { 'health-expenses': {}, 'rent-tax-credit': {} },
+  created_at: '2026-03-02T10:00:00.000Z',
+  status: 'pending',
+  categoryStatuses: { 'health-expenses': 'pending', 'rent-tax-credit': 'pending' },
+  categoryRefunds: { 'health-expenses': 40, 'rent-tax-credit': 1000 },
+  totalApprovedRefund: 0,
+};
+
+export const POST_OK: PostResult = { ok: true, entry: ENTRY };
 export const POST_REFUSED: PostResult = { ok: false, error: REFUSED };
 
 /** A page's answer, the same shape for every fixture page. */
@@ -71,7 +89,6 @@ const NONE = {
   year: null,
   routes: [],
   currentRouteIndex: 0,
-  isFromQuestionnaire: false,
   formData: {},
   selectedForms: [],
   selectedIncomeTypes: [],
@@ -79,17 +96,25 @@ const NONE = {
   posting: null,
   returnTo: null,
   lastFailure: null,
+  pendingStart: null,
 } satisfies Partial<Context>;
 
-export const INITIAL: Context = { userId: USER_ID, defaultYear: DEFAULT_YEAR, lastSubmittedYear: null, ...NONE };
+export const INITIAL: Context = {
+  userId: USER_ID,
+  defaultYear: DEFAULT_YEAR,
+  claimYears: CLAIM_YEARS,
+  claimYear: DEFAULT_YEAR,
+  submitted: null,
+  ...NONE,
+};
 
 /** The context of a saved progress handed in at startup. */
 export function restored(progress: Form11Progress): Context {
-  const { version: _v, ownerId: _o, ...flow } = progress;
+  const { version: _v, ownerId: _o, isFromQuestionnaire: _q, ...flow } = progress;
   return { ...INITIAL, ...flow };
 }
 
-/** What saveProgress must write for a context. */
+/** What saveProgress must write for a context: every flow keeps its answers until the end. */
 export function expectedProgress(c: Context): Form11Progress {
   return {
     version: 1,
@@ -97,7 +122,7 @@ export function expectedProgress(c: Context): Form11Progress {
     year: c.year!,
     routes: c.routes,
     currentRouteIndex: c.currentRouteIndex,
-    isFromQuestionnaire: c.isFromQuestionnaire,
+    isFromQuestionnaire: true,
     formData: c.formData,
     selectedForms: c.selectedForms,
     selectedIncomeTypes: c.selectedIncomeTypes,
@@ -108,14 +133,16 @@ const keyOf = (route: Form11FlowRoute) => (route === '/form11/final-form' ? 'fin
 const hasFlow = (c: Context) => c.routes.length > 0;
 const isLast = (c: Context) => c.currentRouteIndex === c.routes.length - 1;
 const unsent = (c: Context) => Object.keys(c.formData).length > 0;
-const withoutKey = (formData: Context['formData'], key: string) => Object.fromEntries(Object.entries(formData).filter(([k]) => k !== key));
 const safeReturn = (callback: string | undefined) => (callback?.startsWith('/') && !callback.startsWith('//') ? callback : '/tax-refund-submitted');
+export const questionnaireAddress = (year: number) => `/form11-questionnaire?year=${year}`;
 
 /** After Next: the next page, or past the last one. */
 const advanced = (c: Context): Context => (isLast(c) ? c : { ...c, currentRouteIndex: c.currentRouteIndex + 1 });
-/** Where the flow goes after a page: more pages, answers to send, or nothing left to send. */
-const advanceCase = (c: Context) => (!isLast(c) ? 'more pages' : unsent(c) ? 'answers to send' : 'all sent');
-const sent = (c: Context): Context => ({ ...c, ...NONE, lastSubmittedYear: c.year });
+/** Where the flow goes after a page: more pages, answers to send, or nothing to send (every page skipped). */
+const advanceCase = (c: Context) => (!isLast(c) ? 'more pages' : unsent(c) ? 'answers to send' : 'all skipped');
+/** The claim is complete: shown on /tax-refund-submitted, the flow forgotten. */
+const sent = (c: Context, entry: Form11Entry | null): Context => ({ ...c, ...NONE, submitted: { year: c.year!, entry } });
+const withPlan = (c: Context, selection: readonly string[], year: number): Context => ({ ...c, ...NONE, ...PLANS[selection.join()]!, year });
 
 type Ev = Form11FlowEvent;
 type DoneEvent = EventObject & { output: unknown };
@@ -125,9 +152,16 @@ export function caseOf(event: EventObject, before: ExpectedState<Context>): stri
   const c = before.context;
   const e = event as Ev;
   switch (e.type) {
+    case 'year.choose':
+      return CLAIM_YEARS.includes(e.year) ? 'choose year' : 'choose closed year';
     case 'flow.start':
-      if (e.selection.length === 0) return 'start nothing';
-      return hasFlow(c) && before.value.startsWith('inFlow') && !e.replace ? 'start refused' : 'start';
+      return e.selection.length === 0 ? 'start nothing' : 'start';
+    case 'questionnaire.open':
+      return 'open questionnaire';
+    case 'replace.confirm':
+      return c.pendingStart?.kind === 'questionnaire' ? 'confirm questionnaire' : 'confirm pages';
+    case 'replace.cancel':
+      return 'keep';
     case 'flow.resume':
       return 'resume';
     case 'flow.retry':
@@ -137,8 +171,7 @@ export function caseOf(event: EventObject, before: ExpectedState<Context>): stri
     case 'step.submit': {
       const index = c.routes.indexOf(e.route);
       if (index < 0) return 'submit on its own';
-      if (!c.isFromQuestionnaire) return 'submit, posted';
-      return index === c.routes.length - 1 ? 'submit, kept, last page' : 'submit, kept, more pages';
+      return index === c.routes.length - 1 ? 'submit, last page' : 'submit, more pages';
     }
     case 'step.next': {
       const index = c.routes.indexOf(e.route);
@@ -156,17 +189,10 @@ export function caseOf(event: EventObject, before: ExpectedState<Context>): stri
   if (type === 'xstate.error.actor.navigateTo') return 'navigation outage';
   if (type === 'xstate.done.actor.postAnswer' || type === 'xstate.error.actor.postAnswer') {
     const ok = type === 'xstate.done.actor.postAnswer' && ((event as DoneEvent).output as PostResult).ok;
-    const how = type.startsWith('xstate.error') ? 'post outage' : ok ? 'post ok' : 'post refused';
-    if (ok) return how;
-    return before.value.startsWith('single') ? `${how}, ${flowOrNot}` : `${how}, ${advanceCase(c)}`;
+    return `${type.startsWith('xstate.error') ? 'post outage' : ok ? 'post ok' : 'post refused'}, ${flowOrNot}`;
   }
   if (type === 'xstate.done.actor.postAllAnswers') return ((event as DoneEvent).output as PostResult).ok ? 'post all ok' : 'post all refused';
   if (type === 'xstate.error.actor.postAllAnswers') return 'post all outage';
-  if (type.startsWith('xstate.after.profileRefreshDelay.')) {
-    if (before.value === 'single.waitingToRefresh') return `refresh delay, ${flowOrNot}`;
-    if (before.value === 'inFlow.waitingToRefresh') return `refresh delay, ${advanceCase(c)}`;
-    return 'refresh delay';
-  }
   return type;
 }
 
@@ -177,82 +203,72 @@ const startFlow: Rule = {
   to: 'inFlow.settingUp.navigating',
   context: (c, event) => {
     const e = event as Extract<Ev, { type: 'flow.start' }>;
-    return { ...c, ...NONE, ...PLANS[e.selection.join()]!, year: e.year, isFromQuestionnaire: e.fromQuestionnaire };
+    return withPlan(c, e.selection, e.year ?? c.claimYear);
   },
 };
-const clear: Rule = { to: 'idle', context: (c) => ({ ...c, ...NONE, lastSubmittedYear: null }) };
 const arrived: Rule = { to: 'inFlow.stepping.atStep' };
 
 const onItsOwn: Rule = {
-  to: 'single.posting',
+  to: 'single',
   context: (c, event) => {
     const e = event as Extract<Ev, { type: 'step.submit' }>;
-    return { ...c, posting: { year: e.year ?? DEFAULT_YEAR, question: keyOf(e.route) as never, answer: e.data }, returnTo: safeReturn(e.callback) };
+    return {
+      ...c,
+      pendingStart: null,
+      posting: { year: e.year ?? DEFAULT_YEAR, question: keyOf(e.route) as never, answer: e.data },
+      returnTo: safeReturn(e.callback),
+    };
   },
 };
-const atRoute = (c: Context, route: Form11FlowRoute): Context => ({ ...c, currentRouteIndex: c.routes.indexOf(route) });
+const atRoute = (c: Context, route: Form11FlowRoute): Context => ({ ...c, pendingStart: null, currentRouteIndex: c.routes.indexOf(route) });
 const kept = (c: Context, event: EventObject): Context => {
   const e = event as Extract<Ev, { type: 'step.submit' }>;
   return { ...atRoute(c, e.route), formData: { ...c.formData, [keyOf(e.route)]: e.data } };
 };
+const asking: Rule = { to: 'inFlow.stepping.confirmingReplace' };
 
-/** atStep and unsent share the rules of their parent, stepping. */
+/** atStep, unsent and confirmingReplace share the rules of their parent, stepping. */
 const steppingRules: Record<string, Rule> = {
-  start: startFlow,
-  resume: { to: 'inFlow.replaying', context: (c) => ({ ...c, replayIndex: 0 }) },
-  'submit on its own': onItsOwn,
-  'submit, kept, more pages': { to: 'inFlow.stepping.atStep', context: (c, e) => advanced(kept(c, e)) },
-  'submit, kept, last page': { to: 'inFlow.sendingAll', context: kept },
-  'submit, posted': {
-    to: 'inFlow.postingAnswer',
+  start: {
+    ...asking,
     context: (c, event) => {
-      const e = event as Extract<Ev, { type: 'step.submit' }>;
-      return { ...kept(c, e), posting: { year: c.year!, question: keyOf(e.route) as never, answer: e.data } };
+      const e = event as Extract<Ev, { type: 'flow.start' }>;
+      return { ...c, pendingStart: { kind: 'pages', selection: [...e.selection], year: e.year ?? c.claimYear } };
     },
   },
+  'open questionnaire': { ...asking, context: (c) => ({ ...c, pendingStart: { kind: 'questionnaire', year: c.claimYear } }) },
+  resume: { to: 'inFlow.replaying', context: (c) => ({ ...c, pendingStart: null, replayIndex: 0 }) },
+  'submit on its own': onItsOwn,
+  'submit, more pages': { to: 'inFlow.stepping.atStep', context: (c, e) => advanced(kept(c, e)) },
+  'submit, last page': { to: 'inFlow.sendingAll', context: kept },
   'next, more pages': { to: 'inFlow.stepping.atStep', context: (c, e) => advanced(atRoute(c, (e as Extract<Ev, { type: 'step.next' }>).route)) },
   'next, answers to send': { to: 'inFlow.sendingAll', context: (c, e) => atRoute(c, (e as Extract<Ev, { type: 'step.next' }>).route) },
-  'next, all sent': { to: 'finishing', context: (c) => sent(c) },
-  // 'start nothing', 'start refused' and 'next outside' are not listed: state and context stay.
+  'next, all skipped': { to: 'idle', context: (c) => sent(c, null) },
+  // 'start nothing' and 'next outside' are not listed: state and context stay.
 };
 
-const failed = (failure: ApiFailure) => (c: Context): Context => ({ ...c, posting: null, lastFailure: failure });
-const afterFlowPostFailure = (failure: ApiFailure): Record<string, Rule> => {
-  const name = failure === OUTAGE ? 'post outage' : 'post refused';
+const afterSingle = (outcome: 'post ok' | 'post refused' | 'post outage'): Record<string, Rule> => {
+  const lastFailure = outcome === 'post ok' ? null : outcome === 'post refused' ? REFUSED : OUTAGE;
+  const settled = (c: Context): Context => ({ ...c, posting: null, returnTo: null, lastFailure });
   return {
-    [`${name}, more pages`]: { to: 'inFlow.stepping.atStep', context: (c) => advanced(failed(failure)(c)) },
-    // The failed answer stays unsent, so after the last page there is always something to send.
-    [`${name}, answers to send`]: { to: 'inFlow.sendingAll', context: failed(failure) },
+    [`${outcome}, flow in flight`]: { to: 'inFlow.stepping.atStep', context: settled },
+    [`${outcome}, no flow`]: { to: 'idle', context: settled },
   };
 };
 
 const spec: ExpectedMachine<Context> = {
   initial: { value: 'idle', context: INITIAL },
   tags: {
-    'single.posting': ['busy', 'sending'],
-    'single.waitingToRefresh': ['busy'],
+    single: ['busy', 'sending'],
     'inFlow.settingUp.navigating': ['busy', 'navigating'],
     'inFlow.settingUp.retrying': ['busy', 'navigating'],
     'inFlow.replaying': ['busy', 'navigating'],
-    'inFlow.postingAnswer': ['busy', 'sending'],
-    'inFlow.waitingToRefresh': ['busy'],
     'inFlow.sendingAll': ['busy', 'sending'],
-    finishing: ['busy'],
   },
   caseOf,
-  transitions: withClear({
+  transitions: withEveryState({
     idle: { start: startFlow, 'submit on its own': onItsOwn },
-    'single.posting': {
-      'post ok': { to: 'single.waitingToRefresh', context: (c) => ({ ...c, lastFailure: null }) },
-      'post refused, flow in flight': { to: 'inFlow.stepping.atStep', context: failed(REFUSED) },
-      'post refused, no flow': { to: 'idle', context: failed(REFUSED) },
-      'post outage, flow in flight': { to: 'inFlow.stepping.atStep', context: failed(OUTAGE) },
-      'post outage, no flow': { to: 'idle', context: failed(OUTAGE) },
-    },
-    'single.waitingToRefresh': {
-      'refresh delay, flow in flight': { to: 'inFlow.stepping.atStep', context: (c) => ({ ...c, posting: null }) },
-      'refresh delay, no flow': { to: 'idle', context: (c) => ({ ...c, posting: null }) },
-    },
+    single: { ...afterSingle('post ok'), ...afterSingle('post refused'), ...afterSingle('post outage') },
     'inFlow.settingUp.navigating': {
       'navigation arrived': arrived,
       'navigation aborted': { to: 'inFlow.settingUp.retrying' },
@@ -271,26 +287,24 @@ const spec: ExpectedMachine<Context> = {
     },
     'inFlow.stepping.atStep': steppingRules,
     // Unsent means answers wait to be sent, so Next on the last page always has something to send.
-    'inFlow.stepping.unsent': { ...withoutRule(steppingRules, 'next, all sent'), retry: { to: 'inFlow.sendingAll' } },
-    'inFlow.postingAnswer': {
-      'post ok': {
-        to: 'inFlow.waitingToRefresh',
-        context: (c) => ({ ...c, formData: withoutKey(c.formData, c.posting!.question), posting: null, lastFailure: null }),
+    'inFlow.stepping.unsent': { ...withoutRule(steppingRules, 'next, all skipped'), retry: { to: 'inFlow.sendingAll' } },
+    'inFlow.stepping.confirmingReplace': {
+      ...steppingRules,
+      'confirm pages': {
+        to: 'inFlow.settingUp.navigating',
+        context: (c) => {
+          const pending = c.pendingStart as Extract<Context['pendingStart'], { kind: 'pages' }>;
+          return withPlan(c, pending.selection, pending.year);
+        },
       },
-      ...afterFlowPostFailure(REFUSED),
-      ...afterFlowPostFailure(OUTAGE),
-    },
-    'inFlow.waitingToRefresh': {
-      'refresh delay, more pages': { to: 'inFlow.stepping.atStep', context: advanced },
-      'refresh delay, answers to send': { to: 'inFlow.sendingAll' },
-      'refresh delay, all sent': { to: 'finishing', context: sent },
+      'confirm questionnaire': { to: 'idle', context: (c) => ({ ...c, ...NONE }) },
+      keep: { to: 'inFlow.stepping.atStep', context: (c) => ({ ...c, pendingStart: null }) },
     },
     'inFlow.sendingAll': {
-      'post all ok': { to: 'finishing', context: sent },
+      'post all ok': { to: 'idle', context: (c) => sent(c, ENTRY) },
       'post all refused': { to: 'inFlow.stepping.unsent', context: (c) => ({ ...c, lastFailure: REFUSED }) },
       'post all outage': { to: 'inFlow.stepping.unsent', context: (c) => ({ ...c, lastFailure: OUTAGE }) },
     },
-    finishing: { 'refresh delay': { to: 'idle' } },
   }),
 };
 
@@ -300,9 +314,23 @@ function withoutRule(rules: Record<string, Rule>, name: string): Record<string, 
   return Object.fromEntries(Object.entries(rules).filter(([kase]) => kase !== name));
 }
 
-/** flow.clear is handled by the machine as a whole: from every state to idle. */
-function withClear(table: Record<string, Record<string, Rule>>): Record<string, Record<string, Rule>> {
-  return Object.fromEntries(Object.entries(table).map(([state, rules]) => [state, { ...rules, clear }]));
+/**
+ * flow.clear and the year choice are handled by the machine as a whole, from every state. The year is
+ * chosen on the Tax Refund page, so the paths choose it where that page is used: with no claim, or one
+ * waiting at its page.
+ */
+function withEveryState(table: Record<string, Record<string, Rule>>): Record<string, Record<string, Rule>> {
+  const chooseYear = (state: string): Rule => ({ to: state, context: (c, e) => ({ ...c, claimYear: (e as Extract<Ev, { type: 'year.choose' }>).year }) });
+  return Object.fromEntries(
+    Object.entries(table).map(([state, rules]) => [
+      state,
+      {
+        ...rules,
+        clear: { to: 'idle', context: (c: Context) => ({ ...c, ...NONE, submitted: null }) },
+        ...(state === 'idle' || state === 'inFlow.stepping.atStep' ? { 'choose year': chooseYear(state) } : {}),
+      },
+    ]),
+  );
 }
 
 /** The same table, starting from a saved progress handed in at startup. */
@@ -314,36 +342,27 @@ export function oracleFrom(progress: Form11Progress) {
 
 /**
  * The effects a step must run, in order, as `navigate <to>[ (replace)]`, `saveProgress`,
- * `clearProgress`, `refreshProfile`, `logFailure <operation>`. `before` and `after` are the table's
- * expected states around the step.
+ * `clearProgress`, `claimRecorded <entry id | none>`, `logFailure <operation>`. `before` and
+ * `after` are the table's expected states around the step.
  */
 export function expectedEffects(kase: string, before: ExpectedState<Context>, after: ExpectedState<Context>): string[] {
   const c = before.context;
   const nextPage = () => `navigate ${after.context.routes[after.context.currentRouteIndex]}`;
-  const advanceEffects = (suffix: string) =>
-    suffix === 'more pages' ? ['saveProgress', nextPage()] : suffix === 'all sent' ? ['clearProgress'] : [];
+  const finished = (entry: Form11Entry | null) => [`claimRecorded ${entry?.id ?? 'none'}`, 'clearProgress', 'navigate /tax-refund-submitted'];
   if (kase === 'clear') return ['clearProgress'];
   if (kase === 'start nothing') return ['navigate /tax-refund-options'];
-  if (kase === 'start') return ['saveProgress'];
-  if (kase === 'submit, kept, more pages') return ['saveProgress', 'saveProgress', nextPage()];
-  if (kase === 'submit, kept, last page' || kase === 'submit, posted') return ['saveProgress'];
-  if (kase.startsWith('next, ')) {
-    if (kase === 'next, more pages') return ['saveProgress', 'saveProgress', nextPage()];
-    return ['saveProgress', ...advanceEffects(kase.slice('next, '.length))];
-  }
-  if (before.value.startsWith('single')) {
+  if (kase === 'start' || kase === 'confirm pages') return after.value === 'inFlow.settingUp.navigating' ? ['saveProgress'] : [];
+  if (kase === 'open questionnaire') return before.value === 'idle' ? [`navigate ${questionnaireAddress(c.claimYear)}`] : [];
+  if (kase === 'confirm questionnaire') return [`navigate ${questionnaireAddress(c.pendingStart!.year)}`, 'clearProgress'];
+  if (kase === 'submit, more pages' || kase === 'next, more pages') return ['saveProgress', 'saveProgress', nextPage()];
+  if (kase === 'submit, last page' || kase === 'next, answers to send') return ['saveProgress'];
+  if (kase === 'next, all skipped') return ['saveProgress', ...finished(null)];
+  if (before.value === 'single') {
     const back = `navigate ${c.returnTo}`;
-    if (kase === 'post ok') return [];
+    if (kase.startsWith('post ok')) return [`claimRecorded ${ENTRY.id}`, back];
     if (kase.startsWith('post refused') || kase.startsWith('post outage')) return ['logFailure answer', back];
-    if (kase.startsWith('refresh delay')) return ['refreshProfile', back];
   }
-  if (before.value === 'inFlow.postingAnswer') {
-    if (kase === 'post ok') return ['saveProgress'];
-    return ['logFailure answer', ...advanceEffects(kase.slice(kase.indexOf(', ') + 2))];
-  }
-  if (before.value === 'inFlow.waitingToRefresh') return ['refreshProfile', ...advanceEffects(kase.slice('refresh delay, '.length))];
-  if (kase === 'post all ok') return ['clearProgress'];
+  if (kase === 'post all ok') return finished(ENTRY);
   if (kase === 'post all refused' || kase === 'post all outage') return ['logFailure answer-multiple', 'navigate /tax-refund-submitted'];
-  if (before.value === 'finishing' && kase === 'refresh delay') return ['refreshProfile', 'navigate /tax-refund-submitted'];
   return [];
 }

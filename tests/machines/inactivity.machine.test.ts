@@ -2,11 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS, SESSION_IDLE_LIMIT_MS } from '../../src/domain/constants.ts';
 import { deadlinesOf, inactivityMachine, LOGOUT_COUNTDOWN_MS } from '../../machines/inactivity/inactivity.machine.ts';
-import {
-  selectCountdownText,
-  selectSecondsLeft,
-  selectWarningOpen,
-} from '../../machines/inactivity/inactivity.selectors.ts';
+import { inactivityView } from '../../machines/inactivity/inactivity.view.ts';
 import { COUNTDOWN_TICK_MS, type ActivityMonitorLogic, type ActivityMonitorEvent } from '../../machines/inactivity/inactivity.types.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -59,7 +55,7 @@ describe('inactivity machine', () => {
     const { actor } = start();
     expect(actor.getSnapshot().value).toBe('active');
     expect(actor.getSnapshot().context).toEqual({ lastActivityAt: T0, now: T0, lastBroadcastAt: 0 });
-    expect(selectWarningOpen(actor.getSnapshot())).toBe(false);
+    expect(inactivityView(actor.getSnapshot()).open).toBe(false);
   });
 
   it('opens the warning exactly at 3,000,000 ms of no activity, not 1 ms earlier', async () => {
@@ -68,36 +64,36 @@ describe('inactivity machine', () => {
     expect(actor.getSnapshot().value).toBe('active');
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('warning');
-    expect(selectWarningOpen(actor.getSnapshot())).toBe(true);
+    expect(inactivityView(actor.getSnapshot()).open).toBe(true);
   });
 
   it('shows 5:00 when the warning opens and 3:59 after 61 seconds', async () => {
     const { actor } = start({ ticking: true });
     await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS);
-    expect(selectCountdownText(actor.getSnapshot())).toBe('5:00');
-    expect(selectSecondsLeft(actor.getSnapshot())).toBe(LOGOUT_COUNTDOWN_SECONDS);
+    expect(inactivityView(actor.getSnapshot()).countdown).toBe('5:00');
+    expect(inactivityView(actor.getSnapshot()).secondsLeft).toBe(LOGOUT_COUNTDOWN_SECONDS);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(selectCountdownText(actor.getSnapshot())).toBe('4:59');
+    expect(inactivityView(actor.getSnapshot()).countdown).toBe('4:59');
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(selectCountdownText(actor.getSnapshot())).toBe('3:59');
+    expect(inactivityView(actor.getSnapshot()).countdown).toBe('3:59');
   });
 
   it('computes the countdown from the tick time alone (3:59 after a tick 61 s into the warning)', async () => {
     const { actor } = start();
     await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS);
     actor.send({ type: 'clock.tick', now: T0 + IDLE_WARNING_MS + 61_000 });
-    expect(selectCountdownText(actor.getSnapshot())).toBe('3:59');
+    expect(inactivityView(actor.getSnapshot()).countdown).toBe('3:59');
   });
 
   it('ends an idle session when the countdown runs out, at 55 minutes', async () => {
     const { actor, endSession, seen } = start({ ticking: true });
     await vi.advanceTimersByTimeAsync(IDLE_WARNING_MS + LOGOUT_COUNTDOWN_MS - 1);
     expect(actor.getSnapshot().value).toBe('warning');
-    expect(selectCountdownText(actor.getSnapshot())).toBe('0:01');
+    expect(inactivityView(actor.getSnapshot()).countdown).toBe('0:01');
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('timedOut');
     expect(actor.getSnapshot().value).toBe('timedOut');
-    expect(selectCountdownText(actor.getSnapshot())).toBe('0:00');
+    expect(inactivityView(actor.getSnapshot()).countdown).toBe('0:00');
     expect(endSession).toHaveBeenCalledTimes(1);
     expect(seen).toEqual(['active', 'warning', 'timedOut']);
   });
@@ -122,7 +118,7 @@ describe('inactivity machine', () => {
     expect(actor.getSnapshot().value).toBe('active');
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('warning');
-    expect(selectCountdownText(actor.getSnapshot())).toBe('5:00');
+    expect(inactivityView(actor.getSnapshot()).countdown).toBe('5:00');
     // ...and so did the logout deadline.
     await vi.advanceTimersByTimeAsync(LOGOUT_COUNTDOWN_MS - 1);
     expect(actor.getSnapshot().value).toBe('warning');
@@ -237,7 +233,7 @@ describe('inactivity machine', () => {
     const { actor } = start();
     actor.send({ type: 'clock.tick', now: T0 + IDLE_WARNING_MS + 120_000 });
     expect(actor.getSnapshot().value).toBe('warning');
-    expect(selectCountdownText(actor.getSnapshot())).toBe('3:00');
+    expect(inactivityView(actor.getSnapshot()).countdown).toBe('3:00');
   });
 
   it('a tick before the warning re-arms the timer with the wall-clock time left', async () => {

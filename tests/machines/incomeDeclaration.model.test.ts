@@ -1,80 +1,55 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { incomeDeclarationMachine } from '../../machines/incomeDeclaration/incomeDeclaration.machine.ts';
-import {
-  selectCanSubmit,
-  selectEstimate,
-  selectIsBusy,
-  selectIsLoading,
-  selectSaved,
-  selectSaveFailure,
-} from '../../machines/incomeDeclaration/incomeDeclaration.selectors.ts';
+import { incomeDeclarationView } from '../../machines/incomeDeclaration/incomeDeclaration.view.ts';
 import type {
   Declaration,
   IncomeDeclarationContext,
-  IncomeDeclarationInput,
   LoadResult,
   SaveResult,
 } from '../../machines/incomeDeclaration/incomeDeclaration.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
-const YEAR = 2025;
-const SAVED: Declaration = { 'rental-income': { grossRent: 12000 } };
-const DECLARATION: Declaration = { 'uk-dividends': { payer: 'Tesco plc', grossAmount: 400 } };
-const REFUSED: ApiFailure = { status: 422, message: 'Please check the form.', source: 'server' };
-const OUTAGE_MESSAGE = 'socket hang up';
-
-const SUBMIT = { type: 'declaration.submit', declaration: DECLARATION } as const;
-const DISMISS = { type: 'estimate.dismiss' } as const;
-const LOADED = { type: 'xstate.done.actor.loadIncomeForms', output: { ok: true, declaration: SAVED } satisfies LoadResult };
-const LOAD_REFUSED = { type: 'xstate.done.actor.loadIncomeForms', output: { ok: false, error: REFUSED } satisfies LoadResult };
-const SAVED_OK = { type: 'xstate.done.actor.saveIncomeForms', output: { ok: true } satisfies SaveResult };
-const SAVE_REFUSED = { type: 'xstate.done.actor.saveIncomeForms', output: { ok: false, error: REFUSED } satisfies SaveResult };
-const ESTIMATED = { type: 'xstate.done.actor.estimateRefund', output: 812.5 };
-
-const fixtures = {
-  'declaration.submit': () => [SUBMIT],
-  'estimate.dismiss': () => [DISMISS],
-  'xstate.done.actor.loadIncomeForms': () => [LOADED, LOAD_REFUSED],
-  'xstate.error.actor.loadIncomeForms': () => [{ type: 'xstate.error.actor.loadIncomeForms', error: new Error(OUTAGE_MESSAGE) }],
-  'xstate.done.actor.saveIncomeForms': () => [SAVED_OK, SAVE_REFUSED],
-  'xstate.error.actor.saveIncomeForms': () => [{ type: 'xstate.error.actor.saveIncomeForms', error: new Error(OUTAGE_MESSAGE) }],
-  'xstate.done.actor.estimateRefund': () => [ESTIMATED],
-  'xstate.error.actor.estimateRefund': () => [{ type: 'xstate.error.actor.estimateRefund', error: new Error(OUTAGE_MESSAGE) }],
-} satisfies EventFixtures<typeof incomeDeclarationMachine>;
+import { type CHOSEN, DECLARATION, type Mode, type NONE_CHOSEN, OUTAGE_MESSAGE, REFUSED, SAVED, SUBMIT, YEAR, visits } from './incomeDeclaration.model.ts';
 
 type Output = EventObject & { output: { ok: boolean } };
 const OUTAGE: ApiFailure = { status: null, message: OUTAGE_MESSAGE, source: 'network' };
 
-/** The expected behaviour from spec section 4 ("Final form") and the screen, for either mode. */
-function oracleFor(inFlow: boolean) {
-  const start: IncomeDeclarationContext = { year: YEAR, inFlow, saved: {}, declaration: null, estimate: null, error: null };
+/** The expected behaviour from spec section 4 ("Income selection", "Final form") and the screens, for each mode. */
+function oracleFor(mode: Mode) {
+  const inFlow = mode === 'inFlow';
+  const choosing = mode === 'choosing';
+  const start: IncomeDeclarationContext = { year: YEAR, inFlow, choosing, saved: {}, declaration: null, estimate: null, error: null };
   return expectedSteps<IncomeDeclarationContext>({
-    initial: { value: 'loading', context: start },
+    initial: { value: choosing ? 'choosing' : 'loading', context: start },
     tags: { loading: ['loading'], saving: ['busy'], estimating: ['busy'] },
     final: ['done'],
     caseOf: (event) => {
       const [, kind, , id] = event.type.split('.');
       if (kind === 'done' && id !== 'estimateRefund') return `${id} ${(event as Output).output.ok ? 'ok' : 'refused'}`;
       if (kind === 'done' || kind === 'error') return `${id} ${kind}`;
+      if (event.type === 'incomes.choose') return (event as typeof CHOSEN | typeof NONE_CHOSEN).incomeIds.length > 0 ? 'incomes chosen' : 'no income';
       return event.type;
     },
     transitions: {
-      loading: {
-        'loadIncomeForms ok': { to: 'editing', context: (c) => ({ ...c, saved: SAVED }) },
-        'loadIncomeForms refused': { to: 'editing' },
-        'loadIncomeForms error': { to: 'editing' },
-      },
-      editing: {
-        'declaration.submit': { to: 'saving', context: (c) => ({ ...c, declaration: DECLARATION, error: null }) },
-      },
-      saving: {
-        'saveIncomeForms ok': { to: inFlow ? 'done' : 'estimating' },
-        'saveIncomeForms refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED }) },
-        'saveIncomeForms error': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
-      },
+      ...(choosing
+        ? { choosing: { 'incomes chosen': { to: 'done' }, 'no income': { to: 'estimating' } } }
+        : {
+            loading: {
+              'loadIncomeForms ok': { to: 'editing', context: (c) => ({ ...c, saved: SAVED }) },
+              'loadIncomeForms refused': { to: 'editing' },
+              'loadIncomeForms error': { to: 'editing' },
+            },
+            editing: {
+              'declaration.submit': { to: 'saving', context: (c) => ({ ...c, declaration: DECLARATION, error: null }) },
+            },
+            saving: {
+              'saveIncomeForms ok': { to: inFlow ? 'done' : 'estimating' },
+              'saveIncomeForms refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED }) },
+              'saveIncomeForms error': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
+            },
+          }),
       ...(inFlow
         ? {}
         : {
@@ -88,20 +63,19 @@ function oracleFor(inFlow: boolean) {
   });
 }
 
-const models = ([true, false] as const).map((inFlow) => {
-  const input: IncomeDeclarationInput = { year: YEAR, inFlow };
-  return { inFlow, input, model: createModelTest(incomeDeclarationMachine, { input, events: fixtures }), oracle: oracleFor(inFlow) };
-});
+const models = visits.map((visit) => ({ ...visit, oracle: oracleFor(visit.mode) }));
 
-it('income declaration machine: the two modes together cover every state and transition', () => {
+const MODE_NAMES: Record<Mode, string> = { inFlow: 'as a step of the guided flow', onItsOwn: 'on its own', choosing: 'choosing the incomes' };
+
+it('income declaration machine: the three modes together cover every state and transition', () => {
   const uncovered = (kind: 'states' | 'transitions') =>
     models.map(({ model }) => model.coverage()[kind].uncovered).reduce((left, right) => left.filter((item) => right.includes(item)));
   expect(uncovered('states')).toEqual([]);
   expect(uncovered('transitions')).toEqual([]);
 });
 
-for (const { inFlow, input, model, oracle } of models) {
-  describe(`income declaration machine ${inFlow ? 'as a step of the guided flow' : 'on its own'}: model-based`, () => {
+for (const { mode, inFlow, input, model, oracle } of models) {
+  describe(`income declaration machine ${MODE_NAMES[mode]}: model-based`, () => {
     it('the expected table matches the generated paths', () => {
       expect(oracle.unusedRules(model.paths)).toEqual([]);
     });
@@ -126,17 +100,30 @@ for (const { inFlow, input, model, oracle } of models) {
           afterStep: (ctx) => {
             oracle.check(ctx);
             const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof incomeDeclarationMachine.resolveState>;
-            expect(selectCanSubmit(snapshot)).toBe(snapshot.matches('editing'));
-            expect(selectIsLoading(snapshot)).toBe(snapshot.matches('loading'));
-            expect(selectIsBusy(snapshot)).toBe(snapshot.matches('saving') || snapshot.matches('estimating'));
+            const { context } = snapshot;
+            const view = incomeDeclarationView(snapshot);
+            expect(view.canChoose).toBe(snapshot.matches('choosing'));
+            expect(view.canSubmit).toBe(snapshot.matches('editing'));
+            expect(view.loading).toBe(snapshot.matches('loading'));
+            expect(view.busy).toBe(snapshot.matches('saving') || snapshot.matches('estimating'));
+            expect(view.estimate, 'the estimate shows exactly while it is on screen').toBe(snapshot.matches('showingEstimate') ? context.estimate : null);
+            expect(view.saveFailed).toBe(context.error !== null);
+            expect(view.saved).toBe(context.saved);
             if (snapshot.matches('saving')) expect(ctx.promises.inputs.saveIncomeForms).toEqual({ year: YEAR, declaration: DECLARATION });
             const done = snapshot.status === 'done';
+            const choseIncomes = ctx.path.steps.some((step) => step.event.type === 'incomes.choose' && (step.event as typeof CHOSEN).incomeIds.length > 0);
             // The flow gets the declaration exactly when a save succeeded in it; on its own the user goes to the refund options after OK.
             expect(effects.completeFlow).toHaveBeenCalledTimes(inFlow && done ? 1 : 0);
             if (inFlow && done) expect(effects.completeFlow).toHaveBeenCalledWith({ declaration: DECLARATION });
             expect(effects.navigate).toHaveBeenCalledTimes(!inFlow && done ? 1 : 0);
-            if (!inFlow && done) expect(effects.navigate).toHaveBeenCalledWith({ to: '/tax-refund-options' });
-            expect(effects.refreshProfile).toHaveBeenCalledTimes(!inFlow && (snapshot.matches('estimating') || snapshot.matches('showingEstimate') || done) ? 1 : 0);
+            if (!inFlow && done) {
+              // Chosen incomes are declared next (known ids only, in catalogue order); none: the refund options after the estimate.
+              expect(effects.navigate).toHaveBeenCalledWith(
+                choseIncomes ? { to: '/form11/final-form', search: { incomeIds: ['rental-income', 'uk-dividends'], year: YEAR } } : { to: '/tax-refund-options' },
+              );
+            }
+            const estimated = snapshot.matches('estimating') || snapshot.matches('showingEstimate') || (done && !choseIncomes);
+            expect(effects.refreshProfile).toHaveBeenCalledTimes(!inFlow && estimated ? 1 : 0);
           },
         });
       });
@@ -144,20 +131,7 @@ for (const { inFlow, input, model, oracle } of models) {
   });
 }
 
-describe('income declaration selectors and effects', () => {
-  const view = (value: string, context: Partial<IncomeDeclarationContext>) =>
-    incomeDeclarationMachine.resolveState({
-      value,
-      context: { year: YEAR, inFlow: false, saved: {}, declaration: null, estimate: null, error: null, ...context },
-    });
-
-  it('show the estimate only while it is on screen, and the last failed save', () => {
-    expect(selectEstimate(view('showingEstimate', { estimate: 12.5 }))).toBe(12.5);
-    expect(selectEstimate(view('done', { estimate: 12.5 }))).toBeNull();
-    expect(selectSaveFailure(view('editing', { error: REFUSED }))).toEqual(REFUSED);
-    expect(selectSaved(view('editing', { saved: SAVED }))).toEqual(SAVED);
-  });
-
+describe('income declaration effects', () => {
   it('logs a failed load with its status only and starts empty', async () => {
     const logFailure = vi.fn();
     const actor = createActor(

@@ -1,91 +1,13 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { isDeclarationComplete, payeAuthorizationMachine } from '../../machines/payeAuthorization/payeAuthorization.machine.ts';
-import {
-  selectCanAuthorize,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectTwoFactorAdvice,
-  selectIsBusy,
-  selectView,
-} from '../../machines/payeAuthorization/payeAuthorization.selectors.ts';
-import type {
-  EnableResult,
-  LoadAgentResult,
-  ResendResult,
-  PayeAuthorizationContext,
-  PayeAuthorizationInput,
-  PayeFormValues,
-  SubmitAuthorisationResult,
-} from '../../machines/payeAuthorization/payeAuthorization.types.ts';
+import { payeAuthorizationMachine } from '../../machines/payeAuthorization/payeAuthorization.machine.ts';
+import type { ResendResult, PayeAuthorizationContext, PayeAuthorizationInput } from '../../machines/payeAuthorization/payeAuthorization.types.ts';
+import { payeAuthorizationView } from '../../machines/payeAuthorization/payeAuthorization.view.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
-import { OPT_OUT_UPDATE_FAILED, PAYE_AUTHORISATION_FAILED, PPSN_INVALID } from '../../src/domain/schemas/messages.ts';
+import { OPT_OUT_UPDATE_FAILED, PAYE_AUTHORISATION_FAILED, PPSN_INVALID, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
-import { expectedSteps, type TransitionRule } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
-const AGENT = { taxAgencyName: 'MaxOut Tax Services', tain: '12345T', agentAddress: '1 Example Street, Dublin 2', agentSignature: 'Mary Byrne' };
-const PREFILLED: PayeFormValues = {
-  firstName: 'Aoife',
-  lastName: 'Byrne',
-  ppsn: '1234567T',
-  dateOfBirth: '15.06.1990',
-  emailAddress: 'aoife@example.ie',
-  documentHolder: 'self',
-  clientSignature: null,
-};
-const USER = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-06-15',
-  email: 'aoife@example.ie',
-  annual_income: 50_000,
-  paid_pension: 0,
-  pension: 0,
-  marital_status: 'single',
-  pension_plan_id: null,
-  taxback: 0,
-  form11: [],
-  paye_a1_authorized: true,
-  opt_out_paye_auth: false,
-} satisfies User;
-const REFUSED: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { 'form_data.ppsn': [PPSN_INVALID] } };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SIGN = { type: 'paye.edit', values: { clientSignature: SIGNATURE } } as const;
-const CLEAR = { type: 'paye.edit', values: { clientSignature: null } } as const;
-const done = <T>(id: string, output: T) => ({ type: `xstate.done.actor.${id}`, output });
-const TWO_FACTOR_OFF = { enabled: false, sessionVerified: false };
-const LOADED = done<LoadAgentResult>('loadAgent', { ok: true, agent: AGENT, twoFactor: TWO_FACTOR_OFF });
-const NOT_LOADED = done<LoadAgentResult>('loadAgent', { ok: false, error: { status: 503, message: null, source: 'server' } });
-const AUTHORISED = done<SubmitAuthorisationResult>('submitAuthorisation', { ok: true, user: USER });
-const NOT_AUTHORISED = done<SubmitAuthorisationResult>('submitAuthorisation', { ok: false, error: REFUSED });
-const ENABLED_SIGNED = done<EnableResult>('enableAuthorisation', { ok: true, user: USER });
-const ENABLED_UNSIGNED = done<EnableResult>('enableAuthorisation', { ok: true, user: { ...USER, paye_a1_authorized: false } });
-const NOT_ENABLED = done<EnableResult>('enableAuthorisation', { ok: false, error: { status: 500, message: null, source: 'server' } });
-const SENT = done<ResendResult>('resendVerification', { ok: true, emailVerified: false });
-const VERIFIED_MEANWHILE = done<ResendResult>('resendVerification', { ok: true, emailVerified: true });
-const NOT_SENT = done<ResendResult>('resendVerification', { ok: false, error: { status: 429, message: 'Too many attempts.', source: 'server' } });
-const outage = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('socket hang up') });
-
-const fixtures = {
-  'paye.edit': () => [SIGN, CLEAR],
-  'paye.authorize': () => [{ type: 'paye.authorize' }],
-  'paye.decline': () => [{ type: 'paye.decline' }],
-  'paye.enable': () => [{ type: 'paye.enable' }],
-  'paye.retry': () => [{ type: 'paye.retry' }],
-  'paye.resend': () => [{ type: 'paye.resend' }],
-  'xstate.done.actor.resendVerification': () => [SENT, VERIFIED_MEANWHILE, NOT_SENT],
-  'xstate.error.actor.resendVerification': () => [outage('resendVerification')],
-  'xstate.done.actor.loadAgent': () => [LOADED, NOT_LOADED],
-  'xstate.error.actor.loadAgent': () => [outage('loadAgent')],
-  'xstate.done.actor.submitAuthorisation': () => [AUTHORISED, NOT_AUTHORISED],
-  'xstate.error.actor.submitAuthorisation': () => [outage('submitAuthorisation')],
-  'xstate.done.actor.enableAuthorisation': () => [ENABLED_SIGNED, ENABLED_UNSIGNED, NOT_ENABLED],
-  'xstate.error.actor.enableAuthorisation': () => [outage('enableAuthorisation')],
-} satisfies EventFixtures<typeof payeAuthorizationMachine>;
+import { expectedSteps } from '../support/expectedSteps.ts';
+import { AGENT, DECLARATION, NOT_ENABLED, NOT_LOADED, NOT_SENT, OUTAGE, PREFILLED, REFUSED, TWO_FACTOR_OFF, VISITS } from './payeAuthorization.model.ts';
 
 type Ctx = PayeAuthorizationContext;
 type Done = EventObject & { output: { ok: boolean; user?: User } };
@@ -96,27 +18,19 @@ function oracleFor(input: PayeAuthorizationInput) {
     optedOut: input.optedOut,
     emailVerified: input.emailVerified,
     linkSent: false,
-    values: input.values,
+    prefill: input.prefill,
+    today: input.today,
+    declaration: null,
     agent: null,
     twoFactor: null,
     error: null,
   };
-  const signed = (c: Ctx): Ctx => ({ ...c, values: { ...c.values, clientSignature: SIGNATURE } });
-  const cleared = (c: Ctx): Ctx => ({ ...c, values: { ...c.values, clientSignature: null } });
-  /** `paye.edit` is heard in every state that is not final. */
-  const withEdits = (state: string, rules: Record<string, TransitionRule<Ctx>>) => ({
-    ...rules,
-    'edit sign': { to: state, context: signed },
-    'edit clear': { to: state, context: cleared },
-  });
   const afterLoad = input.optedOut ? 'optedOut' : input.emailVerified ? 'editing' : 'unverified';
   return expectedSteps<Ctx>({
     initial: { value: 'loading', context: start },
     tags: { loading: ['busy'], enabling: ['busy'], submitting: ['busy'], resending: ['busy'] },
     final: ['done', 'declined'],
-    caseOf: (event, before) => {
-      if (event.type === 'paye.edit') return (event as typeof SIGN | typeof CLEAR).values.clientSignature ? 'edit sign' : 'edit clear';
-      if (event.type === 'paye.authorize') return isDeclarationComplete(before.context.values) ? 'authorize complete' : 'authorize incomplete';
+    caseOf: (event) => {
       if (event.type.startsWith('xstate.error.actor.')) return 'outage';
       if (event.type === 'xstate.done.actor.enableAuthorisation') {
         const { output } = event as Done;
@@ -130,62 +44,52 @@ function oracleFor(input: PayeAuthorizationInput) {
       return event.type;
     },
     transitions: {
-      loading: withEdits('loading', {
+      loading: {
         ok: { to: afterLoad, context: (c) => ({ ...c, agent: AGENT, twoFactor: TWO_FACTOR_OFF }) },
         refused: { to: 'unavailable', context: (c) => ({ ...c, error: (NOT_LOADED.output as { error: ApiFailure }).error }) },
         outage: { to: 'unavailable', context: (c) => ({ ...c, error: OUTAGE }) },
-      }),
-      unavailable: withEdits('unavailable', {
+      },
+      unavailable: {
         'paye.retry': { to: 'loading', context: (c) => ({ ...c, error: null }) },
         'paye.decline': { to: 'declined' },
-      }),
+      },
       ...(input.optedOut
         ? {
-            optedOut: withEdits('optedOut', { 'paye.enable': { to: 'enabling', context: (c) => ({ ...c, error: null }) }, 'paye.decline': { to: 'declined' } }),
-            enabling: withEdits('enabling', {
+            optedOut: { 'paye.enable': { to: 'enabling', context: (c) => ({ ...c, error: null }) }, 'paye.decline': { to: 'declined' } },
+            enabling: {
               'enabled, still authorised': { to: 'done' },
-              enabled: { to: 'editing', context: (c) => ({ ...c, optedOut: false }) },
+              // Opted in again: the form, or first the unverified notice while the email is not verified.
+              enabled: { to: input.emailVerified ? 'editing' : 'unverified', context: (c) => ({ ...c, optedOut: false }) },
               refused: { to: 'optedOut', context: (c) => ({ ...c, error: (NOT_ENABLED.output as { error: ApiFailure }).error }) },
               outage: { to: 'optedOut', context: (c) => ({ ...c, error: OUTAGE }) },
-            }),
+            },
           }
         : {}),
       ...(!input.emailVerified
         ? {
-            unverified: withEdits('unverified', { 'paye.resend': { to: 'resending', context: (c) => ({ ...c, error: null }) }, 'paye.decline': { to: 'declined' } }),
-            resending: withEdits('resending', {
+            unverified: { 'paye.resend': { to: 'resending', context: (c) => ({ ...c, error: null }) }, 'paye.decline': { to: 'declined' } },
+            resending: {
               sent: { to: 'unverified', context: (c) => ({ ...c, linkSent: true }) },
               'verified meanwhile': { to: 'editing', context: (c) => ({ ...c, linkSent: true, emailVerified: true }) },
               refused: { to: 'unverified', context: (c) => ({ ...c, error: (NOT_SENT.output as { error: ApiFailure }).error }) },
               outage: { to: 'unverified', context: (c) => ({ ...c, error: OUTAGE }) },
-            }),
+            },
           }
         : {}),
-      editing: withEdits('editing', { 'authorize complete': { to: 'submitting' }, 'paye.decline': { to: 'declined' } }),
-      submitting: withEdits('submitting', {
+      editing: { 'paye.authorize': { to: 'submitting', context: (c) => ({ ...c, declaration: DECLARATION }) }, 'paye.decline': { to: 'declined' } },
+      submitting: {
         ok: { to: 'done' },
         refused: { to: 'failed', context: (c) => ({ ...c, error: REFUSED }) },
         outage: { to: 'failed', context: (c) => ({ ...c, error: OUTAGE }) },
-      }),
-      failed: withEdits('failed', { 'authorize complete': { to: 'submitting', context: (c) => ({ ...c, error: null }) }, 'paye.decline': { to: 'declined' } }),
+      },
+      // Authorize again sends the form's values anew (what was typed stayed in the form).
+      failed: { 'paye.authorize': { to: 'submitting', context: (c) => ({ ...c, declaration: DECLARATION, error: null }) }, 'paye.decline': { to: 'declined' } },
     },
   });
 }
 
-const INPUTS: PayeAuthorizationInput[] = [
-  { returnTo: null, optedOut: false, emailVerified: true, values: PREFILLED },
-  { returnTo: '/form11/rent-tax-credit', optedOut: true, emailVerified: true, values: PREFILLED },
-  { returnTo: null, optedOut: false, emailVerified: false, values: PREFILLED },
-];
-const serializeContext = (c: Ctx) => ({ complete: isDeclarationComplete(c.values), optedOut: c.optedOut, emailVerified: c.emailVerified });
-
-for (const input of INPUTS) {
+for (const { input, model } of VISITS) {
   describe(`PAYE authorisation machine: model-based, returnTo ${String(input.returnTo)}, opted out ${input.optedOut}, email verified ${input.emailVerified}`, () => {
-    const model = createModelTest(payeAuthorizationMachine, {
-      input,
-      events: fixtures,
-      serializeContext,
-    });
     const oracle = oracleFor(input);
 
     it('the expected table matches the generated paths', () => {
@@ -213,14 +117,24 @@ for (const input of INPUTS) {
           afterStep: (ctx) => {
             oracle.check(ctx);
             const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof payeAuthorizationMachine.resolveState>;
+            const view = payeAuthorizationView(snapshot);
             const resting = snapshot.matches('editing') || snapshot.matches('failed');
-            expect(selectCanAuthorize(snapshot)).toBe(resting && isDeclarationComplete(snapshot.context.values));
-            expect(selectIsBusy(snapshot)).toBe(['loading', 'enabling', 'submitting', 'resending'].some((state) => snapshot.matches(state as never)));
-            // What was posted: the values as they were on Authorize (complete), with the agent details shown.
+            // Authorize: enabled for a signed form while the declaration form rests, never for an unsigned one.
+            expect(view.canAuthorize(DECLARATION)).toBe(resting);
+            expect(view.canAuthorize(PREFILLED)).toBe(false);
+            expect(view.form !== null, 'the form shows while editing, submitting or failed').toBe(resting || snapshot.matches('submitting'));
+            expect(view.form?.initialValues ?? PREFILLED, 'the form starts from the profile').toBe(PREFILLED);
+            expect(view.busy).toBe(['loading', 'enabling', 'submitting', 'resending'].some((state) => snapshot.matches(state as never)));
+            expect(view.submitting).toBe(snapshot.matches('submitting'));
+            expect(view.canDecline).toBe(['unavailable', 'optedOut', 'unverified', 'editing', 'failed'].some((state) => snapshot.matches(state as never)));
+            const { error } = snapshot.context;
+            if (snapshot.matches('failed')) expect(view.error).toBe(PAYE_AUTHORISATION_FAILED);
+            else if (snapshot.matches('optedOut') && error) expect(view.error).toBe(OPT_OUT_UPDATE_FAILED);
+            else expect(view.error).toBe(error === null ? null : error.source === 'server' && error.message ? error.message : SOMETHING_WENT_WRONG);
+            expect(view.fieldErrors).toEqual(error === REFUSED ? { ppsn: PPSN_INVALID } : {});
+            // What was posted: the declaration as Authorize sent it, with the agent details shown.
             if (snapshot.matches('submitting')) {
-              const posted = ctx.promises.inputs.submitAuthorisation as { values: PayeFormValues; agent: typeof AGENT };
-              expect(posted.agent).toEqual(AGENT);
-              expect(isDeclarationComplete(posted.values)).toBe(true);
+              expect(ctx.promises.inputs.submitAuthorisation).toEqual({ declaration: DECLARATION, agent: AGENT });
             }
           },
         });
@@ -238,57 +152,19 @@ for (const input of INPUTS) {
   });
 }
 
-describe('PAYE authorisation machine: coverage of the three kinds of visit', () => {
+describe('PAYE authorisation machine: coverage of the kinds of visit', () => {
   it('every state and transition is covered by some visit', () => {
-    const reports = INPUTS.map((input) => createModelTest(payeAuthorizationMachine, { input, events: fixtures, serializeContext }).coverage());
+    const reports = VISITS.map(({ model }) => model.coverage());
     const uncoveredByAll = <T,>(pick: (r: (typeof reports)[number]) => readonly T[]) => pick(reports[0]!).filter((item) => reports.every((r) => pick(r).includes(item)));
     expect(uncoveredByAll((r) => r.states.uncovered)).toEqual([]);
     expect(uncoveredByAll((r) => r.transitions.uncovered)).toEqual([]);
   });
 });
 
-describe('PAYE authorisation selectors', () => {
-  const view = (value: string, context: Partial<Ctx> = {}) =>
-    payeAuthorizationMachine.resolveState({
-      value,
-      context: { returnTo: null, optedOut: false, emailVerified: true, linkSent: false, values: PREFILLED, agent: AGENT, twoFactor: TWO_FACTOR_OFF, error: null, ...context },
-    });
-
-  it('Authorize needs first name, surname and signature', () => {
-    expect(selectCanAuthorize(view('editing'))).toBe(false);
-    expect(selectCanAuthorize(view('editing', { values: { ...PREFILLED, clientSignature: SIGNATURE } }))).toBe(true);
-    expect(selectCanAuthorize(view('editing', { values: { ...PREFILLED, firstName: ' ', clientSignature: SIGNATURE } }))).toBe(false);
-    expect(selectCanAuthorize(view('editing', { values: { ...PREFILLED, lastName: '', clientSignature: SIGNATURE } }))).toBe(false);
-  });
-
-  it('word failures as the spec says and put field messages under their inputs', () => {
-    expect(selectErrorMessage(view('failed', { error: REFUSED }))).toBe(PAYE_AUTHORISATION_FAILED);
-    expect(selectErrorMessage(view('failed', { error: OUTAGE }))).toBe(PAYE_AUTHORISATION_FAILED);
-    expect(selectErrorMessage(view('optedOut', { error: OUTAGE }))).toBe(OPT_OUT_UPDATE_FAILED);
-    expect(selectErrorMessage(view('editing'))).toBeNull();
-    expect(selectFieldErrors(view('failed', { error: REFUSED }))).toEqual({ ppsn: PPSN_INVALID });
-    expect(selectView(view('enabling'))).toBe('optedOut');
-    expect(selectView(view('failed'))).toBe('form');
-    expect(selectView(view('resending'))).toBe('unverified');
-  });
-
-  it('a refusal that says what to do first (403) shows the server’s words instead of the generic message', () => {
-    const message = 'Two-step sign-in is on for your account, but this session was signed in without a code. Log in again with a code.';
-    expect(selectErrorMessage(view('failed', { error: { status: 403, message, source: 'server' } }))).toBe(message);
-    expect(selectErrorMessage(view('failed', { error: { status: 403, message: null, source: 'server' } }))).toBe(PAYE_AUTHORISATION_FAILED);
-    expect(selectErrorMessage(view('failed', { error: { status: 403, message: 'Forbidden', source: 'network' } }))).toBe(PAYE_AUTHORISATION_FAILED);
-  });
-
-  it('two-step sign-in: recommended while off, "log in again with a code" when on but this session gave none', () => {
-    expect(selectTwoFactorAdvice(view('editing', { twoFactor: null }))).toBeNull();
-    expect(selectTwoFactorAdvice(view('editing', { twoFactor: TWO_FACTOR_OFF }))).toBe('recommend');
-    expect(selectTwoFactorAdvice(view('editing', { twoFactor: { enabled: true, sessionVerified: false } }))).toBe('signInAgain');
-    expect(selectTwoFactorAdvice(view('editing', { twoFactor: { enabled: true, sessionVerified: true } }))).toBeNull();
-  });
-
+describe('PAYE authorisation machine: outages', () => {
   it('answers as an outage when the app provides no actors (harmless defaults)', async () => {
     vi.useRealTimers();
-    const actor = createActor(payeAuthorizationMachine, { input: INPUTS[0]! }).start();
+    const actor = createActor(payeAuthorizationMachine, { input: VISITS[0]!.input }).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().value).toBe('unavailable');
     expect(actor.getSnapshot().context.error).toEqual(OUTAGE);

@@ -1,34 +1,18 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { payePreferenceMachine } from '../../machines/payePreference/payePreference.machine.ts';
-import { selectCanChange, selectError, selectIsSaving } from '../../machines/payePreference/payePreference.selectors.ts';
 import type { PayePreferenceContext, SetOptOutResult } from '../../machines/payePreference/payePreference.types.ts';
+import { payePreferenceView } from '../../machines/payePreference/payePreference.view.ts';
 import { OPT_OUT_UPDATE_FAILED } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { INPUT, model, USER } from './payePreference.model.ts';
 
-const USER = {
-  first_name: 'Aoife', surname: 'Byrne', ppsn: null, date_of_birth: '1990-06-15', email: 'aoife@example.ie', annual_income: 50_000,
-  paid_pension: 0, pension: 0, marital_status: 'single', pension_plan_id: null, taxback: 0, form11: [], paye_a1_authorized: true, opt_out_paye_auth: true,
-} satisfies User;
-
-const OPT_OUT = { type: 'preference.set', optOut: true } as const;
-const SAVED = { type: 'xstate.done.actor.setOptOut', output: { ok: true, user: USER } satisfies SetOptOutResult };
-const REFUSED = { type: 'xstate.done.actor.setOptOut', output: { ok: false } satisfies SetOptOutResult };
-
-const fixtures = {
-  'preference.set': () => [OPT_OUT],
-  'xstate.done.actor.setOptOut': () => [SAVED, REFUSED],
-  'xstate.error.actor.setOptOut': () => [{ type: 'xstate.error.actor.setOptOut', error: new Error('offline') }],
-} satisfies EventFixtures<typeof payePreferenceMachine>;
-
-const model = createModelTest(payePreferenceMachine, { events: fixtures });
 type DoneEvent = EventObject & { output: SetOptOutResult };
 
 /** Spec section 8: a failed opt-out update says exactly 'Failed to update preference. Please try again.' */
 const oracle = expectedSteps<PayePreferenceContext>({
-  initial: { value: 'idle', context: { error: null } },
+  initial: { value: 'idle', context: { ...INPUT, error: null } },
   tags: { saving: ['busy'] },
   caseOf: (event) => {
     if (event.type === 'xstate.done.actor.setOptOut') return (event as DoneEvent).output.ok ? 'ok' : 'refused';
@@ -36,11 +20,11 @@ const oracle = expectedSteps<PayePreferenceContext>({
     return event.type;
   },
   transitions: {
-    idle: { 'preference.set': { to: 'saving', context: () => ({ error: null }) } },
+    idle: { 'preference.set': { to: 'saving', context: (c) => ({ ...c, error: null }) } },
     saving: {
-      ok: { to: 'idle' },
-      refused: { to: 'idle', context: () => ({ error: 'Failed to update preference. Please try again.' }) },
-      outage: { to: 'idle', context: () => ({ error: 'Failed to update preference. Please try again.' }) },
+      ok: { to: 'idle', context: (c) => ({ ...c, user: USER }) },
+      refused: { to: 'idle', context: (c) => ({ ...c, error: 'Failed to update preference. Please try again.' }) },
+      outage: { to: 'idle', context: (c) => ({ ...c, error: 'Failed to update preference. Please try again.' }) },
     },
   },
 });
@@ -57,13 +41,20 @@ describe('PAYE preference machine: model-based', () => {
       const announced: User[] = [];
       await model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(payePreferenceMachine.provide({ actors: { setOptOut: promises.logic() }, actions: { announceUser: (_, p) => void announced.push(p.user) } })),
+          createActor(payePreferenceMachine.provide({ actors: { setOptOut: promises.logic() }, actions: { announceUser: (_, p) => void announced.push(p.user) } }), {
+            input: INPUT,
+          }),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof payePreferenceMachine.resolveState>;
-          expect(selectIsSaving(snapshot)).toBe(snapshot.matches('saving'));
-          expect(selectCanChange(snapshot)).toBe(snapshot.matches('idle'));
-          expect(selectError(snapshot)).toBe(snapshot.context.error);
+          const view = payePreferenceView(snapshot);
+          expect(view.busy).toBe(snapshot.matches('saving'));
+          expect(view.canChange).toBe(snapshot.matches('idle'));
+          expect(view.error).toBe(snapshot.context.error);
+          // The switch shows the saved choice: opted out only once the server said so; a failure leaves it as it was.
+          const saved = path.steps.slice(0, ctx.index + 1).some((s) => s.event.type === 'xstate.done.actor.setOptOut' && (s.event as DoneEvent).output.ok);
+          expect(view.optedOut).toBe(saved);
+          expect(view.notSignedYet).toBe(false);
           if (snapshot.matches('saving')) expect(ctx.promises.inputs.setOptOut).toEqual({ optOut: true });
         },
       });

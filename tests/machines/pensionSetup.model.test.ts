@@ -1,31 +1,13 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { pensionSetupMachine } from '../../machines/pensionSetup/pensionSetup.machine.ts';
-import type { PensionSetupContext, PensionSetupInput, SavePensionInfoResult } from '../../machines/pensionSetup/pensionSetup.types.ts';
+import type { PensionSetupContext, SavePensionInfoResult } from '../../machines/pensionSetup/pensionSetup.types.ts';
 import { pensionSetupView } from '../../machines/pensionSetup/pensionSetup.view.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { aUser } from '../support/builders.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
-const VALUES = { annual_income: 55_000, paid_pension: 1000, marital_status: 'single', pension_plan_id: 'IL-12345678' } as const;
-const USER = aUser({ annual_income: 55_000, paid_pension: 1000, pension: 1000 });
-const INPUT: PensionSetupInput = { user: aUser({ annual_income: null }), today: '2026-05-10' };
-const REFUSAL: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] } };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SUBMIT = { type: 'pensionInfo.submit', values: VALUES } as const;
-const SAVED = { type: 'xstate.done.actor.savePensionInfo', output: { ok: true, user: USER } satisfies SavePensionInfoResult };
-const REFUSED = { type: 'xstate.done.actor.savePensionInfo', output: { ok: false, error: REFUSAL } satisfies SavePensionInfoResult };
-
-const fixtures = {
-  'pensionInfo.submit': () => [SUBMIT],
-  'xstate.done.actor.savePensionInfo': () => [SAVED, REFUSED],
-  'xstate.error.actor.savePensionInfo': () => [{ type: 'xstate.error.actor.savePensionInfo', error: new Error('offline') }],
-} satisfies EventFixtures<typeof pensionSetupMachine>;
-
-const model = createModelTest(pensionSetupMachine, { events: fixtures, input: INPUT });
+import { INPUT, model, OUTAGE, REFUSAL, USER, VALUES } from './pensionSetup.model.ts';
 
 const oracle = expectedSteps<PensionSetupContext>({
   initial: { value: 'editing', context: { ...INPUT, error: null } },

@@ -1,55 +1,18 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { profileEditMachine } from '../../machines/profileEdit/profileEdit.machine.ts';
-import {
-  selectCanSave,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsSaving,
-  selectSaved,
-} from '../../machines/profileEdit/profileEdit.selectors.ts';
-import type { ProfileChanges, ProfileEditContext, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
+import type { ProfileEditContext, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
+import { profileEditView } from '../../machines/profileEdit/profileEdit.view.ts';
 import { PPSN_INVALID, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const CHANGES: ProfileChanges = { first_name: 'Aoife', surname: 'Byrne', ppsn: '1234567T', date_of_birth: '1990-06-15', pension_plan_id: 'IL-12345678' };
-const USER = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-06-15',
-  email: 'aoife@example.ie',
-  annual_income: 50_000,
-  paid_pension: 0,
-  pension: 0,
-  marital_status: 'single',
-  pension_plan_id: 'IL-12345678',
-  taxback: 0,
-  form11: [],
-  paye_a1_authorized: false,
-  opt_out_paye_auth: false,
-} satisfies User;
-const REFUSED_ERROR: ApiFailure = { status: 422, message: 'Please check the highlighted fields.', source: 'server', fieldErrors: { ppsn: [PPSN_INVALID] } };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SAVE = { type: 'profile.save', changes: CHANGES } as const;
-const SAVED = { type: 'xstate.done.actor.saveProfile', output: { ok: true, user: USER } satisfies SaveProfileResult };
-const REFUSED = { type: 'xstate.done.actor.saveProfile', output: { ok: false, error: REFUSED_ERROR } satisfies SaveProfileResult };
-
-const fixtures = {
-  'profile.save': () => [SAVE],
-  'xstate.done.actor.saveProfile': () => [SAVED, REFUSED],
-  'xstate.error.actor.saveProfile': () => [{ type: 'xstate.error.actor.saveProfile', error: new Error('socket hang up') }],
-} satisfies EventFixtures<typeof profileEditMachine>;
+import { CHANGES, inputOf, modelFor, OUTAGE, REFUSED_ERROR, SAVE, USER } from './profileEdit.model.ts';
 
 type DoneEvent = EventObject & { output: SaveProfileResult };
 
 function oracleFor(returnTo: string | null) {
   return expectedSteps<ProfileEditContext>({
-    initial: { value: 'editing', context: { returnTo, error: null } },
+    initial: { value: 'editing', context: { ...inputOf(returnTo), error: null } },
     tags: { saving: ['busy'] },
     final: ['done'],
     caseOf: (event) => {
@@ -60,7 +23,7 @@ function oracleFor(returnTo: string | null) {
     transitions: {
       editing: { 'profile.save': { to: 'saving', context: (c) => ({ ...c, error: null }) } },
       saving: {
-        'save ok': { to: returnTo === null ? 'saved' : 'done' },
+        'save ok': { to: returnTo === null ? 'saved' : 'done', context: (c) => ({ ...c, user: USER }) },
         'save refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED_ERROR }) },
         'save outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE }) },
       },
@@ -72,7 +35,7 @@ function oracleFor(returnTo: string | null) {
 
 for (const returnTo of [null, '/roundups'] as const) {
   describe(`profile edit machine: model-based, returnTo ${String(returnTo)}`, () => {
-    const model = createModelTest(profileEditMachine, { input: { returnTo }, events: fixtures });
+    const model = modelFor(returnTo);
     const oracle = oracleFor(returnTo);
 
     it('the expected table matches the generated paths', () => {
@@ -90,13 +53,20 @@ for (const returnTo of [null, '/roundups'] as const) {
                 actors: { saveProfile: promises.logic() },
                 actions: { announceUser: (_, p) => void announced.push(p.user), navigate: (_, p) => void navigated.push(p.to) },
               }),
-              { input: { returnTo } },
+              { input: inputOf(returnTo) },
             ),
           afterStep: (ctx) => {
             oracle.check(ctx);
             const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof profileEditMachine.resolveState>;
-            expect(selectIsSaving(snapshot)).toBe(snapshot.matches('saving'));
-            expect(selectCanSave(snapshot)).toBe(snapshot.matches('editing') || snapshot.matches('saved'));
+            const view = profileEditView(snapshot);
+            expect(view.busy).toBe(snapshot.matches('saving'));
+            expect(view.canSave).toBe(snapshot.matches('editing') || snapshot.matches('saved'));
+            expect(view.saved).toBe(snapshot.matches('saved'));
+            const error = snapshot.context.error;
+            expect(view.error).toBe(error === null ? null : error.status === null ? SOMETHING_WENT_WRONG : REFUSED_ERROR.message);
+            expect(view.fieldErrors).toEqual(error?.status === 422 ? { ppsn: PPSN_INVALID } : {});
+            // The form starts from the profile as the screen opened on it; a save hands the session the saved one.
+            expect(view.form.initialValues.ppsn).toBe(snapshot.context.user === USER ? USER.ppsn : '');
             if (snapshot.matches('saving')) expect(ctx.promises.inputs.saveProfile).toEqual(CHANGES);
           },
         });
@@ -110,28 +80,17 @@ for (const returnTo of [null, '/roundups'] as const) {
 
 describe('profile edit machine: coverage of both kinds of visit', () => {
   it('every state and transition is covered by the visits with and without returnTo', () => {
-    const withReturn = createModelTest(profileEditMachine, { input: { returnTo: '/roundups' }, events: fixtures }).coverage();
-    const without = createModelTest(profileEditMachine, { input: { returnTo: null }, events: fixtures }).coverage();
+    const withReturn = modelFor('/roundups').coverage();
+    const without = modelFor(null).coverage();
     expect(withReturn.states.uncovered.filter((s) => without.states.uncovered.includes(s))).toEqual([]);
     expect(withReturn.transitions.uncovered.filter((t) => without.transitions.uncovered.includes(t))).toEqual([]);
   });
 });
 
-describe('profile edit selectors', () => {
-  const view = (value: 'editing' | 'saved', context: ProfileEditContext) => profileEditMachine.resolveState({ value, context });
-
-  it('put the server’s first message under each field and word the failure', () => {
-    const refused = view('editing', { returnTo: null, error: REFUSED_ERROR });
-    expect(selectFieldErrors(refused)).toEqual({ ppsn: PPSN_INVALID });
-    expect(selectErrorMessage(refused)).toBe(REFUSED_ERROR.message);
-    expect(selectErrorMessage(view('editing', { returnTo: null, error: OUTAGE }))).toBe(SOMETHING_WENT_WRONG);
-    expect(selectFieldErrors(view('editing', { returnTo: null, error: null }))).toEqual({});
-    expect(selectSaved(view('saved', { returnTo: null, error: null }))).toBe(true);
-  });
-
+describe('profile edit machine: outages', () => {
   it('answers as an outage when the app provides no actor (harmless default)', async () => {
     vi.useRealTimers();
-    const actor = createActor(profileEditMachine, { input: { returnTo: null } }).start();
+    const actor = createActor(profileEditMachine, { input: inputOf(null) }).start();
     actor.send(SAVE);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().value).toBe('editing');

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import { questionnaireMachine } from '../../machines/questionnaire/questionnaire.machine.ts';
-import {
-  selectCanGoBack,
-  selectIsFinished,
-  selectIsLastQuestion,
-  selectProgress,
-  selectQuestion,
-  selectSelection,
-} from '../../machines/questionnaire/questionnaire.selectors.ts';
+import { questionnaireMachine, selectionOf } from '../../machines/questionnaire/questionnaire.machine.ts';
+import { questionnaireView } from '../../machines/questionnaire/questionnaire.view.ts';
 import type {
   QuestionnaireContext,
   QuestionnaireEvent,
@@ -16,40 +9,7 @@ import type {
 } from '../../machines/questionnaire/questionnaire.types.ts';
 import { QUESTIONS } from '../../src/domain/catalogue.ts';
 import { expectedSteps, type ExpectedState } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const YEAR = 2025;
-const LAST = 26; // 27 questions, 0-based
-const slugAt = (index: number) => QUESTIONS[index]!.slug;
-
-type Snapshot = ReturnType<typeof questionnaireMachine.resolveState>;
-type ButtonType = QuestionnaireEvent['type'];
-
-/** The press on the question shown; on the first question also a late press meant for another one. */
-const press =
-  <T extends ButtonType>(type: T) =>
-  ({ context }: Snapshot): { type: T; index: number }[] =>
-    context.index === 0 ? [{ type, index: 0 }, { type, index: 1 }] : [{ type, index: context.index }];
-
-const fixtures = {
-  'question.yes': press('question.yes'),
-  'question.no': press('question.no'),
-  'question.prev': press('question.prev'),
-  'question.next': press('question.next'),
-} satisfies EventFixtures<typeof questionnaireMachine>;
-
-const describeEvent = (event: EventObject) => {
-  const { type, index } = event as QuestionnaireEvent;
-  return `${type.slice('question.'.length)}@${index + 1}`;
-};
-
-const model = createModelTest(questionnaireMachine, {
-  events: fixtures,
-  input: { year: YEAR },
-  // The question shown and whether anything is selected decide every branch; both are finite.
-  serializeContext: (context) => ({ index: context.index, selected: Object.values(context.answers).includes('yes') }),
-  describeEvent,
-});
+import { LAST, model, slugAt, YEAR, type ButtonType, type Snapshot } from './questionnaire.model.ts';
 
 // ─── The expected behaviour, written from spec section 4 and the screen, not read from the machine ──
 
@@ -162,54 +122,23 @@ describe('questionnaire machine: model-based', () => {
           const snapshot = ctx.actor.getSnapshot() as Snapshot;
           const { context } = snapshot;
           const finished = snapshot.status === 'done';
-          expect(selectIsFinished(snapshot)).toBe(finished);
+          const view = questionnaireView(snapshot);
+          expect(view.finished, 'every button is off once the questionnaire has ended').toBe(finished);
           expect(effects.started, 'startGuidedFlow runs once, when the flow starts').toEqual(
             snapshot.value === 'startingFlow' ? [{ selection: expectedSelection(context.answers), year: YEAR }] : [],
           );
           expect(effects.navigated, 'navigate runs once, to the refund options').toEqual(
             snapshot.value === 'nothingSelected' ? ['/tax-refund-options'] : [],
           );
-          expect(selectSelection(snapshot)).toEqual(expectedSelection(context.answers));
-          const progress = selectProgress(snapshot);
-          expect(progress).toMatchObject({ index: context.index, number: context.index + 1, total: 27 });
-          expect(progress.answered).toBe(context.answers[slugAt(context.index)] !== undefined);
-          expect(selectQuestion(snapshot).slug).toBe(slugAt(context.index));
-          if (!finished) expect(selectCanGoBack(snapshot), 'Prev is enabled except on the first question').toBe(context.index > 0);
+          expect(selectionOf(context.answers)).toEqual(expectedSelection(context.answers));
+          expect(view).toMatchObject({ year: YEAR, index: context.index, number: context.index + 1, total: 27, isLast: context.index === LAST });
+          expect(view.answer).toBe(context.answers[slugAt(context.index)] ?? null);
+          expect(view.question.slug).toBe(slugAt(context.index));
+          if (!finished) expect(view.canGoBack, 'Prev is enabled except on the first question').toBe(context.index > 0);
         },
       });
     });
   }
-});
-
-describe('questionnaire selectors on partial snapshots', () => {
-  const view = (context: QuestionnaireContext) => ({ context });
-
-  it('give the progress indicator its numbers and the answer to mark', () => {
-    const context: QuestionnaireContext = {
-      year: YEAR,
-      index: 2,
-      answers: { 'health-expenses': 'yes', 'medical-insurance-relief': 'no', 'nursing-home-expenses': 'yes' },
-    };
-    expect(selectProgress(view(context))).toEqual({ index: 2, number: 3, total: 27, answered: true, answer: 'yes', answeredCount: 3 });
-    expect(selectProgress(view({ ...context, index: 3 }))).toEqual({ index: 3, number: 4, total: 27, answered: false, answer: null, answeredCount: 3 });
-    expect(selectSelection(view(context))).toEqual(['health-expenses', 'nursing-home-expenses']);
-  });
-
-  it('know the first and the last question', () => {
-    const first = view({ year: YEAR, index: 0, answers: {} });
-    const last = view({ year: YEAR, index: LAST, answers: {} });
-    expect(selectQuestion(first).text).toBe(QUESTIONS[0].text);
-    expect(selectIsLastQuestion(first)).toBe(false);
-    expect(selectIsLastQuestion(last)).toBe(true);
-    expect(selectQuestion(last).slug).toBe('employment-investment-incentive');
-  });
-
-  it('ask the machine whether Prev is enabled', () => {
-    const at = (index: number) => questionnaireMachine.resolveState({ value: 'asking', context: { year: YEAR, index, answers: {} } });
-    expect(selectCanGoBack(at(0))).toBe(false);
-    expect(selectCanGoBack(at(1))).toBe(true);
-    expect(selectCanGoBack(at(LAST))).toBe(true);
-  });
 });
 
 describe('questionnaire defaults', () => {

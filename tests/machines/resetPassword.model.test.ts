@@ -1,35 +1,11 @@
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { resetPasswordMachine } from '../../machines/resetPassword/resetPassword.machine.ts';
-import {
-  selectCanSubmit,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsBusy,
-  selectSaved,
-} from '../../machines/resetPassword/resetPassword.selectors.ts';
+import { resetPasswordView } from '../../machines/resetPassword/resetPassword.view.ts';
 import type { ResetPasswordContext, SavePasswordInput, SavePasswordResult } from '../../machines/resetPassword/resetPassword.types.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const SUBMITTED = { token: 't0k3n', password: 'correct horse battery', password_confirmation: 'correct horse battery' } satisfies SavePasswordInput;
-const LINK_INVALID = 'This link is invalid or has expired. Please request a new one.';
-const SPENT_LINK: ApiFailure = { status: 422, message: LINK_INVALID, source: 'server', fieldErrors: { token: [LINK_INVALID] } };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SUBMIT = { type: 'password.submit', ...SUBMITTED } as const;
-const ACCEPTED = { type: 'xstate.done.actor.savePassword', output: { ok: true } satisfies SavePasswordResult };
-const REFUSED = { type: 'xstate.done.actor.savePassword', output: { ok: false, error: SPENT_LINK } satisfies SavePasswordResult };
-
-const fixtures = {
-  'password.submit': () => [SUBMIT, { ...SUBMIT, turn_off_two_factor: true }],
-  'xstate.done.actor.savePassword': () => [ACCEPTED, REFUSED],
-  'xstate.error.actor.savePassword': () => [{ type: 'xstate.error.actor.savePassword', error: new Error('socket hang up') }],
-} satisfies EventFixtures<typeof resetPasswordMachine>;
-
-const model = createModelTest(resetPasswordMachine, { events: fixtures });
+import { ACCEPTED, LINK_INVALID, model, OUTAGE, REFUSED, SPENT_LINK, SUBMIT, SUBMITTED } from './resetPassword.model.ts';
 
 /** The expected behaviour, written from the spec and the screen, not read from the machine. */
 const oracle = expectedSteps<ResetPasswordContext>({
@@ -73,9 +49,14 @@ describe('reset-password machine: model-based', () => {
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof resetPasswordMachine.resolveState>;
-          expect(selectCanSubmit(snapshot), 'the form can be submitted only while editing').toBe(snapshot.matches('editing'));
-          expect(selectIsBusy(snapshot)).toBe(snapshot.matches('saving'));
-          expect(selectSaved(snapshot)).toBe(snapshot.matches('saved'));
+          const view = resetPasswordView(snapshot);
+          expect(view.canSubmit, 'the form can be submitted only while editing').toBe(snapshot.matches('editing'));
+          expect(view.busy).toBe(snapshot.matches('saving'));
+          expect(view.step).toBe(snapshot.matches('saved') ? 'saved' : 'form');
+          const error = snapshot.context.error;
+          expect(view.error).toBe(error === null ? null : error.status === null ? SOMETHING_WENT_WRONG : LINK_INVALID);
+          expect(view.linkInvalid, 'a spent link offers a new one').toBe(error?.status === 422);
+          expect(view.fieldErrors, 'the token’s message is not a field’s').toEqual({});
           if (snapshot.matches('saving')) expect(ctx.promises.inputs.savePassword).toEqual(SUBMITTED);
         },
       }),
@@ -83,27 +64,7 @@ describe('reset-password machine: model-based', () => {
   }
 });
 
-describe('reset-password selectors', () => {
-  const view = (error: ApiFailure | null) => resetPasswordMachine.resolveState({ value: 'editing', context: { error } });
-
-  it('read the first server message per field, skipping empty lists', () => {
-    const tooCommon: ApiFailure = {
-      status: 422,
-      message: 'The given data was invalid.',
-      source: 'server',
-      fieldErrors: { password: ['This password is too common.', 'Second message'], token: [] },
-    };
-    expect(selectFieldErrors(view(tooCommon))).toEqual({ password: 'This password is too common.' });
-    expect(selectErrorMessage(view(tooCommon))).toBe('The given data was invalid.');
-    expect(selectFieldErrors(view(SPENT_LINK))).toEqual({ token: LINK_INVALID });
-    expect(selectFieldErrors(view(null))).toEqual({});
-  });
-
-  it('word an outage with the generic retry message', () => {
-    expect(selectErrorMessage(view(OUTAGE))).toBe(SOMETHING_WENT_WRONG);
-    expect(selectErrorMessage(view(null))).toBeNull();
-  });
-
+describe('reset-password machine: outages', () => {
   it('answers as an outage when the app provides no actor (harmless default)', async () => {
     const actor = createActor(resetPasswordMachine).start();
     actor.send({ type: 'password.submit', ...SUBMITTED });

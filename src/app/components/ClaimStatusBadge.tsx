@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge, type BadgeProps } from '@mantine/core';
-import type { ClaimStatus } from '../../domain/schemas/form11Entry.ts';
-import { CLAIM_STATUS_COLOURS } from '../../domain/taxbackCredits.ts';
+import { CLAIM_STATUS_COLOURS, type ClaimStatus } from '../../domain/schemas/form11Entry.ts';
 
 /**
  * A claim's or a category's status: the spec's yellow, green and red, filled in shades whose text

@@ -134,9 +134,13 @@ export function createPensionRefundLogic(deps: AppEffects) {
 
 export const profileEditFlow = defineFlow({
   logic: createProfileEditLogic,
-  input: (_effects: AppEffects, screen: { returnTo: string | null }) => ({ returnTo: screen.returnTo }),
+  input: (effects: AppEffects, screen: { returnTo: string | null }) => ({
+    returnTo: screen.returnTo,
+    user: effects.user(),
+    today: todayOf(effects),
+  }),
 });
-export const payePreferenceFlow = defineFlow({ logic: createPayePreferenceLogic, input: () => undefined });
+export const payePreferenceFlow = defineFlow({ logic: createPayePreferenceLogic, input: (effects: AppEffects) => ({ user: effects.user() }) });
 export const dataExportFlow = defineFlow({ logic: createDataExportLogic, input: () => undefined });
 export const accountCloseFlow = defineFlow({ logic: createAccountCloseLogic, input: () => undefined });
 export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });

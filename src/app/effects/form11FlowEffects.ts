@@ -8,16 +8,18 @@ import type {
   PostResult,
 } from '../../../machines/form11Flow/form11Flow.types.ts';
 import type { SessionHooks } from '../../api/client.ts';
+import { withClaim } from '../../domain/claimRefund.ts';
 import { calendarDay } from '../../domain/dates.ts';
 import { FORM11_PROGRESS_KEY, parseSavedProgress, serializeProgress, type Form11Progress } from '../../domain/form11Progress.ts';
-import { defaultClaimYear } from '../../domain/tax/claimYears.ts';
+import type { Form11Entry } from '../../domain/schemas/form11Entry.ts';
+import { defaultClaimYear, openClaimYears } from '../../domain/tax/claimYears.ts';
 import { defineFlow } from '../flows/flow.ts';
 import type { AppEffects } from './appEffects.ts';
 
 /**
- * The browser's side of the guided Form 11 flow: the router, the answer calls, the profile
- * reload, and the progress kept in localStorage under 'form11Progress'. Nothing here decides
- * anything; the machine does.
+ * The browser's side of the guided Form 11 flow: the router, the answer calls, the session told of
+ * the claim the server answered, and the progress kept in localStorage under 'form11Progress'.
+ * Nothing here decides anything; the machine does.
  */
 
 /** The answer calls as the flow needs them: expected failures resolve as data, never throw. */
@@ -36,8 +38,8 @@ export interface FlowNavigator {
 export interface Form11FlowEffects {
   navigator: FlowNavigator;
   answers: AnswerCalls;
-  /** Ask the auth actor to fetch the profile again (`profile.reload`). */
-  reloadProfile(): void;
+  /** The session takes the year's claim the server answered, in place of the one it had (auth `profile.updated`). */
+  claimRecorded(entry: Form11Entry): void;
   /** Where progress is kept (localStorage in the browser). */
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   log: Pick<Console, 'warn'>;
@@ -64,7 +66,10 @@ export function createForm11FlowLogic(effects: Form11FlowEffects) {
       },
       saveProgress: (_, params) => attempt(log, 'save', () => storage.setItem(FORM11_PROGRESS_KEY, serializeProgress(params.progress))),
       clearProgress: () => attempt(log, 'remove', () => storage.removeItem(FORM11_PROGRESS_KEY)),
-      refreshProfile: () => effects.reloadProfile(),
+      // No claim in the answer (nothing was left to send): the session's profile stays as it is.
+      claimRecorded: (_, params) => {
+        if (params.entry) effects.claimRecorded(params.entry);
+      },
       // The status and the operation only: an answer carries what the user entered.
       logFailure: (_, params) => log.warn('Form 11 answer was not sent', { operation: params.operation, status: params.failure.status }),
     },
@@ -137,13 +142,20 @@ export const form11GuidedFlow = defineFlow({
     createForm11FlowLogic({
       navigator: { navigate: (to, replace) => effects.navigate(to, { replace }), currentPath: () => effects.currentPath() },
       answers: answerCallsOver(() => effects.sessionHooks),
-      reloadProfile: () => effects.reloadProfile(),
+      claimRecorded: (entry) => {
+        const user = effects.user();
+        if (user) effects.announceUser({ ...user, form11: withClaim(user.form11, entry) });
+      },
       storage: effects.storage,
       log: effects.log,
     }),
-  input: (effects: AppEffects, owner: string) => ({
-    userId: owner,
-    defaultYear: defaultClaimYear(calendarDay(effects.now())),
-    saved: readSavedProgress(effects.storage, owner, effects.log),
-  }),
+  input: (effects: AppEffects, owner: string) => {
+    const today = calendarDay(effects.now());
+    return {
+      userId: owner,
+      defaultYear: defaultClaimYear(today),
+      claimYears: [...openClaimYears(today).pastYears].reverse(),
+      saved: readSavedProgress(effects.storage, owner, effects.log),
+    };
+  },
 });

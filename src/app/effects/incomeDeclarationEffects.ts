@@ -1,10 +1,13 @@
+import { defaultStringifySearch } from '@tanstack/react-router';
 import { fromPromise } from 'xstate';
 import { incomeDeclarationMachine } from '../../../machines/incomeDeclaration/incomeDeclaration.machine.ts';
 import type { Declaration, LoadResult, SaveResult } from '../../../machines/incomeDeclaration/incomeDeclaration.types.ts';
 import type { SessionHooks } from '../../api/client.ts';
 import { claimRefundOfYear } from '../../domain/claimRefund.ts';
 import { FINAL_FORM_ROUTE } from '../../domain/catalogue.ts';
+import { calendarDay } from '../../domain/dates.ts';
 import type { JsonValue } from '../../domain/form11Progress.ts';
+import { defaultClaimYear } from '../../domain/tax/claimYears.ts';
 import { defineFlow } from '../flows/flow.ts';
 import type { AppEffects } from './appEffects.ts';
 
@@ -31,7 +34,8 @@ export function createIncomeDeclarationLogic(effects: IncomeDeclarationEffects) 
   return incomeDeclarationMachine.provide({
     actions: {
       completeFlow: (_, params) => effects.completeFlow(params.declaration),
-      navigate: (_, params) => effects.navigate(params.to),
+      // The router reads search parameters the way it writes them (JSON values).
+      navigate: (_, params) => effects.navigate(params.search ? `${params.to}${defaultStringifySearch(params.search)}` : params.to),
       refreshProfile: () => effects.reloadProfile(),
       // The status only: a declaration carries what the user entered.
       logFailure: (_, params) => effects.log.warn('Income declaration call failed', { operation: params.operation, status: params.failure.status }),
@@ -76,5 +80,10 @@ export const incomeDeclarationFlow = defineFlow({
       reloadProfile: () => effects.reloadProfile(),
       log: effects.log,
     }),
-  input: (_effects: AppEffects, screen: { year: number; inFlow: boolean }) => screen,
+  // A visit of /form11/income-selection (`choosing`) or /form11/final-form; the year its address names, else last year.
+  input: (effects: AppEffects, screen: { year: number | undefined; inFlow: boolean; choosing?: boolean }) => ({
+    year: screen.year ?? defaultClaimYear(calendarDay(effects.now())),
+    inFlow: screen.inFlow,
+    choosing: screen.choosing ?? false,
+  }),
 });

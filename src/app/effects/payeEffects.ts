@@ -45,7 +45,7 @@ export function createPayeAuthorizationLogic(deps: AppEffects) {
         asResult(async () => {
           const now = new Date();
           const today = formatApiDate(calendarDay(now));
-          const { values, agent } = input;
+          const { declaration: values, agent } = input;
           const answer = await postPayeAuthorisation(
             client,
             {
@@ -58,7 +58,7 @@ export function createPayeAuthorizationLogic(deps: AppEffects) {
                 dateOfBirth: displayDateToApiDate(values.dateOfBirth) ?? values.dateOfBirth,
                 emailAddress: values.emailAddress,
                 documentHolder: values.documentHolder,
-                clientSignature: values.clientSignature ?? '',
+                clientSignature: values.clientSignature,
                 clientSignatureDate: today,
                 ...agent,
                 agentSignatureDate: today,
@@ -105,7 +105,8 @@ export const payeAuthorizationFlow = defineFlow({
       optedOut: user?.opt_out_paye_auth ?? false,
       // A profile that does not say is treated as verified: the server refuses an unverified signature anyway.
       emailVerified: user?.email_verified ?? true,
-      values: prefilled(user),
+      prefill: prefilled(user),
+      today: formatApiDate(calendarDay(effects.now())),
     };
   },
 });

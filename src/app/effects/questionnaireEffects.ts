@@ -1,5 +1,7 @@
 import { questionnaireMachine } from '../../../machines/questionnaire/questionnaire.machine.ts';
 import type { QuestionSlug } from '../../../machines/questionnaire/questionnaire.types.ts';
+import { calendarDay } from '../../domain/dates.ts';
+import { defaultClaimYear } from '../../domain/tax/claimYears.ts';
 import { defineFlow } from '../flows/flow.ts';
 import type { AppEffects } from './appEffects.ts';
 
@@ -21,13 +23,13 @@ export function createQuestionnaireLogic(effects: QuestionnaireEffects) {
 
 export type QuestionnaireLogic = ReturnType<typeof createQuestionnaireLogic>;
 
-
 export const questionnaireFlow = defineFlow({
   logic: (effects: AppEffects) =>
     createQuestionnaireLogic({
-      // The user was asked on the Tax Refund page before a flow in flight is replaced.
-      startGuidedFlow: (selection, year) => effects.guidedFlow()?.send({ type: 'flow.start', selection, year, fromQuestionnaire: true, replace: true }),
+      // A flow still in flight (the questionnaire opened by its address) makes the guided flow ask before it is replaced.
+      startGuidedFlow: (selection, year) => effects.guidedFlow()?.send({ type: 'flow.start', selection, year }),
       navigate: (to) => void effects.navigate(to),
     }),
-  input: (_effects: AppEffects, screen: { year: number }) => ({ year: screen.year }),
+  // The year the Tax Refund page chose (the questionnaire's address carries it), else last year.
+  input: (effects: AppEffects, screen: { year: number | undefined }) => ({ year: screen.year ?? defaultClaimYear(calendarDay(effects.now())) }),
 });

@@ -12,19 +12,17 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { inactivityMachine } from '../../../machines/inactivity/inactivity.machine.ts';
-import { selectCountdownText, selectWarningOpen } from '../../../machines/inactivity/inactivity.selectors.ts';
+import { inactivityView } from '../../../machines/inactivity/inactivity.view.ts';
 import { CONTINUE_SESSION, SESSION_TIMEOUT_TITLE, sessionTimeoutText } from '../../domain/schemas/messages.ts';
-import { actionTime } from '../effects/clock.ts';
+import { actionTime } from '../actionTime.ts';
+import type { InactivityActorRef } from '../actors.tsx';
 
 /**
  * The inactivity warning (spec section 8, session dialog). It only shows the machine's state and
  * sends Continue Session; the machine hears activity, counts, and tells the other tabs.
  */
-export function InactivityDialog({ inactivity }: { inactivity: ActorRefFrom<typeof inactivityMachine> }) {
-  const open = useSelector(inactivity, selectWarningOpen);
-  const countdown = useSelector(inactivity, selectCountdownText);
+export function InactivityDialog({ inactivity }: { inactivity: InactivityActorRef }) {
+  const { open, countdown } = useSelector(inactivity, inactivityView);
   const continueSession = () => inactivity.send({ type: 'session.continue', at: actionTime() });
   return (
     <Modal

@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { selectIsLoading } from '../../../machines/auth/auth.selectors.ts';
+import { authView } from '../../../machines/auth/auth.view.ts';
 import { useAuthActor, useInactivityActor } from '../actors.tsx';
 import { LoadingView } from './LoadingView.tsx';
 
@@ -13,7 +13,7 @@ const InactivityDialog = lazy(() => import('./InactivityDialog.tsx').then((modul
  * for a signed-in user the inactivity warning, on every route, public ones included.
  */
 export function RootLayout() {
-  const loading = useSelector(useAuthActor(), selectIsLoading);
+  const { loading } = useSelector(useAuthActor(), authView);
   const inactivity = useInactivityActor();
   if (loading) return <LoadingView />;
   return (

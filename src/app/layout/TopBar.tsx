@@ -1,13 +1,13 @@
 import { Anchor, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { selectFirstNameOrAccount } from '../../../machines/auth/auth.selectors.ts';
+import { authView } from '../../../machines/auth/auth.view.ts';
 import { useAuthActor } from '../actors.tsx';
 
 /** Top bar: Tax Refund and Bank Accounts on desktop (spec section 2, Layout); the account menu on every size. */
 export function TopBar() {
   const auth = useAuthActor();
-  const accountLabel = useSelector(auth, selectFirstNameOrAccount);
+  const { accountLabel } = useSelector(auth, authView);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Anchor component={Link} to="/landing" underline="never" c="inherit" aria-label="MaxOut overview">

@@ -9,6 +9,13 @@ import { responseObject } from './fields.ts';
 export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
+/** Badge colour per status (spec section 4): pending yellow, approved green, rejected red. */
+export const CLAIM_STATUS_COLOURS: Readonly<Record<ClaimStatus, 'yellow' | 'green' | 'red'>> = {
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+};
+
 export const Form11EntrySchema = responseObject({
   id: v.string(),
   year: v.number(),

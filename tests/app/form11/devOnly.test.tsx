@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Form11Form } from '../../../src/app/screens/form11/Form11Form.tsx';
 import { FORM11_CATEGORIES } from '../../../src/domain/catalogue.ts';
 import { form11Sample, form11Schema } from '../../../src/domain/schemas/form11/index.ts';
-import { PROFILE, renderWithTheme, TODAY, YEAR } from './render.tsx';
+import { ESTIMATOR, renderWithTheme, TODAY, YEAR } from './render.tsx';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -19,7 +19,7 @@ afterEach(() => {
 describe('Fill Mock Data', () => {
   it.each(FORM11_CATEGORIES)('%s: fills the domain sample, which then submits as the schema parses it', async (category) => {
     const onSubmit = vi.fn();
-    renderWithTheme(<Form11Form category={category} year={YEAR} profile={PROFILE} today={TODAY} onSubmit={onSubmit} />);
+    renderWithTheme(<Form11Form category={category} year={YEAR} estimator={ESTIMATOR} today={TODAY} onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button', { name: 'Fill Mock Data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -28,7 +28,7 @@ describe('Fill Mock Data', () => {
 
   it('is not rendered when import.meta.env.DEV is false', () => {
     vi.stubEnv('DEV', false);
-    renderWithTheme(<Form11Form category="rent-tax-credit" year={YEAR} profile={PROFILE} today={TODAY} onSubmit={vi.fn()} />);
+    renderWithTheme(<Form11Form category="rent-tax-credit" year={YEAR} estimator={ESTIMATOR} today={TODAY} onSubmit={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Fill Mock Data' })).toBeNull();
   });

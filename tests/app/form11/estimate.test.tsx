@@ -8,6 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ESTIMATE_PROMPT, EstimatePanel } from '../../../src/app/screens/form11/EstimatePanel.tsx';
 import { Form11Form } from '../../../src/app/screens/form11/Form11Form.tsx';
+import { estimatorOf } from '../../../machines/form11Flow/form11Flow.view.ts';
 import type { Form11Category } from '../../../src/domain/catalogue.ts';
 import { formatEuro } from '../../../src/domain/money.ts';
 import { form11Sample } from '../../../src/domain/schemas/form11/index.ts';
@@ -17,7 +18,9 @@ import { typeInto } from './fill.ts';
 import { PROFILE, renderWithTheme, TODAY, YEAR } from './render.tsx';
 
 function renderForm(category: Form11Category, initialValues: unknown, year = YEAR, profile: TaxProfile = PROFILE) {
-  const view = renderWithTheme(<Form11Form category={category} year={year} profile={profile} today={TODAY} initialValues={initialValues as never} onSubmit={vi.fn()} />);
+  const view = renderWithTheme(
+    <Form11Form category={category} year={year} estimator={estimatorOf(profile)} today={TODAY} initialValues={initialValues as never} onSubmit={vi.fn()} />,
+  );
   return within(view.container.querySelector('form') as HTMLElement);
 }
 

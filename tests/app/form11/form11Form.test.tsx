@@ -6,11 +6,11 @@ import { Form11Form } from '../../../src/app/screens/form11/Form11Form.tsx';
 import { FORM11_CATEGORIES, type Form11Category } from '../../../src/domain/catalogue.ts';
 import { form11Fields, form11Sample, form11Schema } from '../../../src/domain/schemas/form11/index.ts';
 import { enterAll, inputOf } from './fill.ts';
-import { PROFILE, renderWithTheme, TODAY, YEAR } from './render.tsx';
+import { ESTIMATOR, renderWithTheme, TODAY, YEAR } from './render.tsx';
 
 function renderForm(category: Form11Category, props: Partial<Parameters<typeof Form11Form>[0]> = {}) {
   const onSubmit = vi.fn();
-  const view = renderWithTheme(<Form11Form category={category} year={YEAR} profile={PROFILE} today={TODAY} onSubmit={onSubmit} {...props} />);
+  const view = renderWithTheme(<Form11Form category={category} year={YEAR} estimator={ESTIMATOR} today={TODAY} onSubmit={onSubmit} {...props} />);
   const form = within(view.container.querySelector('form') as HTMLElement);
   return { onSubmit, form };
 }

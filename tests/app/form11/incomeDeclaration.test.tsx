@@ -10,12 +10,12 @@ import { form11Fields, form11Sample, form11Schema } from '../../../src/domain/sc
 import * as m from '../../../src/domain/schemas/messages.ts';
 import { calculateRefund } from '../../../src/domain/tax/index.ts';
 import { enterAll, typeInto } from './fill.ts';
-import { PROFILE, renderWithTheme, TODAY, YEAR } from './render.tsx';
+import { ESTIMATOR, PROFILE, renderWithTheme, TODAY, YEAR } from './render.tsx';
 
 function renderDeclaration(incomeIds: readonly IncomeTypeId[], initialValues?: Parameters<typeof IncomeDeclarationForm>[0]['initialValues']) {
   const onSubmit = vi.fn();
   const view = renderWithTheme(
-    <IncomeDeclarationForm incomeIds={incomeIds} year={YEAR} profile={PROFILE} today={TODAY} initialValues={initialValues} onSubmit={onSubmit} />,
+    <IncomeDeclarationForm incomeIds={incomeIds} year={YEAR} estimator={ESTIMATOR} today={TODAY} initialValues={initialValues} onSubmit={onSubmit} />,
   );
   const page = within(view.container.querySelector('form') as HTMLElement);
   const section = (id: IncomeTypeId) => within(page.getByRole('group', { name: incomeType(id).label }));

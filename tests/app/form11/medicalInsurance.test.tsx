@@ -9,12 +9,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { MedicalInsuranceForm } from '../../../src/app/screens/form11/MedicalInsuranceForm.tsx';
 import * as m from '../../../src/domain/schemas/messages.ts';
 import { typeInto } from './fill.ts';
-import { PROFILE, renderWithTheme, TODAY, YEAR } from './render.tsx';
+import { ESTIMATOR, renderWithTheme, TODAY, YEAR } from './render.tsx';
 
 function renderPage(props: { busy?: boolean } = {}) {
   const onSubmit = vi.fn();
   const onCancel = vi.fn();
-  const view = renderWithTheme(<MedicalInsuranceForm year={YEAR} profile={PROFILE} today={TODAY} onSubmit={onSubmit} onCancel={onCancel} {...props} />);
+  const view = renderWithTheme(<MedicalInsuranceForm year={YEAR} estimator={ESTIMATOR} today={TODAY} onSubmit={onSubmit} onCancel={onCancel} {...props} />);
   const page = within(view.container.querySelector('form') as HTMLElement);
   return { page, onSubmit, onCancel, insurances: () => within(page.getByRole('group', { name: 'Insurances' })) };
 }

@@ -9,11 +9,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { Form11Form } from '../../../src/app/screens/form11/Form11Form.tsx';
 import type { Form11Category } from '../../../src/domain/catalogue.ts';
 import * as m from '../../../src/domain/schemas/messages.ts';
-import { PROFILE, renderWithTheme, TODAY, YEAR } from './render.tsx';
+import { ESTIMATOR, renderWithTheme, TODAY, YEAR } from './render.tsx';
 
 function renderForm(category: Form11Category) {
   const onSubmit = vi.fn();
-  const view = renderWithTheme(<Form11Form category={category} year={YEAR} profile={PROFILE} today={TODAY} onSubmit={onSubmit} />);
+  const view = renderWithTheme(<Form11Form category={category} year={YEAR} estimator={ESTIMATOR} today={TODAY} onSubmit={onSubmit} />);
   return { onSubmit, page: within(view.container.querySelector('form') as HTMLElement) };
 }
 

@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 import { dayjs } from '../../../src/domain/dates.ts';
 import type { TaxProfile } from '../../../src/domain/tax/index.ts';
 import { cssVariablesResolver, theme } from '../../../src/app/theme.ts';
+import { estimatorOf } from '../../../machines/form11Flow/form11Flow.view.ts';
 
 afterEach(cleanup);
 
@@ -21,3 +22,5 @@ export function renderWithTheme(ui: ReactElement): RenderResult {
 export const TODAY = dayjs(new Date(2026, 10, 20)); // 20 November 2026
 export const YEAR = 2025;
 export const PROFILE: TaxProfile = { maritalStatus: 'single', annualIncome: 50_000, dateOfBirth: '1983-06-01' };
+/** The live estimate of that taxpayer, as the taxpayer view gives a form. */
+export const ESTIMATOR = estimatorOf(PROFILE);

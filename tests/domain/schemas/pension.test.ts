@@ -89,8 +89,12 @@ describe('POST /contribute body', () => {
     expect(v.safeParse(schema, { ...valid, tax_year: 2025 }).success).toBe(true);
     expect(v.safeParse(contributionRequestSchema(dayjs('2026-11-01')), { ...valid, tax_year: 2025 }).success).toBe(false);
   });
+  it.each([1, 1.01, 114_999.99, 115_000])('accepts €%s, inside the limits or exactly on them', (amount) => {
+    expect(errorsOf(schema, { ...valid, amount })).toEqual({});
+  });
   it.each<[Record<string, unknown>, Record<string, string[]>]>([
     [{ amount: 0 }, { amount: [m.CONTRIBUTION_MIN] }],
+    [{ amount: 0.99 }, { amount: [m.CONTRIBUTION_MIN] }],
     [{ amount: -10 }, { amount: [m.POSITIVE_AMOUNT] }],
     [{ amount: 0.5 }, { amount: [m.CONTRIBUTION_MIN] }],
     [{ amount: 115_000.01 }, { amount: [m.CONTRIBUTION_MAX] }],

@@ -12,13 +12,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
-import {
-  selectCanSubmit,
-  selectErrorMessage,
-  selectIsBusy,
-  selectNotice,
-  selectSent,
-} from '../../../../machines/forgotPassword/forgotPassword.selectors.ts';
+import { forgotPasswordView } from '../../../../machines/forgotPassword/forgotPassword.view.ts';
 import { emailField } from '../../../domain/schemas/fields.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -29,11 +23,7 @@ const ForgotForm = v.object({ email: emailField });
 /** Forgot password: asks for a reset link; the answer never says whether the account exists. */
 export function ForgotPasswordScreen() {
   const recovery = useFlow('forgotPassword');
-  const busy = useSelector(recovery, selectIsBusy);
-  const canSubmit = useSelector(recovery, selectCanSubmit);
-  const sent = useSelector(recovery, selectSent);
-  const notice = useSelector(recovery, selectNotice);
-  const error = useSelector(recovery, selectErrorMessage);
+  const view = useSelector(recovery, forgotPasswordView);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
@@ -43,10 +33,10 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthCard title="Forgot your password?" intro="Enter your email and we will send you a link to choose a new password.">
-      {sent ? (
+      {view.step === 'sent' ? (
         <Stack>
           <Alert color="teal" variant="outline" role="status" title="Check your email">
-            {notice}
+            {view.notice}
           </Alert>
           <Text fz="sm">The link works once and expires after 30 minutes.</Text>
           <Button variant="outline" onClick={() => recovery.send({ type: 'reminder.again' })}>
@@ -59,9 +49,9 @@ export function ForgotPasswordScreen() {
       ) : (
         <form noValidate onSubmit={form.onSubmit((values) => recovery.send({ type: 'reminder.submit', email: values.email.trim() }))}>
           <Stack>
-            <ErrorAlert message={error} />
+            <ErrorAlert message={view.error} />
             <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
-            <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
+            <Button type="submit" loading={view.busy} disabled={!view.canSubmit} fullWidth>
               Send reset link
             </Button>
             <Anchor component={Link} to="/auth/login" ta="center" fz="sm">

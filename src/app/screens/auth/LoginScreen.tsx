@@ -19,18 +19,11 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import {
-  selectCanLogIn,
-  selectCanSubmitCode,
-  selectCodeError,
-  selectIsBusy,
-  selectLoginError,
-  selectNeedsCode,
-} from '../../../../machines/auth/auth.selectors.ts';
+import { signInView } from '../../../../machines/auth/signIn.view.ts';
 import { emailField, passwordField } from '../../../domain/schemas/basicFields.ts';
 import { twoFactorCodeField } from '../../../domain/schemas/security.ts';
+import { actionTime } from '../../actionTime.ts';
 import { useAuthActor } from '../../actors.tsx';
-import { actionTime } from '../../effects/clock.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
@@ -45,9 +38,7 @@ const CodeForm = v.object({ code: twoFactorCodeField });
  */
 function CodeStep() {
   const auth = useAuthActor();
-  const busy = useSelector(auth, selectIsBusy);
-  const canSubmit = useSelector(auth, selectCanSubmitCode);
-  const error = useSelector(auth, selectCodeError);
+  const view = useSelector(auth, signInView);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { code: '' },
@@ -57,7 +48,7 @@ function CodeStep() {
     <AuthCard title="Two-step sign-in" intro="Enter the 6-digit code from your authenticator app.">
       <form noValidate onSubmit={form.onSubmit((values) => auth.send({ type: 'twoFactor.submit', code: values.code.trim(), at: actionTime() }))}>
         <Stack>
-          <ErrorAlert message={error} title="Could not log in" />
+          <ErrorAlert message={view.code.error} title="Could not log in" />
           <TextInput
             label="Code"
             description="Lost your phone? Enter one of your recovery codes instead."
@@ -67,10 +58,10 @@ function CodeStep() {
             key={form.key('code')}
             {...form.getInputProps('code')}
           />
-          <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
+          <Button type="submit" loading={view.busy} disabled={!view.code.canSubmit} fullWidth>
             Verify
           </Button>
-          <Button variant="outline" onClick={() => auth.send({ type: 'twoFactor.cancel' })} disabled={!canSubmit}>
+          <Button variant="outline" onClick={() => auth.send({ type: 'twoFactor.cancel' })} disabled={!view.code.canSubmit}>
             Back to log in
           </Button>
         </Stack>
@@ -82,18 +73,16 @@ function CodeStep() {
 /** Login (spec section 2): email, password with show/hide, Remember me, links. Success → `/`. */
 export function LoginScreen() {
   const auth = useAuthActor();
-  const needsCode = useSelector(auth, selectNeedsCode);
+  const step = useSelector(auth, (snapshot) => signInView(snapshot).login.step);
   // An error belongs to the visit that caused it: leaving the screen dismisses it (and a code step).
   useEffect(() => () => auth.send({ type: 'errors.clear' }), [auth]);
-  return needsCode ? <CodeStep /> : <PasswordStep />;
+  return step === 'code' ? <CodeStep /> : <PasswordStep />;
 }
 
 function PasswordStep() {
   const { redirect } = route.useSearch();
   const auth = useAuthActor();
-  const busy = useSelector(auth, selectIsBusy);
-  const canSubmit = useSelector(auth, selectCanLogIn);
-  const error = useSelector(auth, selectLoginError);
+  const view = useSelector(auth, signInView);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '', remember: false },
@@ -110,7 +99,7 @@ function PasswordStep() {
         )}
       >
         <Stack>
-          <ErrorAlert message={error} title="Could not log in" />
+          <ErrorAlert message={view.login.error} title="Could not log in" />
           <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
@@ -125,7 +114,7 @@ function PasswordStep() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
+          <Button type="submit" loading={view.busy} disabled={!view.login.canSubmit} fullWidth>
             Log in
           </Button>
           <Text ta="center" fz="sm">

@@ -12,20 +12,22 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Stack.css';
-import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import { selectCanRegister, selectIsBusy, selectRegisterError } from '../../../../machines/auth/auth.selectors.ts';
+import { signInView } from '../../../../machines/auth/signIn.view.ts';
 import { calendarDay, displayDateToApiDate, maskDateInput } from '../../../domain/dates.ts';
 import { DATE_OF_BIRTH_INVALID } from '../../../domain/schemas/messages.ts';
 import { dateOfBirthField, emailField } from '../../../domain/schemas/fields.ts';
 import { registerPensionPlanIdField } from '../../../domain/schemas/profile.ts';
 import { REQUIRED } from '../../../domain/schemas/messages.ts';
+import { actionTime } from '../../actionTime.ts';
 import { useAuthActor } from '../../actors.tsx';
-import { actionTime } from '../../effects/clock.ts';
+import { useServerErrors } from '../../forms/useServerErrors.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
 const maritalOptions = [
@@ -49,9 +51,7 @@ function registerForm(today: ReturnType<typeof calendarDay>) {
  */
 export function RegisterScreen() {
   const auth = useAuthActor();
-  const busy = useSelector(auth, selectIsBusy);
-  const canSubmit = useSelector(auth, selectCanRegister);
-  const serverError = useSelector(auth, selectRegisterError);
+  const view = useSelector(auth, signInView);
   // An error belongs to the visit that caused it: leaving the screen dismisses it.
   useEffect(() => () => auth.send({ type: 'errors.clear' }), [auth]);
   const form = useForm({
@@ -62,9 +62,8 @@ export function RegisterScreen() {
     validateInputOnBlur: true,
   });
 
-  // Server field errors are shown first (spec section 5); the client's own come after.
-  const dobError = serverError?.fieldErrors['details.dob'] ?? form.errors.dob;
-  const emailError = serverError?.fieldErrors.email ?? form.errors.email;
+  // Server field errors are shown first (spec section 5), until the user changes the field.
+  useServerErrors(form, view.register.fieldErrors);
 
   const submit = form.onSubmit((values) => {
     const dob = displayDateToApiDate(values.dob);
@@ -87,11 +86,7 @@ export function RegisterScreen() {
     <AuthCard title="Create your account" intro="We will email you a link to set your password.">
       <form noValidate onSubmit={submit}>
         <Stack>
-          {serverError ? (
-            <Alert color="red" role="alert" title="Could not create the account">
-              {serverError.message}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={view.register.error} title="Could not create the account" />
           <Select
             label="Marital status"
             placeholder="Choose one"
@@ -108,16 +103,15 @@ export function RegisterScreen() {
             autoComplete="bday"
             required
             {...form.getInputProps('dob')}
-            error={dobError}
             onChange={(event) => form.setFieldValue('dob', maskDateInput(event.currentTarget.value))}
           />
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} error={emailError} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <TextInput
             label="Pension plan ID"
             description="Optional: your Irish Life pension plan ID, if you have one"
             {...form.getInputProps('pensionPlanId')}
           />
-          <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
+          <Button type="submit" loading={view.busy} disabled={!view.register.canSubmit} fullWidth>
             Sign Up
           </Button>
           {import.meta.env.DEV ? (

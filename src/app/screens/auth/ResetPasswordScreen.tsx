@@ -15,25 +15,20 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
-import {
-  selectCanSubmit,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsBusy,
-  selectSaved,
-} from '../../../../machines/resetPassword/resetPassword.selectors.ts';
+import { resetPasswordView, type ResetPasswordFormValues } from '../../../../machines/resetPassword/resetPassword.view.ts';
 import { newPasswordField } from '../../../domain/schemas/fields.ts';
 import { PASSWORDS_DO_NOT_MATCH, REQUIRED } from '../../../domain/schemas/messages.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
+import { useServerErrors } from '../../forms/useServerErrors.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 const route = getRouteApi('/public/reset-password/$token');
 
 const ResetForm = v.pipe(
-  v.object({ password: newPasswordField, confirmation: v.pipe(v.string(), v.minLength(1, REQUIRED)), turnOffTwoFactor: v.boolean() }),
+  v.object({ password: newPasswordField, password_confirmation: v.pipe(v.string(), v.minLength(1, REQUIRED)), turn_off_two_factor: v.boolean() }),
   v.forward(
-    v.partialCheck([['password'], ['confirmation']], (input) => input.password === input.confirmation, PASSWORDS_DO_NOT_MATCH),
-    ['confirmation'],
+    v.partialCheck([['password'], ['password_confirmation']], (input) => input.password === input.password_confirmation, PASSWORDS_DO_NOT_MATCH),
+    ['password_confirmation'],
   ),
 );
 
@@ -41,19 +36,16 @@ const ResetForm = v.pipe(
 export function ResetPasswordScreen() {
   const { token } = route.useParams();
   const recovery = useFlow('resetPassword');
-  const busy = useSelector(recovery, selectIsBusy);
-  const canSubmit = useSelector(recovery, selectCanSubmit);
-  const saved = useSelector(recovery, selectSaved);
-  const error = useSelector(recovery, selectErrorMessage);
-  const fieldErrors = useSelector(recovery, selectFieldErrors);
-  const form = useForm({
+  const view = useSelector(recovery, resetPasswordView);
+  const form = useForm<ResetPasswordFormValues>({
     mode: 'uncontrolled',
-    initialValues: { password: '', confirmation: '', turnOffTwoFactor: false },
+    initialValues: { password: '', password_confirmation: '', turn_off_two_factor: false },
     validate: schemaResolver(ResetForm, { sync: true }),
     validateInputOnBlur: true,
   });
+  useServerErrors(form, view.fieldErrors);
 
-  if (saved) {
+  if (view.step === 'saved') {
     return (
       <AuthCard title="Password saved">
         <Stack>
@@ -72,15 +64,13 @@ export function ResetPasswordScreen() {
     <AuthCard title="Choose a password" intro="At least 8 characters. A passphrase of a few words is easy to remember and hard to guess.">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) =>
-          recovery.send({ type: 'password.submit', token, password: values.password, password_confirmation: values.confirmation, turn_off_two_factor: values.turnOffTwoFactor }),
-        )}
+        onSubmit={form.onSubmit((values) => recovery.send({ type: 'password.submit', token, ...values }))}
       >
         <Stack>
-          {error ? (
+          {view.error ? (
             <Alert color="red" role="alert">
-              {error}
-              {fieldErrors.token ? (
+              {view.error}
+              {view.linkInvalid ? (
                 <>
                   {' '}
                   <Anchor component={Link} to="/auth/forgot-password" c="inherit" fz="inherit" fw={700} underline="always">
@@ -90,22 +80,21 @@ export function ResetPasswordScreen() {
               ) : null}
             </Alert>
           ) : null}
-          <PasswordInput label="New password" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} error={fieldErrors.password ?? form.errors.password} />
+          <PasswordInput label="New password" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"
             required
-            key={form.key('confirmation')}
-            {...form.getInputProps('confirmation')}
-            error={fieldErrors.password_confirmation ?? form.errors.confirmation}
+            key={form.key('password_confirmation')}
+            {...form.getInputProps('password_confirmation')}
           />
           <Checkbox
             label="I lost my authenticator app: also turn two-step sign-in off"
             description="Only if two-step sign-in is on. We will email you that it was turned off; you can turn it on again in Settings."
-            key={form.key('turnOffTwoFactor')}
-            {...form.getInputProps('turnOffTwoFactor', { type: 'checkbox' })}
+            key={form.key('turn_off_two_factor')}
+            {...form.getInputProps('turn_off_two_factor', { type: 'checkbox' })}
           />
-          <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
+          <Button type="submit" loading={view.busy} disabled={!view.canSubmit} fullWidth>
             Save password
           </Button>
         </Stack>

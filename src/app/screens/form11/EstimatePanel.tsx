@@ -1,19 +1,14 @@
 import { Box, Group, List, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDeferredValue, useMemo } from 'react';
-import { isIncomeTypeId, type Form11Category } from '../../../domain/catalogue.ts';
+import { directionOf, type Estimator, type RefundDirection, type RefundResult } from '../../../../machines/form11Flow/form11Flow.view.ts';
+import type { Form11Category } from '../../../domain/catalogue.ts';
 import type { Dayjs } from '../../../domain/dates.ts';
 import { formatEuro } from '../../../domain/money.ts';
-import { calculateRefund, type RefundDirection, type RefundResult, type TaxProfile } from '../../../domain/tax/index.ts';
 import { showFigures } from './figures.ts';
-import { useStoreValue, type ValuesStore } from './liveValues.ts';
+import { type FormChanges, useLiveValues } from './liveValues.ts';
 
 /** Shown until what is entered makes a valid form (and whenever it stops being one). */
 export const ESTIMATE_PROMPT = 'Fill in the form to see your estimate.';
-
-/** Tax back for a credit or relief, tax due for an income type. */
-export function directionOf(category: Form11Category): RefundDirection {
-  return isIncomeTypeId(category) ? 'taxDue' : 'taxBack';
-}
 
 export const DIRECTION_WORDS: Readonly<Record<RefundDirection, string>> = { taxBack: 'tax back', taxDue: 'tax due' };
 
@@ -119,30 +114,27 @@ function EstimateDetails({ result }: { result: Extract<RefundResult, { ok: true 
   );
 }
 
-/** The engine's answer for one category's form values (exported for tests and composite forms). */
-export function estimateOf(category: Form11Category, year: number, values: unknown, profile: TaxProfile, today: Dayjs): RefundResult {
-  return calculateRefund(year, category, values, profile, { today });
-}
-
 export interface LiveEstimateProps<T> {
-  store: ValuesStore<T>;
-  /** The category's own values out of the store (a composite form holds several). */
-  pick: (values: T) => unknown;
+  /** The form's change signal and its values (Mantine's). */
+  changes: FormChanges;
+  getValues: () => T;
+  /** The category's own values out of the form's (a composite form holds several); default: all of them. */
+  pick?: (values: T) => unknown;
   category: Form11Category;
   year: number;
-  profile: TaxProfile;
+  estimator: Estimator;
   today: () => Dayjs;
   subject?: string;
 }
 
 /**
- * The estimate for the values being typed, worked out in the browser with the same engine the
- * server runs: no request per keystroke. Deferred, so typing never waits for it.
+ * The estimate for the values being typed, worked out in the browser by the taxpayer view with the
+ * same engine the server runs: no request per keystroke. Deferred, so typing never waits for it.
  */
-export function LiveEstimate<T>({ store, pick, category, year, profile, today, subject }: LiveEstimateProps<T>) {
-  const values = useDeferredValue(useStoreValue(store));
-  const data = pick(values);
+export function LiveEstimate<T>({ changes, getValues, pick, category, year, estimator, today, subject }: LiveEstimateProps<T>) {
+  const values = useDeferredValue(useLiveValues(changes, getValues));
+  const data = pick ? pick(values) : values;
   // `today` is read per calculation; the values are what change.
-  const result = useMemo(() => estimateOf(category, year, data, profile, today()), [category, year, data, profile, today]);
+  const result = useMemo(() => estimator.estimate(category, year, data, today()), [estimator, category, year, data, today]);
   return <EstimatePanel result={result} direction={directionOf(category)} year={year} {...(subject ? { subject } : {})} />;
 }

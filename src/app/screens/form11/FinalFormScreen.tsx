@@ -1,32 +1,20 @@
 import './styles.ts';
-import { Alert, Button, Center, Container, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { FlowPosition } from './FlowPosition.tsx';
+import { Alert, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import {
-  selectCanSubmit,
-  selectKeptAnswer,
-  selectPositionOf,
-  selectSelectedIncomeTypes,
-  selectYearFor,
-} from '../../../../machines/form11Flow/form11Flow.selectors.ts';
-import {
-  selectCanSubmit as selectCanSubmitDeclaration,
-  selectEstimate,
-  selectIsLoading,
-  selectSaved,
-  selectSaveFailure,
-} from '../../../../machines/incomeDeclaration/incomeDeclaration.selectors.ts';
+import { form11FlowView, type Estimator, type StepPosition } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import type { Declaration } from '../../../../machines/incomeDeclaration/incomeDeclaration.types.ts';
+import { incomeDeclarationView } from '../../../../machines/incomeDeclaration/incomeDeclaration.view.ts';
 import { FINAL_FORM_ROUTE, INCOME_SELECTION_ROUTE, INCOME_TYPE_IDS, type IncomeTypeId } from '../../../domain/catalogue.ts';
-import { formatEuro } from '../../../domain/money.ts';
-import type { TaxProfile } from '../../../domain/tax/index.ts';
+import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
 import { useFlow, useSessionFlow } from '../../flows/useFlow.tsx';
 import type { FlowActor } from '../../flows/useFlow.tsx';
 import { LoadingView } from '../../layout/LoadingView.tsx';
+import { EstimateDialog } from './EstimateDialog.tsx';
+import { FlowPosition } from './FlowPosition.tsx';
 import { IncomeDeclarationForm, type IncomeDeclarationInput } from './IncomeDeclarationForm.tsx';
-import { useTaxProfile } from './useTaxProfile.ts';
+import { useTaxpayer } from './useTaxpayer.ts';
 
 const route = getRouteApi('/paye/form11/final-form');
 
@@ -37,44 +25,36 @@ const route = getRouteApi('/paye/form11/final-form');
  */
 export function FinalFormScreen() {
   const flow = useSessionFlow('form11Flow');
-  const profile = useTaxProfile();
+  const { estimator } = useTaxpayer();
   const search = route.useSearch();
-  if (!flow || !profile) return <LoadingView />;
+  if (!flow || !estimator) return <LoadingView />;
   // Another choice of incomes or year is another visit: the router keeps this screen mounted when
   // only the search changes (a link from one declaration to the next), so the key starts it afresh.
   const visitKey = JSON.stringify([search.incomeIds ?? [], search.incomeId ?? null, search.year ?? null]);
-  return <FinalForm key={visitKey} flow={flow} profile={profile} />;
+  return <FinalForm key={visitKey} flow={flow} estimator={estimator} />;
 }
 
-function FinalForm({ flow, profile }: { flow: FlowActor<'form11Flow'>; profile: TaxProfile }) {
+function FinalForm({ flow, estimator }: { flow: FlowActor<'form11Flow'>; estimator: Estimator }) {
   const search = route.useSearch();
   const navigate = useNavigate();
-  const position = useSelector(flow, useMemo(() => selectPositionOf(FINAL_FORM_ROUTE), []));
-  const flowIncomes = useSelector(flow, selectSelectedIncomeTypes);
-  const year = useSelector(flow, useMemo(() => selectYearFor(FINAL_FORM_ROUTE, search.year), [search.year]));
-  const flowCanSubmit = useSelector(flow, useMemo(() => selectCanSubmit(FINAL_FORM_ROUTE), []));
-  const inFlow = position !== null;
-  const incomeIds = useMemo<IncomeTypeId[]>(() => {
-    if (inFlow) return flowIncomes;
+  const page = useSelector(flow, form11FlowView).page(FINAL_FORM_ROUTE, search.year);
+  // The visit keeps the mode, year, incomes and prefill it opened with: the flow, once sent, forgets
+  // itself a moment before the next page shows, and the page must not turn into one of its own meanwhile.
+  const [visit] = useState(() => {
     const chosen = new Set<string>([...(search.incomeIds ?? []), ...(search.incomeId ? [search.incomeId] : [])]);
-    return INCOME_TYPE_IDS.filter((id) => chosen.has(id));
-  }, [inFlow, flowIncomes, search.incomeIds, search.incomeId]);
-  // The visit keeps the mode, year and incomes it opened with: a flow that completes clears itself
-  // a moment before it moves on, and the page must not turn into a page of its own meanwhile.
-  const [visit] = useState(() => ({ inFlow, year, incomeIds, kept: inFlow ? selectKeptAnswer(FINAL_FORM_ROUTE)(flow.getSnapshot()) : null }));
+    const incomeIds: IncomeTypeId[] = page.incomeIds ?? INCOME_TYPE_IDS.filter((id) => chosen.has(id));
+    return { inFlow: page.position !== null, year: page.year, incomeIds, kept: page.kept };
+  });
 
-  if (visit.incomeIds.length === 0) return <Navigate to={INCOME_SELECTION_ROUTE} search={{ year }} replace />;
+  if (visit.incomeIds.length === 0) return <Navigate to={INCOME_SELECTION_ROUTE} search={{ year: visit.year }} replace />;
   return (
     <Declaration
-      year={visit.year}
-      inFlow={visit.inFlow}
-      incomeIds={visit.incomeIds}
-      profile={profile}
-      kept={visit.kept}
-      flowCanSubmit={flowCanSubmit}
-      position={position}
+      {...visit}
+      estimator={estimator}
+      flowCanSubmit={page.canSubmit}
+      position={page.position}
       onCancel={() =>
-        void navigate({ to: visit.inFlow ? '/tax-refund-questions' : INCOME_SELECTION_ROUTE, search: visit.inFlow ? {} : { year: visit.year } })
+        void navigate(visit.inFlow ? { to: REFUND_QUESTIONS_ROUTE } : { to: INCOME_SELECTION_ROUTE, search: { year: visit.year } })
       }
     />
   );
@@ -84,25 +64,22 @@ interface DeclarationProps {
   year: number;
   inFlow: boolean;
   incomeIds: IncomeTypeId[];
-  profile: TaxProfile;
-  kept: unknown;
+  estimator: Estimator;
+  /** What the flow keeps for the page (a resumed flow), or null. */
+  kept: object | null;
   flowCanSubmit: boolean;
-  position: { number: number; total: number } | null;
+  position: StepPosition | null;
   onCancel(): void;
 }
 
-function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, position, onCancel }: DeclarationProps) {
+function Declaration({ year, inFlow, incomeIds, estimator, kept, flowCanSubmit, position, onCancel }: DeclarationProps) {
   const actor = useFlow('incomeDeclaration', { year, inFlow });
-  const loading = useSelector(actor, selectIsLoading);
-  const saved = useSelector(actor, selectSaved);
-  const canSubmit = useSelector(actor, selectCanSubmitDeclaration) && flowCanSubmit;
-  const failure = useSelector(actor, selectSaveFailure);
-  const estimate = useSelector(actor, selectEstimate);
+  const view = useSelector(actor, incomeDeclarationView);
   // What the flow kept (a resumed flow) wins over what was saved before.
-  const initialValues = (kept && typeof kept === 'object' && !Array.isArray(kept) ? kept : saved) as IncomeDeclarationInput;
+  const initialValues = (kept ?? view.saved) as IncomeDeclarationInput;
   // A declaration is the year's whole income: incomes declared before stay on the form with the
   // ones just chosen, so saving never drops them unseen.
-  const shown = useMemo(() => INCOME_TYPE_IDS.filter((id) => incomeIds.includes(id) || id in saved), [incomeIds, saved]);
+  const shown = useMemo(() => INCOME_TYPE_IDS.filter((id) => incomeIds.includes(id) || id in view.saved), [incomeIds, view.saved]);
 
   return (
     <Container size="md" px={{ base: 0, sm: 'md' }} py={{ base: 'xs', sm: 'lg' }}>
@@ -115,7 +92,7 @@ function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, po
           <Text c="dimmed">Tax year {year}. Tell us about each income you chose; we show the tax due on it as you go.</Text>
         </Stack>
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-          {loading ? (
+          {view.loading ? (
             <Center py="xl" aria-busy="true">
               <Loader aria-label="Loading your income declaration" />
             </Center>
@@ -123,34 +100,26 @@ function Declaration({ year, inFlow, incomeIds, profile, kept, flowCanSubmit, po
             <IncomeDeclarationForm
               incomeIds={shown}
               year={year}
-              profile={profile}
-              busy={!canSubmit}
+              estimator={estimator}
+              busy={!(view.canSubmit && flowCanSubmit)}
               onSubmit={(declaration) => actor.send({ type: 'declaration.submit', declaration: declaration as Declaration })}
               onCancel={onCancel}
               initialValues={initialValues}
             />
           )}
         </Paper>
-        {failure ? (
+        {view.saveFailed ? (
           <Alert color="red" variant="outline" role="alert" title="Your income declaration was not saved">
             Something went wrong. Please try again.
           </Alert>
         ) : null}
       </Stack>
-      <Modal opened={estimate !== null} onClose={() => actor.send({ type: 'estimate.dismiss' })} title="Income declaration saved" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Text>
-            Your estimated refund for {year} is{' '}
-            <Text span fw={700} data-testid="refund-estimate">
-              {formatEuro(estimate ?? 0, { keepZeroDecimals: true })}
-            </Text>
-            .{(estimate ?? 0) < 0 ? ' The tax due on your other income is more than the tax you get back.' : ''}
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={() => actor.send({ type: 'estimate.dismiss' })}>OK</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <EstimateDialog
+        estimate={view.estimate}
+        title="Income declaration saved"
+        lead={`Your estimated refund for ${year} is`}
+        onDismiss={() => actor.send({ type: 'estimate.dismiss' })}
+      />
     </Container>
   );
 }

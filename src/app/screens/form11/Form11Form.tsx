@@ -8,7 +8,7 @@
  *   <Form11Form
  *     category="rent-tax-credit"   // a form slug or an income type id (Form11Category)
  *     year={2025}                  // the claim year: the live estimate is worked out for it
- *     profile={taxProfileOf(user)} // the engine's view of the user (src/domain/tax)
+ *     estimator={taxpayer.estimator} // the live estimate of the signed-in user (taxpayerView)
  *     initialValues={saved}        // optional prefill (saved progress, GET /income-forms); API
  *                                  //   dates (YYYY-MM-DD) are shown as DD.MM.YYYY
  *     busy={submitting}            // a submit is in flight: the submit button shows it and is disabled
@@ -28,24 +28,24 @@
  */
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { Form11Category } from '../../../domain/catalogue.ts';
 import { calendarDay, type Dayjs } from '../../../domain/dates.ts';
 import { FORM11_FORMS, type Form11Data, type Form11Input } from '../../../domain/schemas/form11/index.ts';
-import type { TaxProfile } from '../../../domain/tax/index.ts';
+import type { Estimator } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { LiveEstimate } from './EstimatePanel.tsx';
 import { Form11Fields } from './fields/Form11Fields.tsx';
 import { focusFirstError } from './focusFirstError.ts';
 import { formValuesOf, itemResolverFor, parseValues, resolverFor, type FormValues, type SchemaFor } from './formValues.ts';
-import { useValuesStore } from './liveValues.ts';
+import { useFormChanges } from './liveValues.ts';
 
 export interface Form11FormProps<C extends Form11Category> {
   /** A form slug or an income type id. */
   category: C;
   /** The claim year: the estimate is worked out with its figures. */
   year: number;
-  /** For the live estimate (src/domain/tax `taxProfileOf(user)`). */
-  profile: TaxProfile;
+  /** The live estimate of what is typed (the signed-in user's, from `taxpayerView`). */
+  estimator: Estimator;
   /** Prefill (saved progress, GET /income-forms), read when the form mounts. */
   initialValues?: Partial<Form11Input<C>>;
   /** A submit is in flight: the submit button is disabled and shows a loader. */
@@ -74,7 +74,7 @@ export function Form11Form<C extends Form11Category>(props: Form11FormProps<C>) 
 function Form11FormBody<C extends Form11Category>({
   category,
   year,
-  profile,
+  estimator,
   initialValues,
   busy = false,
   submitLabel = 'Save',
@@ -85,13 +85,15 @@ function Form11FormBody<C extends Form11Category>({
   const spec = FORM11_FORMS[category];
   const schema: SchemaFor = spec.schema;
   const today = useToday(fixedToday);
-  const store = useValuesStore(() => formValuesOf(spec.fields, initialValues));
+  const changes = useFormChanges();
+  // Read once, when the form mounts: Mantine keeps the values from then on.
+  const [initial] = useState(() => formValuesOf(spec.fields, initialValues));
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
-    initialValues: store.get(),
+    initialValues: initial,
     validate: resolverFor(schema, today),
     validateInputOnBlur: true,
-    onValuesChange: store.set,
+    onValuesChange: changes.notify,
   });
 
   const submit = form.onSubmit(
@@ -107,7 +109,7 @@ function Form11FormBody<C extends Form11Category>({
     <form noValidate onSubmit={submit}>
       <Stack gap="lg">
         <Form11Fields form={form} fields={spec.fields} itemValidator={(path) => itemResolverFor(schema, path, today)} />
-        <LiveEstimate store={store} pick={pickAll} category={category} year={year} profile={profile} today={today} />
+        <LiveEstimate changes={changes} getValues={form.getValues} category={category} year={year} estimator={estimator} today={today} />
         <FormActions
           busy={busy}
           submitLabel={submitLabel}
@@ -118,8 +120,6 @@ function Form11FormBody<C extends Form11Category>({
     </form>
   );
 }
-
-const pickAll = (values: FormValues) => values;
 
 export interface FormActionsProps {
   busy: boolean;

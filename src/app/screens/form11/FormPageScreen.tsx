@@ -1,94 +1,73 @@
 import './styles.ts';
-import { Alert, Button, Container, Group, Paper, Stack } from '@mantine/core';
-import { FlowPosition } from './FlowPosition.tsx';
+import { Button, Container, Group, Paper, Stack } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
-import {
-  selectCanSubmit,
-  selectKeptAnswer,
-  selectLastFailure,
-  selectPositionOf,
-  selectYearFor,
-} from '../../../../machines/form11Flow/form11Flow.selectors.ts';
+import { useState } from 'react';
+import { form11FlowView, type Estimator, type JsonValue } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { FORM_PAGES, formRoute, type FormSlug } from '../../../domain/catalogue.ts';
-import type { JsonValue } from '../../../domain/form11Progress.ts';
-import type { TaxProfile } from '../../../domain/tax/index.ts';
+import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
 import { useSessionFlow } from '../../flows/useFlow.tsx';
 import type { FlowActor } from '../../flows/useFlow.tsx';
 import { LoadingView } from '../../layout/LoadingView.tsx';
+import { FlowPosition } from './FlowPosition.tsx';
 import { Form11Form } from './Form11Form.tsx';
 import { Form11Header } from './Form11Header.tsx';
 import { MedicalInsuranceForm } from './MedicalInsuranceForm.tsx';
-import { useTaxProfile } from './useTaxProfile.ts';
+import { useTaxpayer } from './useTaxpayer.ts';
 
 const route = getRouteApi('/paye/form11/$formSlug');
 
-/** Where Cancel leads: the Tax Refund page, where a flow in flight can be continued. */
-const TAX_REFUND_PAGE = '/tax-refund-questions';
-
 /**
  * One of the 30 Form 11 pages (spec section 2), by its slug. As a step of the guided flow in
- * flight its submit hands the answer to the flow (kept or posted, then the next page); opened on
- * its own the answer is posted at once and the user goes to `returnTo` or /tax-refund-submitted.
+ * flight its submit hands the answer to the flow (kept, then the next page); opened on its own the
+ * answer is posted at once and the user goes to `returnTo` or /tax-refund-submitted.
  */
 export function FormPageScreen() {
   const { formSlug } = route.useParams();
   const flow = useSessionFlow('form11Flow');
-  const profile = useTaxProfile();
-  if (!flow || !profile) return <LoadingView />;
-  return <FormPage key={formSlug} slug={formSlug} flow={flow} profile={profile} />;
+  const { estimator } = useTaxpayer();
+  if (!flow || !estimator) return <LoadingView />;
+  return <FormPage key={formSlug} slug={formSlug} flow={flow} estimator={estimator} />;
 }
 
-function FormPage({ slug, flow, profile }: { slug: FormSlug; flow: FlowActor<'form11Flow'>; profile: TaxProfile }) {
+function FormPage({ slug, flow, estimator }: { slug: FormSlug; flow: FlowActor<'form11Flow'>; estimator: Estimator }) {
   const search = route.useSearch();
   const navigate = useNavigate();
   const path = formRoute(slug);
-  const position = useSelector(flow, useMemo(() => selectPositionOf(path), [path]));
-  const year = useSelector(flow, useMemo(() => selectYearFor(path, search.year), [path, search.year]));
-  const canSubmit = useSelector(flow, useMemo(() => selectCanSubmit(path), [path]));
-  const failure = useSelector(flow, selectLastFailure);
-  // Read once: the form takes its prefill when it mounts (a resumed flow shows what was kept).
-  const kept = useMemo(() => (position ? selectKeptAnswer(path)(flow.getSnapshot()) : null), [flow, path, position]);
-  // A step of the flow stays one for this visit: a flow that completes clears itself a moment
-  // before it moves on, and the page must not turn into a page of its own meanwhile.
-  const [inFlow] = useState(() => position !== null);
+  const page = useSelector(flow, form11FlowView).page(path, search.year);
+  // The visit keeps what it opened with (the form reads its prefill once; a step of the flow stays
+  // one while the flow, once sent, forgets itself a moment before the next page shows).
+  const [opened] = useState(() => ({ inFlow: page.position !== null, kept: page.kept, year: page.year }));
 
   const submit = (data: unknown) => {
     const answer = data as JsonValue;
-    if (inFlow) flow.send({ type: 'step.submit', route: path, data: answer });
-    else flow.send({ type: 'step.submit', route: path, data: answer, year, ...(search.returnTo ? { callback: search.returnTo } : {}) });
+    if (opened.inFlow) flow.send({ type: 'step.submit', route: path, data: answer });
+    else flow.send({ type: 'step.submit', route: path, data: answer, year: opened.year, ...(search.returnTo ? { callback: search.returnTo } : {}) });
   };
-  const cancel = () => void navigate({ to: TAX_REFUND_PAGE });
   const common = {
-    year,
-    profile,
-    busy: !canSubmit,
+    year: opened.year,
+    estimator,
+    busy: !page.canSubmit,
     onSubmit: submit,
-    onCancel: cancel,
-    ...(kept && typeof kept === 'object' && !Array.isArray(kept) ? { initialValues: kept as Record<string, never> } : {}),
+    onCancel: () => void navigate({ to: REFUND_QUESTIONS_ROUTE }),
+    ...(opened.kept ? { initialValues: opened.kept as Record<string, never> } : {}),
   };
 
   return (
     <Container size="md" px={{ base: 0, sm: 'md' }} py={{ base: 'xs', sm: 'lg' }}>
       <Stack gap="lg">
-        {position ? <FlowPosition position={position} /> : null}
-        <Form11Header category={slug} year={year} />
-        {failure && inFlow ? (
-          <Alert color="yellow" variant="outline" title="An answer was not sent yet">
-            We keep it on this device and send it again with your claim at the end.
-          </Alert>
-        ) : null}
+        {page.position ? <FlowPosition position={page.position} /> : null}
+        <Form11Header category={slug} year={opened.year} />
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
           {slug === 'medical-insurance-relief' ? (
             <MedicalInsuranceForm {...common} />
           ) : (
-            <Form11Form category={slug} submitLabel={inFlow ? 'Next' : 'Save'} {...common} />
+            <Form11Form category={slug} submitLabel={opened.inFlow ? 'Next' : 'Save'} {...common} />
           )}
         </Paper>
-        {inFlow ? (
+        {opened.inFlow ? (
           <Group justify="flex-end">
-            <Button variant="subtle" disabled={!canSubmit} onClick={() => flow.send({ type: 'step.next', route: path })}>
+            <Button variant="subtle" disabled={!page.canSubmit} onClick={() => flow.send({ type: 'step.next', route: path })}>
               Skip {FORM_PAGES[slug].title}
             </Button>
           </Group>

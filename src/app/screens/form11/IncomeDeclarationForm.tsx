@@ -4,7 +4,7 @@
  *   <IncomeDeclarationForm
  *     incomeIds={['rental-income', 'uk-dividends']}   // the chosen income types, in order
  *     year={2025}
- *     profile={taxProfileOf(user)}
+ *     estimator={taxpayer.estimator}
  *     initialValues={{ 'rental-income': saved }}      // optional, per income (GET /income-forms)
  *     busy={saving}
  *     onSubmit={(declaration) => …}  // { 'rental-income': Form11Data<'rental-income'>, 'uk-dividends': … }
@@ -18,19 +18,19 @@
  */
 import { Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { incomeType, type IncomeTypeId } from '../../../domain/catalogue.ts';
+import type { Estimator } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import type { Dayjs } from '../../../domain/dates.ts';
 import { formatEuro } from '../../../domain/money.ts';
 import { FORM11_FORMS, form11Schema, type Form11Data, type Form11Input } from '../../../domain/schemas/form11/index.ts';
-import type { TaxProfile } from '../../../domain/tax/index.ts';
-import { estimateOf, LiveEstimate } from './EstimatePanel.tsx';
+import { LiveEstimate } from './EstimatePanel.tsx';
 import { FormActions, useToday } from './Form11Form.tsx';
 import { Form11Fields } from './fields/Form11Fields.tsx';
 import { focusFirstError } from './focusFirstError.ts';
 import { formValuesOf, itemResolverFor, parseValues, resolverFor, type FormValues, type SchemaFor } from './formValues.ts';
-import { useStoreValue, useValuesStore, type ValuesStore } from './liveValues.ts';
+import { type FormChanges, useFormChanges, useLiveValues } from './liveValues.ts';
 
 /** The declaration of POST /income-forms: each selected income type's parsed data. */
 export type IncomeDeclaration = { [K in IncomeTypeId]?: Form11Data<K> };
@@ -42,7 +42,8 @@ export interface IncomeDeclarationFormProps {
   /** The selected income types, in the order they are shown. At least one (else the route goes back to income selection). */
   incomeIds: readonly IncomeTypeId[];
   year: number;
-  profile: TaxProfile;
+  /** The live estimate of what is typed (the signed-in user's, from `taxpayerView`). */
+  estimator: Estimator;
   initialValues?: IncomeDeclarationInput;
   busy?: boolean;
   /** Default "Submit Income Declaration". */
@@ -77,7 +78,7 @@ export function IncomeDeclarationForm(props: IncomeDeclarationFormProps) {
 function IncomeDeclarationBody({
   incomeIds,
   year,
-  profile,
+  estimator,
   initialValues,
   busy = false,
   submitLabel = SUBMIT_INCOME_DECLARATION,
@@ -87,13 +88,15 @@ function IncomeDeclarationBody({
 }: IncomeDeclarationFormProps) {
   const schema = useMemo(() => declarationSchema(incomeIds), [incomeIds]);
   const today = useToday(fixedToday);
-  const store = useValuesStore(() => declarationValues(incomeIds, initialValues));
+  const changes = useFormChanges();
+  // Read once, when the form mounts: Mantine keeps the values from then on.
+  const [initial] = useState(() => declarationValues(incomeIds, initialValues));
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
-    initialValues: store.get(),
+    initialValues: initial,
     validate: resolverFor(schema, today),
     validateInputOnBlur: true,
-    onValuesChange: store.set,
+    onValuesChange: changes.notify,
   });
 
   const submit = form.onSubmit(
@@ -116,18 +119,21 @@ function IncomeDeclarationBody({
               </Text>
               <Form11Fields form={form} fields={FORM11_FORMS[id].fields} prefix={id} itemValidator={(path) => itemResolverFor(schema, path, today)} />
               <LiveEstimate
-                store={store}
+                changes={changes}
+                getValues={form.getValues}
                 pick={(values) => values[id]}
                 category={id}
                 year={year}
-                profile={profile}
+                estimator={estimator}
                 today={today}
                 subject={incomeType(id).label}
               />
             </Stack>
           </Fieldset>
         ))}
-        {incomeIds.length > 1 ? <DeclarationTotal store={store} incomeIds={incomeIds} year={year} profile={profile} today={today} /> : null}
+        {incomeIds.length > 1 ? (
+          <DeclarationTotal changes={changes} getValues={form.getValues} incomeIds={incomeIds} year={year} estimator={estimator} today={today} />
+        ) : null}
         <FormActions
           busy={busy}
           submitLabel={submitLabel}
@@ -140,25 +146,18 @@ function IncomeDeclarationBody({
 }
 
 interface DeclarationTotalProps {
-  store: ValuesStore<FormValues>;
+  changes: FormChanges;
+  getValues: () => FormValues;
   incomeIds: readonly IncomeTypeId[];
   year: number;
-  profile: TaxProfile;
+  estimator: Estimator;
   today: () => Dayjs;
 }
 
 /** The tax due on all the declared income, once every sub-form is complete. */
-function DeclarationTotal({ store, incomeIds, year, profile, today }: DeclarationTotalProps) {
-  const values = useStoreValue(store);
-  const total = useMemo(() => {
-    let sum = 0;
-    for (const id of incomeIds) {
-      const result = estimateOf(id, year, values[id], profile, today());
-      if (!result.ok) return null;
-      sum += result.amount;
-    }
-    return sum;
-  }, [values, incomeIds, year, profile, today]);
+function DeclarationTotal({ changes, getValues, incomeIds, year, estimator, today }: DeclarationTotalProps) {
+  const values = useLiveValues(changes, getValues);
+  const total = useMemo(() => estimator.total(incomeIds, year, (id) => values[id], today()), [estimator, values, incomeIds, year, today]);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Total tax due">
       <Group justify="space-between" gap="xs">

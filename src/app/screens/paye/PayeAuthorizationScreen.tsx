@@ -14,43 +14,23 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Anchor.css';
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import {
-  selectAgent,
-  selectCanAuthorize,
-  selectCanDecline,
-  selectCanEnable,
-  selectCanResend,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsEnabling,
-  selectIsResending,
-  selectLinkSent,
-  selectIsSubmitting,
-  selectTwoFactorAdvice,
-  selectValues,
-  selectView,
-} from '../../../../machines/payeAuthorization/payeAuthorization.selectors.ts';
 import type { PayeFormValues } from '../../../../machines/payeAuthorization/payeAuthorization.types.ts';
-import { calendarDay } from '../../../domain/dates.ts';
-import { firstErrorPerField } from '../../../domain/schemas/issues.ts';
-import { payeFormSchema, type AgentDetails } from '../../../domain/schemas/payeAuthorisation.ts';
-import { useAuthActor } from '../../actors.tsx';
+import { payeAuthorizationView, type PayeAuthorizationView } from '../../../../machines/payeAuthorization/payeAuthorization.view.ts';
 import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { SignaturePad } from '../../components/SignaturePad.tsx';
 import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
+import { useServerErrors } from '../../forms/useServerErrors.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const route = getRouteApi('/signedIn/auth/paye-authorization');
 
 const DOCUMENT_HOLDER_OPTIONS = [{ value: 'self', label: 'Me, the taxpayer' }] as const;
-
-type Field = keyof PayeFormValues;
 
 /**
  * PAYE authorisation (spec section 2, /auth/paye-authorization, optional returnTo): the PAYE A1
@@ -60,17 +40,13 @@ type Field = keyof PayeFormValues;
  */
 export function PayeAuthorizationScreen() {
   const { returnTo } = route.useSearch();
-  const auth = useAuthActor();
-  const user = useSelector(auth, selectUser);
   const paye = useFlow('payeAuthorization', { returnTo: returnTo ?? null });
-  const view = useSelector(paye, selectView);
-  const error = useSelector(paye, selectErrorMessage);
-  const canDecline = useSelector(paye, selectCanDecline);
-  const canEnable = useSelector(paye, selectCanEnable);
-  const enabling = useSelector(paye, selectIsEnabling);
-  const canResend = useSelector(paye, selectCanResend);
-  const resending = useSelector(paye, selectIsResending);
-  const linkSent = useSelector(paye, selectLinkSent);
+  const view = useSelector(paye, payeAuthorizationView);
+  const decline = (
+    <Button variant="outline" disabled={!view.canDecline} onClick={() => paye.send({ type: 'paye.decline' })}>
+      Decline
+    </Button>
+  );
 
   return (
     <Container size="md" py="lg">
@@ -78,139 +54,117 @@ export function PayeAuthorizationScreen() {
         <Title order={1} size="h2" mb="xs">
           PAYE Authorisation
         </Title>
-        {view === 'loading' || view === 'leaving' ? (
+        {view.step === 'loading' || view.step === 'leaving' ? (
           <Group justify="center" py="xl">
-            <Loader aria-label="Loading" />
+            {/* A named status: aria-label alone is not allowed on the loader's span. */}
+            <Loader role="status" aria-label="Loading" />
           </Group>
         ) : null}
-        {view === 'unavailable' ? (
+        {view.step === 'unavailable' ? (
           <Stack>
             <Alert color="red" role="alert" title="The declaration could not be loaded">
-              {error}
+              {view.error}
             </Alert>
             <Group justify="flex-end">
-              <Button variant="outline" disabled={!canDecline} onClick={() => paye.send({ type: 'paye.decline' })}>
-                Decline
-              </Button>
+              {decline}
               <Button onClick={() => paye.send({ type: 'paye.retry' })}>Try again</Button>
             </Group>
           </Stack>
         ) : null}
-        {view === 'optedOut' ? (
+        {view.step === 'optedOut' ? (
           <Stack>
             <Alert variant="default" title="You have opted out of PAYE authorisation">
               We cannot process your tax refund while you are opted out. Enable PAYE authorisation to let MaxOut act as your tax agent
               with Revenue again.
             </Alert>
-            <ErrorAlert message={error} />
+            <ErrorAlert message={view.error} />
             <Group justify="flex-end">
-              <Button variant="outline" disabled={!canDecline} onClick={() => paye.send({ type: 'paye.decline' })}>
-                Decline
-              </Button>
-              <Button loading={enabling} disabled={!canEnable} onClick={() => paye.send({ type: 'paye.enable' })}>
+              {decline}
+              <Button loading={view.enabling} disabled={!view.canEnable} onClick={() => paye.send({ type: 'paye.enable' })}>
                 Enable PAYE Authorization
               </Button>
             </Group>
           </Stack>
         ) : null}
-        {view === 'unverified' ? (
+        {view.step === 'unverified' ? (
           <Stack>
             <Alert variant="default" title="Please confirm your email address first">
-              Revenue needs your own, confirmed email address on the declaration. Open the link we emailed to {user?.email ?? 'you'} when
+              Revenue needs your own, confirmed email address on the declaration. Open the link we emailed to {view.email || 'you'} when
               you signed up and choose your password; then come back here to sign.
             </Alert>
-            {linkSent ? (
+            {view.linkSent ? (
               <Alert variant="default" role="status">
                 We have emailed you a new link. It works for 24 hours.
               </Alert>
             ) : null}
-            <ErrorAlert message={error} />
+            <ErrorAlert message={view.error} />
             <Group justify="flex-end">
-              <Button variant="outline" disabled={!canDecline} onClick={() => paye.send({ type: 'paye.decline' })}>
-                Decline
-              </Button>
-              <Button loading={resending} disabled={!canResend} onClick={() => paye.send({ type: 'paye.resend' })}>
+              {decline}
+              <Button loading={view.resending} disabled={!view.canResend} onClick={() => paye.send({ type: 'paye.resend' })}>
                 Send a new link
               </Button>
             </Group>
           </Stack>
         ) : null}
-        {view === 'form' ? <DeclarationForm paye={paye} /> : null}
+        {view.form ? <DeclarationForm paye={paye} view={view} shape={view.form} decline={decline} /> : null}
       </Paper>
     </Container>
   );
 }
 
-type PayeActor = FlowActor<'payeAuthorization'>;
+interface DeclarationFormProps {
+  paye: FlowActor<'payeAuthorization'>;
+  view: PayeAuthorizationView;
+  shape: NonNullable<PayeAuthorizationView['form']>;
+  decline: ReactNode;
+}
 
-function DeclarationForm({ paye }: { paye: PayeActor }) {
-  const values = useSelector(paye, selectValues);
-  const agent = useSelector(paye, selectAgent);
-  const canAuthorize = useSelector(paye, selectCanAuthorize);
-  const canDecline = useSelector(paye, selectCanDecline);
-  const submitting = useSelector(paye, selectIsSubmitting);
-  const error = useSelector(paye, selectErrorMessage);
-  const serverErrors = useSelector(paye, selectFieldErrors);
-  const twoFactorAdvice = useSelector(paye, selectTwoFactorAdvice);
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
-  const [attempted, setAttempted] = useState(false);
-
+/** The declaration: Mantine owns every field, the signature included; Authorize sends what the form parsed. */
+function DeclarationForm({ paye, view, shape, decline }: DeclarationFormProps) {
+  const { schema } = shape;
   // Errors show once a field was left or Authorize was pressed (spec section 5); the server's under the same inputs.
-  const formErrors = useMemo(() => {
-    const result = v.safeParse(payeFormSchema(calendarDay(new Date())), values);
-    return result.success ? {} : firstErrorPerField(result.issues);
-  }, [values]);
-  const errorOf = (field: Field): string | undefined => (attempted || touched.has(field) ? formErrors[field] : undefined) ?? serverErrors[field];
+  const form = useForm<PayeFormValues>({
+    mode: 'controlled',
+    initialValues: shape.initialValues,
+    validate: schemaResolver(schema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  useServerErrors(form, view.fieldErrors);
+  const values = form.getValues();
 
-  const edit = (changes: Partial<PayeFormValues>) => paye.send({ type: 'paye.edit', values: changes });
-  const leave = (field: Field) => setTouched((before) => new Set(before).add(field));
-  const text = (field: Exclude<Field, 'documentHolder' | 'clientSignature'>) => ({
-    value: values[field],
-    error: errorOf(field),
-    onChange: (event: { currentTarget: { value: string } }) => edit({ [field]: event.currentTarget.value }),
-    onBlur: () => leave(field),
+  const submit = form.onSubmit((raw) => {
+    const parsed = v.safeParse(schema, raw);
+    if (parsed.success) paye.send({ type: 'paye.authorize', declaration: parsed.output });
   });
 
   return (
-    <form
-      noValidate
-      aria-label="PAYE authorisation"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setAttempted(true);
-        if (Object.keys(formErrors).length === 0) paye.send({ type: 'paye.authorize' });
-      }}
-    >
+    <form noValidate aria-label="PAYE authorisation" onSubmit={submit}>
       <Stack>
         <Text>
           With this declaration (Revenue form PAYE A1) you authorise MaxOut to deal with Revenue for you about your income tax, including
           claims for refunds, credits, allowances and reliefs. It stays in force until you cancel it, or for at most 4 years.
         </Text>
-        <ErrorAlert message={error} />
-        {/* Once the server has refused for want of a code, its message above says the same. */}
-        {twoFactorAdvice && !(twoFactorAdvice === 'signInAgain' && error) ? <TwoFactorAdvice advice={twoFactorAdvice} /> : null}
+        <ErrorAlert message={view.error} />
+        {view.twoFactorAdvice ? <TwoFactorAdvice advice={view.twoFactorAdvice} /> : null}
 
         <Title order={2} size="h4">
           Your details
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" autoComplete="given-name" required {...text('firstName')} />
-          <TextInput label="Surname" autoComplete="family-name" required {...text('lastName')} />
-          <TextInput label="PPSN" description="7 digits followed by 1 or 2 letters, e.g. 1234567T" autoComplete="off" required {...text('ppsn')} />
+          <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
+          <TextInput label="Surname" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+          <TextInput label="PPSN" description="7 digits followed by 1 or 2 letters, e.g. 1234567T" autoComplete="off" required {...form.getInputProps('ppsn')} />
           <DateTextInput
             label="Date of birth"
             autoComplete="bday"
             required
-            value={values.dateOfBirth}
-            error={errorOf('dateOfBirth')}
-            onChange={(value) => edit({ dateOfBirth: value })}
-            onBlur={() => leave('dateOfBirth')}
+            {...form.getInputProps('dateOfBirth')}
+            onChange={(value) => form.setFieldValue('dateOfBirth', value)}
           />
         </SimpleGrid>
         <TextInput
           label="Taxpayer email"
-          value={values.emailAddress}
-          error={errorOf('emailAddress')}
+          {...form.getInputProps('emailAddress')}
           readOnly
           description="Revenue needs your own email address: the one of your MaxOut account."
         />
@@ -218,7 +172,7 @@ function DeclarationForm({ paye }: { paye: PayeActor }) {
         <Title order={2} size="h4">
           Your tax agent
         </Title>
-        {agent ? <AgentDetailsList agent={agent} /> : null}
+        {view.agent.length > 0 ? <AgentDetailsList rows={view.agent} /> : null}
 
         <RadioFieldset
           label="Who keeps the documents that support your claims"
@@ -227,23 +181,21 @@ function DeclarationForm({ paye }: { paye: PayeActor }) {
           required
           options={DOCUMENT_HOLDER_OPTIONS}
           defaultValue={values.documentHolder}
-          error={errorOf('documentHolder')}
-          onChange={() => edit({ documentHolder: 'self' })}
+          error={form.errors.documentHolder}
+          onChange={() => form.setFieldValue('documentHolder', 'self')}
         />
 
         <SignaturePad
           label="Your signature"
           required
-          disabled={submitting}
-          error={attempted ? errorOf('clientSignature') : serverErrors.clientSignature}
-          onChange={(dataUrl) => edit({ clientSignature: dataUrl })}
+          disabled={view.submitting}
+          error={form.errors.clientSignature}
+          onChange={(dataUrl) => form.setFieldValue('clientSignature', dataUrl)}
         />
 
         <Group justify="flex-end">
-          <Button variant="outline" disabled={!canDecline} onClick={() => paye.send({ type: 'paye.decline' })}>
-            Decline
-          </Button>
-          <Button type="submit" loading={submitting} disabled={!canAuthorize}>
+          {decline}
+          <Button type="submit" loading={view.submitting} disabled={!view.canAuthorize(values)}>
             Authorize
           </Button>
         </Group>
@@ -277,15 +229,10 @@ function TwoFactorAdvice({ advice }: { advice: 'recommend' | 'signInAgain' }) {
   );
 }
 
-function AgentDetailsList({ agent }: { agent: AgentDetails }) {
-  const rows: [string, string][] = [
-    ['Tax agency name', agent.taxAgencyName],
-    ['TAIN', agent.tain],
-    ['Agent address', agent.agentAddress],
-  ];
+function AgentDetailsList({ rows }: { rows: PayeAuthorizationView['agent'] }) {
   return (
     <SimpleGrid component="dl" m={0} cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="agent-details">
-      {rows.map(([term, detail]) => (
+      {rows.map(({ term, detail }) => (
         <div key={term}>
           <Text component="dt" size="sm" c="dimmed">
             {term}

@@ -15,35 +15,15 @@ import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextIn
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import * as v from 'valibot';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import {
-  selectCanSave,
-  selectErrorMessage,
-  selectFieldErrors,
-  selectIsSaving,
-  selectSaved,
-} from '../../../../machines/profileEdit/profileEdit.selectors.ts';
-import { apiDateToDisplayDate, calendarDay } from '../../../domain/dates.ts';
-import { PENSION_PLAN_ID_EXAMPLE, profileFormSchema, profileFormToRequest } from '../../../domain/schemas/profile.ts';
-import type { User } from '../../../domain/schemas/user.ts';
-import { useAuthActor } from '../../actors.tsx';
+import { profileEditView, type ProfileFormFields } from '../../../../machines/profileEdit/profileEdit.view.ts';
+import { PENSION_PLAN_ID_EXAMPLE, profileFormToRequest } from '../../../domain/schemas/profile.ts';
 import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
+import { useServerErrors } from '../../forms/useServerErrors.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 const route = getRouteApi('/signedIn/profile');
-
-function initialValues(user: User | null) {
-  return {
-    first_name: user?.first_name ?? '',
-    surname: user?.surname ?? '',
-    ppsn: user?.ppsn ?? '',
-    date_of_birth: apiDateToDisplayDate(user?.date_of_birth) ?? '',
-    pension_plan_id: user?.pension_plan_id ?? '',
-  };
-}
 
 /**
  * Profile (spec section 2, /profile with optional returnTo): first name, surname, PPSN, date of
@@ -52,33 +32,21 @@ function initialValues(user: User | null) {
  */
 export function ProfileScreen() {
   const { returnTo } = route.useSearch();
-  const auth = useAuthActor();
-  const user = useSelector(auth, selectUser);
   const profile = useFlow('profileEdit', { returnTo: returnTo ?? null });
-  const saving = useSelector(profile, selectIsSaving);
-  const canSave = useSelector(profile, selectCanSave);
-  const saved = useSelector(profile, selectSaved);
-  const error = useSelector(profile, selectErrorMessage);
-  const serverFieldErrors = useSelector(profile, selectFieldErrors);
+  const view = useSelector(profile, profileEditView);
+  const { schema } = view.form;
 
-  const form = useForm({
+  const form = useForm<ProfileFormFields>({
     mode: 'controlled',
-    initialValues: initialValues(user),
-    validate: (values) => schemaResolver(profileFormSchema(calendarDay(new Date()), user?.pension_plan_id ?? null), { sync: true })(values),
+    initialValues: view.form.initialValues,
+    validate: schemaResolver(schema, { sync: true }),
     validateInputOnBlur: true,
   });
-
-  // The server's field messages go under the same inputs as the form's own.
-  useEffect(() => {
-    if (Object.keys(serverFieldErrors).length > 0) form.setErrors(serverFieldErrors);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only new server messages matter
-  }, [serverFieldErrors]);
+  useServerErrors(form, view.fieldErrors);
 
   const submit = form.onSubmit((values) => {
-    const stored = user?.pension_plan_id ?? null;
-    const parsed = v.safeParse(profileFormSchema(calendarDay(new Date()), stored), values);
-    if (!parsed.success) return;
-    profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output, stored) });
+    const parsed = v.safeParse(schema, values);
+    if (parsed.success) profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output, view.form.storedPlanId) });
   });
 
   return (
@@ -92,8 +60,8 @@ export function ProfileScreen() {
         </Text>
         <form noValidate onSubmit={submit} aria-label="Profile">
           <Stack>
-            <ErrorAlert message={error} title="Your profile was not saved" />
-            {saved ? (
+            <ErrorAlert message={view.error} title="Your profile was not saved" />
+            {view.saved ? (
               <Alert color="teal" variant="outline" role="status">
                 Your profile is saved.
               </Alert>
@@ -102,7 +70,7 @@ export function ProfileScreen() {
               <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('first_name')} />
               <TextInput label="Surname" autoComplete="family-name" required {...form.getInputProps('surname')} />
             </SimpleGrid>
-            <TextInput label="Email" value={user?.email ?? ''} readOnly description="To change your email address, contact us." />
+            <TextInput label="Email" value={view.email} readOnly description="To change your email address, contact us." />
             <TextInput
               label="PPSN"
               description="7 digits followed by 1 or 2 letters, e.g. 1234567T"
@@ -124,7 +92,7 @@ export function ProfileScreen() {
               {...form.getInputProps('pension_plan_id')}
             />
             <Group justify="flex-end">
-              <Button type="submit" loading={saving} disabled={!canSave}>
+              <Button type="submit" loading={view.busy} disabled={!view.canSave}>
                 Save
               </Button>
             </Group>

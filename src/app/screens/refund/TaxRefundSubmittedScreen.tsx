@@ -8,71 +8,41 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/List.css';
 import { Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import {
-  selectCanRetry,
-  selectFinalSend,
-  selectLastSubmittedYear,
-  selectSavedProgressYear,
-} from '../../../../machines/form11Flow/form11Flow.selectors.ts';
-import { FORM11_CATEGORIES, categoryTitle, type Form11Category } from '../../../domain/catalogue.ts';
+import type { SubmittedClaim } from '../../../../machines/form11Flow/form11Flow.types.ts';
+import { form11FlowView } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
-import { formatEuro, roundToCents } from '../../../domain/money.ts';
-import type { Form11Entry } from '../../../domain/schemas/form11Entry.ts';
-import { useAuthActor } from '../../actors.tsx';
-import { useSessionFlow } from '../../flows/useFlow.tsx';
+import { formatEuro } from '../../../domain/money.ts';
+import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
+import { type FlowActor, useSessionFlow } from '../../flows/useFlow.tsx';
+import { useTaxpayer } from '../form11/useTaxpayer.ts';
 import { ClaimNotSent } from './ClaimNotSent.tsx';
-
-
-/** The claim to show: the year the guided flow last sent, else the newest year claimed. */
-export function submittedClaim(claims: readonly Form11Entry[], lastSubmittedYear: number | null): Form11Entry | null {
-  const byYear = lastSubmittedYear === null ? undefined : claims.find((claim) => claim.year === lastSubmittedYear);
-  return byYear ?? [...claims].sort((a, b) => b.year - a.year)[0] ?? null;
-}
-
-/** What the claim holds, in catalogue order (the forms, then the incomes), whatever order the server kept them in. */
-export function claimedCategories(claim: Pick<Form11Entry, 'snapshot'>): Form11Category[] {
-  return FORM11_CATEGORIES.filter((category) => category in claim.snapshot);
-}
-
-/** The claim's estimated refund in euro: tax back minus tax due on declared income. */
-export function estimatedRefund(claim: Form11Entry): number {
-  return roundToCents(Object.values(claim.categoryRefunds).reduce((sum, amount) => sum + amount, 0));
-}
-
 
 /**
  * /tax-refund-submitted (spec section 2): what was submitted, for which tax year, its status and
- * estimated refund per credit, relief and income, and what happens next.
+ * estimated refund per credit, relief and income, and what happens next. After a failed final
+ * send: the claim kept on the device, with Try again.
  */
 export function TaxRefundSubmittedScreen() {
-  const auth = useAuthActor();
-  const user = useSelector(auth, selectUser);
   const flow = useSessionFlow('form11Flow');
-  const lastSubmittedYear = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectLastSubmittedYear(snapshot) : null));
-  const finalSend = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectFinalSend(snapshot) : null));
-  const unsentYear = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectSavedProgressYear(snapshot) : null));
-  const canRetry = useSelector(flow ?? undefined, (snapshot) => (snapshot ? selectCanRetry(snapshot) : false));
-  // The year the panel names, kept while the flow forgets it (sent: the claim shows a moment later).
-  const [notSentYear, setNotSentYear] = useState<number | null>(null);
-  if (finalSend === 'failed' && unsentYear !== null && unsentYear !== notSentYear) setNotSentYear(unsentYear);
-  const claim = submittedClaim(user?.form11 ?? [], lastSubmittedYear);
+  return flow ? <WithFlow flow={flow} /> : <ClaimShown submitted={null} />;
+}
 
+function WithFlow({ flow }: { flow: FlowActor<'form11Flow'> }) {
+  const view = useSelector(flow, form11FlowView);
   // The final send failed: the answers are kept; Try again sends them (and shows progress until the claim is in).
-  if (flow && notSentYear !== null && finalSend !== null) {
+  if (view.notSent) {
     return (
-      <ClaimNotSent
-        year={notSentYear}
-        sending={finalSend !== 'failed'}
-        canRetry={canRetry}
-        onRetry={() => flow.send({ type: 'flow.retry' })}
-      />
+      <ClaimNotSent year={view.notSent.year} sending={view.notSent.sending} canRetry={view.canRetry} onRetry={() => flow.send({ type: 'flow.retry' })} />
     );
   }
+  return <ClaimShown submitted={view.submitted} />;
+}
+
+/** The claim just sent (as the server answered it), else that year's, else the newest. */
+function ClaimShown({ submitted }: { submitted: SubmittedClaim | null }) {
+  const claim = useTaxpayer().submittedClaim(submitted);
 
   if (!claim) {
     return (
@@ -97,9 +67,6 @@ export function TaxRefundSubmittedScreen() {
     );
   }
 
-  const refund = estimatedRefund(claim);
-  const categories = claimedCategories(claim);
-
   return (
     <Container size="sm" py="lg">
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
@@ -113,10 +80,10 @@ export function TaxRefundSubmittedScreen() {
           </Group>
           <div>
             <Text size="sm" c="dimmed">
-              {refund < 0 ? 'Estimated tax due' : 'Estimated refund'}
+              {claim.refund < 0 ? 'Estimated tax due' : 'Estimated refund'}
             </Text>
             <Text fz={32} fw={700} data-testid="estimated-refund">
-              {formatEuro(Math.abs(refund))}
+              {formatEuro(Math.abs(claim.refund))}
             </Text>
           </div>
 
@@ -124,18 +91,15 @@ export function TaxRefundSubmittedScreen() {
             What you claimed
           </Title>
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`What you claimed for ${claim.year}`}>
-            {categories.map((category) => {
-              const amount = claim.categoryRefunds[category] ?? 0;
-              return (
-                <Group key={category} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                  <Text>{categoryTitle(category)}</Text>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text fw={500}>{amount < 0 ? `−${formatEuro(-amount)} due` : formatEuro(amount)}</Text>
-                    <ClaimStatusBadge status={claim.categoryStatuses[category] ?? 'pending'} size="lg" />
-                  </Group>
+            {claim.lines.map((line) => (
+              <Group key={line.category} component="li" justify="space-between" wrap="nowrap" gap="sm">
+                <Text>{line.title}</Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={500}>{line.amount < 0 ? `−${formatEuro(-line.amount)} due` : formatEuro(line.amount)}</Text>
+                  <ClaimStatusBadge status={line.status} size="lg" />
                 </Group>
-              );
-            })}
+              </Group>
+            ))}
           </Stack>
 
           <Title order={2} size="h4">

@@ -9,22 +9,14 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import {
-  selectCanDownload,
-  selectDownloadedFile,
-  selectErrorMessage,
-  selectIsPreparing,
-} from '../../../../machines/dataExport/dataExport.selectors.ts';
+import { dataExportView } from '../../../../machines/dataExport/dataExport.view.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
 /** Download my data: one machine-readable JSON file of everything held about the user (GDPR Art. 20). */
 export function DataExportSection() {
   const exporter = useFlow('dataExport');
-  const preparing = useSelector(exporter, selectIsPreparing);
-  const canDownload = useSelector(exporter, selectCanDownload);
-  const downloaded = useSelector(exporter, selectDownloadedFile);
-  const error = useSelector(exporter, selectErrorMessage);
+  const { busy, canDownload, downloaded, error } = useSelector(exporter, dataExportView);
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-export">
@@ -43,7 +35,7 @@ export function DataExportSection() {
           </Alert>
         ) : null}
         <Group>
-          <Button variant="outline" loading={preparing} disabled={!canDownload} onClick={() => exporter.send({ type: 'export.download' })}>
+          <Button variant="outline" loading={busy} disabled={!canDownload} onClick={() => exporter.send({ type: 'export.download' })}>
             Download my data
           </Button>
         </Group>

@@ -6,9 +6,7 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import { selectCanChange, selectError, selectIsSaving } from '../../../../machines/payePreference/payePreference.selectors.ts';
-import { useAuthActor } from '../../actors.tsx';
+import { payePreferenceView } from '../../../../machines/payePreference/payePreference.view.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
 
 /**
@@ -16,12 +14,8 @@ import { useFlow } from '../../flows/useFlow.tsx';
  * (opt_out_paye_auth true), which stops MaxOut working on the user's refunds until turned on again.
  */
 export function PayeSection() {
-  const user = useSelector(useAuthActor(), selectUser);
   const preference = useFlow('payePreference');
-  const saving = useSelector(preference, selectIsSaving);
-  const canChange = useSelector(preference, selectCanChange);
-  const error = useSelector(preference, selectError);
-  const optedOut = user?.opt_out_paye_auth === true;
+  const { optedOut, canChange, error, notSignedYet } = useSelector(preference, payePreferenceView);
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-paye">
@@ -38,11 +32,11 @@ export function PayeSection() {
           label="Process my tax refunds as my PAYE agent"
           description={optedOut ? 'Opted out: refund processing is paused until you turn this back on.' : 'On: we process your refund claims.'}
           checked={!optedOut}
-          disabled={!canChange || saving}
+          disabled={!canChange}
           onChange={(event) => preference.send({ type: 'preference.set', optOut: !event.currentTarget.checked })}
           error={error ?? undefined}
         />
-        {user && !user.paye_a1_authorized && !optedOut ? (
+        {notSignedYet ? (
           <Text fz="sm" c="dimmed">
             You have not signed a PAYE authorisation yet; you will be asked to when you start a tax refund claim.
           </Text>

@@ -20,24 +20,21 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import * as v from 'valibot';
-import type { ActorRefFrom } from 'xstate';
-import type { SecurityMachine } from '../../../../machines/security/security.machine.ts';
-import * as s from '../../../../machines/security/security.selectors.ts';
-import { formatDisplayDateTime } from '../../../domain/dates.ts';
+import { securityView, type SecurityView } from '../../../../machines/security/security.view.ts';
 import { newPasswordField, passwordField, stop } from '../../../domain/schemas/fields.ts';
 import * as m from '../../../domain/schemas/messages.ts';
 import { appCodeField } from '../../../domain/schemas/security.ts';
-import { describeSecurityEvent, isWarningEvent } from '../../../domain/securityEvents.ts';
-import { useFlow } from '../../flows/useFlow.tsx';
+import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
+import { useServerErrors } from '../../forms/useServerErrors.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 
-type SecurityActor = ActorRefFrom<SecurityMachine>;
+type SecurityActor = FlowActor<'security'>;
 
 /** Settings → Security: change password, signed-in devices, two-step sign-in, security events. */
 export function SecuritySection() {
   const security = useFlow('security');
-  const loading = useSelector(security, s.selectIsLoadingOverview);
-  const loadError = useSelector(security, s.selectLoadError);
+  const view = useSelector(security, securityView);
+  const { loading, loadError } = view;
 
   return (
     <Stack component="section" aria-labelledby="security-title" gap="md">
@@ -60,10 +57,10 @@ export function SecuritySection() {
           <Text fz="sm">Loading your security details…</Text>
         </Group>
       ) : null}
-      <ChangePasswordCard security={security} />
-      <TwoFactorCard security={security} />
-      <DevicesCard security={security} />
-      <EventsCard security={security} />
+      <ChangePasswordCard security={security} view={view.password} />
+      <TwoFactorCard security={security} view={view.twoFactor} />
+      <DevicesCard security={security} view={view.devices} />
+      <EventsCard events={view.events} />
     </Stack>
   );
 }
@@ -93,28 +90,20 @@ const ChangePasswordForm = v.pipe(
   ),
 );
 
-function ChangePasswordCard({ security }: { security: SecurityActor }) {
-  const canSubmit = useSelector(security, s.selectCanChangePassword);
-  const changing = useSelector(security, s.selectIsChangingPassword);
-  const notice = useSelector(security, s.selectPasswordNotice);
-  const error = useSelector(security, s.selectPasswordError);
-  const serverFieldErrors = useSelector(security, s.selectPasswordFieldErrors);
+function ChangePasswordCard({ security, view }: { security: SecurityActor; view: SecurityView['password'] }) {
+  const { notice } = view;
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { current_password: '', password: '', password_confirmation: '' },
     validate: schemaResolver(ChangePasswordForm, { sync: true }),
     validateInputOnBlur: true,
   });
-  // The server's field messages go under the same inputs as the form's own.
-  useEffect(() => {
-    if (Object.keys(serverFieldErrors).length > 0) form.setErrors(serverFieldErrors);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only new server messages matter
-  }, [serverFieldErrors]);
+  useServerErrors(form, view.fieldErrors);
   // A changed password is not left in the inputs.
+  const { reset } = form;
   useEffect(() => {
-    if (notice) form.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once per confirmation
-  }, [notice]);
+    if (notice) reset();
+  }, [notice, reset]);
 
   return (
     <Card title="Change password">
@@ -125,7 +114,7 @@ function ChangePasswordCard({ security }: { security: SecurityActor }) {
               {notice}
             </Alert>
           ) : null}
-          <ErrorAlert message={error} title="Your password was not changed" />
+          <ErrorAlert message={view.error} title="Your password was not changed" />
           <PasswordInput label="Current password" autoComplete="current-password" required key={form.key('current_password')} {...form.getInputProps('current_password')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PasswordInput
@@ -148,7 +137,7 @@ function ChangePasswordCard({ security }: { security: SecurityActor }) {
             Your other devices will be signed out; this one stays signed in.
           </Text>
           <Group>
-            <Button type="submit" loading={changing} disabled={!canSubmit}>
+            <Button type="submit" loading={view.busy} disabled={!view.canSubmit}>
               Change password
             </Button>
           </Group>
@@ -163,38 +152,35 @@ function ChangePasswordCard({ security }: { security: SecurityActor }) {
 const ConfirmForm = v.object({ code: appCodeField });
 const DisableForm = v.object({ password: passwordField });
 
-function TwoFactorCard({ security }: { security: SecurityActor }) {
-  const view = useSelector(security, s.selectTwoFactorView);
-  const status = useSelector(security, s.selectTwoFactor);
-  const error = useSelector(security, s.selectTwoFactorError);
-  const canStart = useSelector(security, s.selectCanStartTwoFactor);
+function TwoFactorCard({ security, view }: { security: SecurityActor; view: SecurityView['twoFactor'] }) {
+  const { step } = view;
 
   return (
     <Card title="Two-step sign-in">
       <Stack>
-        <ErrorAlert message={error} />
-        {view === 'off' || view === 'starting' ? (
+        <ErrorAlert message={view.error} />
+        {step === 'off' || step === 'starting' ? (
           <>
             <Text fz="sm">
               Recommended. Signing in will also ask for a 6-digit code from an authenticator app on your phone (such as Google Authenticator,
               Microsoft Authenticator or 1Password), so a stolen password alone is not enough.
             </Text>
-            <StartForm security={security} canStart={canStart} starting={view === 'starting'} />
+            <StartForm security={security} canStart={view.canStart} starting={step === 'starting'} />
           </>
         ) : null}
-        {view === 'scanning' || view === 'confirming' ? <SetupStep security={security} /> : null}
-        {view === 'codes' ? <RecoveryCodesStep security={security} /> : null}
-        {view === 'on' || view === 'disabling' ? (
+        {step === 'scanning' || step === 'confirming' ? <SetupStep security={security} view={view} /> : null}
+        {step === 'codes' ? <RecoveryCodesStep security={security} codes={view.recoveryCodes} /> : null}
+        {step === 'on' || step === 'disabling' ? (
           <>
             <Group gap="xs">
               <Badge variant="outline">
                 On
               </Badge>
               <Text fz="sm">
-                Since {formatDisplayDateTime(status?.enabled_at)}. Recovery codes left: {status?.recovery_codes_left ?? 0}.
+                Since {view.since}. Recovery codes left: {view.recoveryCodesLeft}.
               </Text>
             </Group>
-            <DisableForm2 security={security} />
+            <DisableForm2 security={security} view={view} />
           </>
         ) : null}
       </Stack>
@@ -224,10 +210,8 @@ function StartForm({ security, canStart, starting }: { security: SecurityActor; 
   );
 }
 
-function SetupStep({ security }: { security: SecurityActor }) {
-  const setup = useSelector(security, s.selectSetup);
-  const canConfirm = useSelector(security, s.selectCanConfirmTwoFactor);
-  const view = useSelector(security, s.selectTwoFactorView);
+function SetupStep({ security, view }: { security: SecurityActor; view: SecurityView['twoFactor'] }) {
+  const { setup } = view;
   const form = useForm({ mode: 'uncontrolled', initialValues: { code: '' }, validate: schemaResolver(ConfirmForm, { sync: true }) });
   if (!setup) return null;
   return (
@@ -256,10 +240,10 @@ function SetupStep({ security }: { security: SecurityActor }) {
             {...form.getInputProps('code')}
           />
           <Group>
-            <Button type="submit" disabled={!canConfirm} loading={view === 'confirming'}>
+            <Button type="submit" disabled={!view.canConfirm} loading={view.step === 'confirming'}>
               Turn on
             </Button>
-            <Button variant="outline" onClick={() => security.send({ type: 'twoFactor.cancel' })} disabled={!canConfirm}>
+            <Button variant="outline" onClick={() => security.send({ type: 'twoFactor.cancel' })} disabled={!view.canConfirm}>
               Cancel
             </Button>
           </Group>
@@ -269,8 +253,7 @@ function SetupStep({ security }: { security: SecurityActor }) {
   );
 }
 
-function RecoveryCodesStep({ security }: { security: SecurityActor }) {
-  const codes = useSelector(security, s.selectRecoveryCodes) ?? [];
+function RecoveryCodesStep({ security, codes }: { security: SecurityActor; codes: string[] }) {
   return (
     <Stack>
       <Alert color="teal" variant="outline" role="status" title="Two-step sign-in is on">
@@ -290,9 +273,7 @@ function RecoveryCodesStep({ security }: { security: SecurityActor }) {
   );
 }
 
-function DisableForm2({ security }: { security: SecurityActor }) {
-  const canDisable = useSelector(security, s.selectCanDisableTwoFactor);
-  const view = useSelector(security, s.selectTwoFactorView);
+function DisableForm2({ security, view }: { security: SecurityActor; view: SecurityView['twoFactor'] }) {
   const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(DisableForm, { sync: true }) });
   return (
     <form
@@ -305,7 +286,7 @@ function DisableForm2({ security }: { security: SecurityActor }) {
     >
       <Group align="flex-end">
         <PasswordInput label="Password, to turn it off" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
-        <Button type="submit" variant="outline" color="red" disabled={!canDisable} loading={view === 'disabling'}>
+        <Button type="submit" variant="outline" color="red" disabled={!view.canDisable} loading={view.step === 'disabling'}>
           Turn off
         </Button>
       </Group>
@@ -315,28 +296,18 @@ function DisableForm2({ security }: { security: SecurityActor }) {
 
 // ─── Devices ──────────────────────────────────────────────────────────────────────────────────
 
-const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
-
-function DevicesCard({ security }: { security: SecurityActor }) {
-  const devices = useSelector(security, s.selectDevices);
-  const notice = useSelector(security, s.selectDeviceNotice);
-  const error = useSelector(security, s.selectDeviceError);
-  const signingOutId = useSelector(security, s.selectSigningOutId);
-  const canSignOutOthers = useSelector(security, s.selectCanSignOutOthers);
-  const signingOutOthers = useSelector(security, s.selectIsSigningOutOthers);
-  const signOutable = useSelector(security, s.selectSignOutableIds, sameIds);
-
+function DevicesCard({ security, view }: { security: SecurityActor; view: SecurityView['devices'] }) {
   return (
     <Card title="Signed-in devices">
       <Stack>
-        {notice ? (
+        {view.notice ? (
           <Alert color="teal" variant="outline" role="status">
-            {notice}
+            {view.notice}
           </Alert>
         ) : null}
-        <ErrorAlert message={error} />
+        <ErrorAlert message={view.error} />
         <Stack gap={0} component="ul" aria-label="Signed-in devices" p={0} m={0} style={{ listStyle: 'none' }}>
-          {devices.map((device) => (
+          {view.rows.map((device) => (
             <Group
               key={device.id}
               component="li"
@@ -350,7 +321,7 @@ function DevicesCard({ security }: { security: SecurityActor }) {
               <Stack gap={2}>
                 <Group gap="xs">
                   <Text fz="sm" fw={600}>
-                    {device.browser ?? 'Unknown browser'}
+                    {device.browser}
                   </Text>
                   {device.current ? (
                     <Badge size="sm" variant="outline">
@@ -358,18 +329,18 @@ function DevicesCard({ security }: { security: SecurityActor }) {
                     </Badge>
                   ) : null}
                 </Group>
-                <Text fz="sm">{device.place ?? 'Unknown place'}</Text>
+                <Text fz="sm">{device.place}</Text>
                 <Text fz="xs" c="dimmed">
-                  Last active {formatDisplayDateTime(device.last_seen_at)} · signed in {formatDisplayDateTime(device.signed_in_at)}
+                  {device.seen}
                 </Text>
               </Stack>
               {device.current ? null : (
                 <Button
                   size="xs"
                   variant="outline"
-                  aria-label={`Sign out ${device.browser ?? 'device'}, ${device.place ?? ''}`}
-                  loading={signingOutId === device.id}
-                  disabled={!signOutable.includes(device.id)}
+                  aria-label={device.signOutLabel}
+                  loading={device.signingOut}
+                  disabled={!device.canSignOut}
                   onClick={() => security.send({ type: 'device.signOut', id: device.id })}
                 >
                   Sign out
@@ -382,7 +353,13 @@ function DevicesCard({ security }: { security: SecurityActor }) {
           Places come from the network address only: we do not look up locations, so a home or office network shows as its address range.
         </Text>
         <Group>
-          <Button variant="outline" color="red" disabled={!canSignOutOthers} loading={signingOutOthers} onClick={() => security.send({ type: 'devices.signOutOthers' })}>
+          <Button
+            variant="outline"
+            color="red"
+            disabled={!view.canSignOutOthers}
+            loading={view.signingOutOthers}
+            onClick={() => security.send({ type: 'devices.signOutOthers' })}
+          >
             Sign out everywhere else
           </Button>
         </Group>
@@ -396,8 +373,7 @@ function DevicesCard({ security }: { security: SecurityActor }) {
 
 // ─── Events ───────────────────────────────────────────────────────────────────────────────────
 
-function EventsCard({ security }: { security: SecurityActor }) {
-  const events = useSelector(security, s.selectEvents);
+function EventsCard({ events }: { events: SecurityView['events'] }) {
   return (
     <Card title="Security events (last 90 days)">
       {events.length === 0 ? (
@@ -406,11 +382,11 @@ function EventsCard({ security }: { security: SecurityActor }) {
         <Stack gap={0} component="ul" aria-label="Security events" p={0} m={0} style={{ listStyle: 'none' }}>
           {events.map((event) => (
             <Stack key={event.id} component="li" data-testid="security-event" gap={2} py="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-              <Text fz="sm" fw={isWarningEvent(event.kind) ? 600 : undefined}>
-                {describeSecurityEvent(event.kind, event.detail)}
+              <Text fz="sm" fw={event.warning ? 600 : undefined}>
+                {event.text}
               </Text>
               <Text fz="xs" c="dimmed">
-                {[formatDisplayDateTime(event.at), event.browser, event.place].filter(Boolean).join(' · ')}
+                {event.meta}
               </Text>
             </Stack>
           ))}

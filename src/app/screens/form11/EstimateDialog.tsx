@@ -1,0 +1,33 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { formatEuro } from '../../../domain/money.ts';
+
+export interface EstimateDialogProps {
+  /** The year's estimated refund to show (euro), or null while there is none: the dialog is closed. */
+  estimate: number | null;
+  title: string;
+  /** The sentence before the amount. */
+  lead: string;
+  /** OK or Close: the machine goes on to the refund options. */
+  onDismiss(): void;
+}
+
+/** The estimated refund (2 decimals) after an income declaration, or with no other income to declare. */
+export function EstimateDialog({ estimate, title, lead, onDismiss }: EstimateDialogProps) {
+  if (estimate === null) return null;
+  return (
+    <Modal opened onClose={onDismiss} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text>
+          {lead}{' '}
+          <Text span fw={700} data-testid="refund-estimate">
+            {formatEuro(estimate, { keepZeroDecimals: true })}
+          </Text>
+          .{estimate < 0 ? ' The tax due on your other income is more than the tax you get back.' : ''}
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={onDismiss}>OK</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
