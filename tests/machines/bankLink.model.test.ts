@@ -1,72 +1,13 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { bankLinkMachine } from '../../machines/bankLink/bankLink.machine.ts';
-import type { BankLinkContext, BankLinkInput, CompleteLinkResult, StartLinkResult } from '../../machines/bankLink/bankLink.types.ts';
+import type { BankLinkContext, BankLinkInput, CompleteLinkResult } from '../../machines/bankLink/bankLink.types.ts';
 import { BLOCKED_TEXT, NOT_LINKED_TEXT, bankLinkView } from '../../machines/bankLink/bankLink.view.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
-import type { Account, ConsentStatus } from '../../src/domain/schemas/roundups.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures, type ModelPath } from '../support/modelTest.ts';
-
-const ORIGIN = 'https://app.maxout.test';
-const CONSENT = '5f0c7e2a-1111-4222-8333-444455556666';
-const SANDBOX_URL = '/api/maxout/sandbox-bank/consents/Ab3_x-9';
-const RETURN = `?consent=${CONSENT}&ref=Ab3_x-9&code=secret`;
-const OLD_LINK = '5f0c7e2a-1111-4222-8333-000000000000';
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-const SERVER_ERROR: ApiFailure = { status: 502, message: null, source: 'server' };
-const UNVERIFIED: ApiFailure = { status: 403, message: 'Please confirm your email address first.', source: 'server' };
-const INVALID: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { callback: ['This answer from the bank does not belong to this link.'] } };
-const ACCOUNT = { id: 'a1' } as Account;
-
-const answer = (status: ConsentStatus, accounts: Account[] = []): CompleteLinkResult => ({ ok: true, answer: { consent: { id: CONSENT, status, expires_at: null }, accounts } });
-const done = <T>(id: string, output: T) => ({ type: `xstate.done.actor.${id}`, output });
-
-const fixtures = {
-  'bankLink.start': () => [
-    { type: 'bankLink.start', renew: null },
-    { type: 'bankLink.start', renew: OLD_LINK },
-  ],
-  'bankLink.retry': () => [{ type: 'bankLink.retry' }],
-  'bankLink.dismiss': () => [{ type: 'bankLink.dismiss' }],
-  'xstate.done.actor.startLink': () => [
-    done('startLink', { ok: true, answer: { consent_id: CONSENT, url: SANDBOX_URL } } satisfies StartLinkResult),
-    done('startLink', { ok: false, error: UNVERIFIED } satisfies StartLinkResult),
-    done('startLink', { ok: false, error: SERVER_ERROR } satisfies StartLinkResult),
-  ],
-  'xstate.error.actor.startLink': () => [{ type: 'xstate.error.actor.startLink', error: new Error('offline') }],
-  'xstate.done.actor.completeLink': () => [
-    done('completeLink', answer('active', [ACCOUNT, ACCOUNT])),
-    done('completeLink', answer('cancelled')),
-    done('completeLink', { ok: false, error: INVALID } satisfies CompleteLinkResult),
-    done('completeLink', { ok: false, error: SERVER_ERROR } satisfies CompleteLinkResult),
-  ],
-  'xstate.error.actor.completeLink': () => [{ type: 'xstate.error.actor.completeLink', error: new Error('offline') }],
-} satisfies EventFixtures<typeof bankLinkMachine>;
-
-type Output<T> = EventObject & { output: T };
-
-function describeEvent(event: EventObject): string | undefined {
-  const output = (event as Output<{ ok: boolean; error?: ApiFailure; answer?: { consent?: { status: string } } }>).output;
-  if (event.type === 'bankLink.start') return (event as EventObject & { renew: string | null }).renew ? 'bankLink.start (renew)' : 'bankLink.start';
-  if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice(18)} ${output.ok ? (output.answer?.consent?.status ?? 'ok') : `refused ${output.error?.status}`}`;
-  if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice(19)} outage`;
-  return undefined;
-}
-
-/** The three ways a visit starts: the accounts screen, /bank-link/$url, and back from the bank. */
-const visits: Record<string, BankLinkInput> = {
-  'the accounts screen': { appOrigin: ORIGIN },
-  '/bank-link to the sandbox page': { appOrigin: ORIGIN, url: SANDBOX_URL },
-  '/bank-link to another site': { appOrigin: ORIGIN, url: 'https://evil.example/consent' },
-  '/bank-link to the provider': { appOrigin: ORIGIN, providerOrigins: ['https://auth.bank-link.example'], url: 'https://auth.bank-link.example/c/1' },
-  'back from the bank': { appOrigin: ORIGIN, returnQuery: RETURN },
-};
-const models = Object.entries(visits).map(([name, input]) => ({
-  name,
-  input,
-  model: createModelTest(bankLinkMachine, { events: fixtures, input, describeEvent, serializeContext: (c) => ({ failed: c.failed }) }),
-}));
+import type { ModelPath } from '../support/modelTest.ts';
+import { CONSENT, SANDBOX_URL, OUTAGE, SERVER_ERROR, UNVERIFIED, INVALID, ACCOUNT, answer, models } from './bankLink.model.ts';
+import type { Output } from './bankLink.model.ts';
 
 const startContext = (input: BankLinkInput): BankLinkContext => ({
   appOrigin: input.appOrigin,
@@ -139,10 +80,10 @@ describe('bank-link machine: model-based', () => {
     for (const rule of everyRule) expect(unused.some((list) => !list.includes(rule)), rule).toBe(true);
   });
 
-  for (const { name, input, model } of models) {
+  for (const { input, model } of models) {
     const oracle = oracleFor(input);
     for (const path of model.paths) {
-      it(`${name}: ${path.description}`, async () => {
+      it(path.description, async () => {
         const calls = { navigate: vi.fn(), leaveFor: vi.fn(), linked: vi.fn(), forgetReturn: vi.fn() };
         const renews: (string | null)[] = [];
         await model.runPath(path, {

@@ -1,116 +1,14 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { roundupsMachine } from '../../machines/roundups/roundups.machine.ts';
-import type { ApplyResult, ClearResult, LoadDataResult, RoundupsContext, SaveSettingsResult, UpdateAccountResult } from '../../machines/roundups/roundups.types.ts';
+import type { ApplyResult, ClearResult, LoadDataResult, RoundupsContext } from '../../machines/roundups/roundups.types.ts';
 import { PLAN_SETUP_PATH, ROUNDUPS_REFRESH_MS } from '../../machines/roundups/roundups.types.ts';
 import { roundupsView } from '../../machines/roundups/roundups.view.ts';
 import { ROUNDUP_SNOOZE_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
-import * as m from '../../src/domain/schemas/messages.ts';
-import type { Account, Graph, RoundupSettings } from '../../src/domain/schemas/roundups.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const T0 = Date.UTC(2026, 0, 15, 10, 0, 0);
-/** Closed 23½ hours before the start: the prompt wakes half an hour in (before the hourly refresh). */
-const CLOSED = T0 - ROUNDUP_SNOOZE_MS + 30 * 60_000;
-const WITH_PLAN = { email: 'ann@example.ie', date_of_birth: '1985-04-02', marital_status: 'single', annual_income: 60_000, paid_pension: 0, pension: 0, pension_plan_id: 'IL-12345678', taxback: 0, form11: [] } as unknown as User;
-const WITHOUT_PLAN = { ...WITH_PLAN, pension_plan_id: null } as User;
-const ACCOUNT: Account = {
-  id: '7b1c1f3e-0000-4000-8000-000000000001',
-  display_name: 'Sandbox Bank',
-  name: 'Current account',
-  currency: 'EUR',
-  account_number: { iban: 'IE64 •••• 1234' },
-  roundups: true,
-  funding: true,
-  balance: 25.5,
-  roundups_from: '2026-01-08',
-  consent: { id: '7b1c1f3e-0000-4000-8000-0000000000c1', status: 'active', expires_at: '2026-07-14T10:00:00.000Z' },
-  last_synced_at: '2026-01-15T09:00:00.000Z',
-  next_sync_at: '2026-01-15T15:00:00.000Z',
-  transactions: [
-    { id: 't1', timestamp: '2026-01-14T12:00:00.000Z', booking_date: '2026-01-15', amount: -4.5, currency: 'EUR', status: 'booked', description: 'TESCO', roundup: 2550, roundupApplied: null, roundup_reason: null },
-  ],
-};
-const GRAPH: Graph = { labels: ['2026-01'], datasets: [{ label: 'Round-ups', data: [12.5] }] };
-const SETTINGS: RoundupSettings = { weekly_cap: null, balance_floor: null, paused_until: null, collected_this_week: 0 };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-const SERVER_ERROR: ApiFailure = { status: 503, message: null, source: 'server' };
-const DECLINED: ApiFailure = { status: 402, message: m.ROUNDUPS_DECLINED, source: 'server' };
-const PLAN_MISSING: ApiFailure = { status: 409, message: m.PENSION_PLAN_REQUIRED_TEXT, source: 'server' };
-const PAID_USER = { ...WITH_PLAN, pension: 25.5 } as User;
-
-const LOADED: LoadDataResult = { accounts: { ok: true, data: [ACCOUNT] }, graph: { ok: true, data: GRAPH }, settings: { ok: true, data: SETTINGS }, now: T0 + 5_000 };
-const PART_FAILED: LoadDataResult = { accounts: { ok: false, error: SERVER_ERROR }, graph: { ok: true, data: GRAPH }, settings: { ok: false, error: OUTAGE }, now: T0 + 5_000 };
-const APPLIED: ApplyResult = {
-  ok: true,
-  answer: { applied: { count: 1, amount: 25.5 }, contribution: { id: 'c1', amount: 25.5, tax_year: 2026, kind: 'round_up', source: 'Round-ups', status: 'succeeded', created_at: '2026-01-15T10:00:00.000Z' }, user: PAID_USER, relief: 10.2 },
-  now: T0 + 10_000,
-};
-
-const done = <T>(id: string, output: T) => ({ type: `xstate.done.actor.${id}`, output });
-const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') });
-
-const fixtures = {
-  'roundups.confirm': (s) => [{ type: 'roundups.confirm', key: 'confirm-key-1', at: s.context.now + 1_000 }],
-  'roundups.decline': (s) => [{ type: 'roundups.decline', at: s.context.now + 1_000 }],
-  'roundups.retry': () => [{ type: 'roundups.retry' }],
-  'roundups.dismiss': () => [{ type: 'roundups.dismiss' }],
-  'roundups.setUpPlan': () => [{ type: 'roundups.setUpPlan' }],
-  'roundups.refresh': () => [{ type: 'roundups.refresh' }],
-  'account.update': () => [{ type: 'account.update', id: ACCOUNT.id, changes: { roundups: false } }],
-  'settings.save': () => [{ type: 'settings.save', changes: { weekly_cap: 10 } }],
-  'profile.updated': () => [
-    { type: 'profile.updated', user: WITHOUT_PLAN },
-    { type: 'profile.updated', user: WITH_PLAN },
-  ],
-  'clock.tick': (s) => [{ type: 'clock.tick', now: s.context.now + 60_000 }],
-  'xstate.done.actor.loadData': () => [done('loadData', LOADED), done('loadData', PART_FAILED)],
-  'xstate.error.actor.loadData': () => [failed('loadData')],
-  'xstate.done.actor.applyRoundups': () => [
-    done('applyRoundups', APPLIED),
-    done('applyRoundups', { ok: false, error: PLAN_MISSING } satisfies ApplyResult),
-    done('applyRoundups', { ok: false, error: DECLINED } satisfies ApplyResult),
-  ],
-  'xstate.error.actor.applyRoundups': () => [failed('applyRoundups')],
-  'xstate.done.actor.clearRoundups': () => [
-    done('clearRoundups', { ok: true, answer: { declined: { count: 1, amount: 25.5 } }, now: T0 + 10_000 } satisfies ClearResult),
-    done('clearRoundups', { ok: false, error: SERVER_ERROR } satisfies ClearResult),
-  ],
-  'xstate.error.actor.clearRoundups': () => [failed('clearRoundups')],
-  'xstate.done.actor.updateAccount': () => [
-    done('updateAccount', { ok: true, account: { ...ACCOUNT, roundups: false } } satisfies UpdateAccountResult),
-    done('updateAccount', { ok: false, error: SERVER_ERROR } satisfies UpdateAccountResult),
-  ],
-  'xstate.error.actor.updateAccount': () => [failed('updateAccount')],
-  'xstate.done.actor.saveSettings': () => [
-    done('saveSettings', { ok: true, settings: { ...SETTINGS, weekly_cap: 10 } } satisfies SaveSettingsResult),
-    done('saveSettings', { ok: false, error: SERVER_ERROR } satisfies SaveSettingsResult),
-  ],
-  'xstate.error.actor.saveSettings': () => [failed('saveSettings')],
-} satisfies EventFixtures<typeof roundupsMachine>;
-
-/** Short names in path descriptions: what happened, not the payload. */
-function describeEvent(event: EventObject): string | undefined {
-  const output = (event as Output<{ ok?: boolean; error?: ApiFailure; accounts?: { ok: boolean } }>).output;
-  if (event.type === 'profile.updated') return (event as EventObject & { user: User }).user.pension_plan_id ? 'profile.updated (plan ID)' : 'profile.updated (no plan ID)';
-  if (event.type === 'xstate.done.actor.loadData') return output.accounts?.ok ? 'loadData done' : 'loadData done (partly failed)';
-  if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice(18)} ${output.ok ? 'ok' : `refused ${output.error?.status}`}`;
-  if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice(19)} outage`;
-  const time = (event as EventObject & { at?: number; now?: number }).at ?? (event as EventObject & { now?: number }).now;
-  return time === undefined ? undefined : `${event.type}@T0+${Math.round((time - T0) / 1000)}s`;
-}
-
-const INPUT = { user: WITH_PLAN, closedAt: CLOSED, now: T0 };
-const model = createModelTest(roundupsMachine, {
-  events: fixtures,
-  input: INPUT,
-  describeEvent,
-  // The plan ID decides Confirm's branch; the failed request decides Retry's.
-  serializeContext: (context) => ({ plan: Boolean(context.user.pension_plan_id), failed: context.failed }),
-});
+import { T0, CLOSED, WITH_PLAN, ACCOUNT, GRAPH, SETTINGS, OUTAGE, SERVER_ERROR, DECLINED, PLAN_MISSING, PAID_USER, LOADED, PART_FAILED, APPLIED, done, failed, INPUT, model } from './roundups.model.ts';
 
 type Output<T> = EventObject & { output: T };
 const START: RoundupsContext = {
