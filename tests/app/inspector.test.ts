@@ -35,6 +35,7 @@ const SCREEN_INPUTS: { [N in VisitFlowName]: ScreenInputOf<AppFlows, N> } = {
   payeAuthorization: { returnTo: null },
   questionnaire: { year: 2024 },
   incomeDeclaration: { year: 2024, inFlow: false },
+  bankLink: { returnQuery: null },
 };
 
 const user = aUser({ email: 'aoife@example.ie', paye_a1_authorized: true });

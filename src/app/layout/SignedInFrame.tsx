@@ -14,12 +14,13 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Stack.css';
 import { AppShell } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
+import { RoundupsPrompt } from '../screens/roundups/RoundupsPrompt.tsx';
 import { BottomBar } from './BottomBar.tsx';
 import { TopBar } from './TopBar.tsx';
 
 /**
- * The frame of the signed-in routes (spec section 2, Layout): the desktop top bar, the routed
- * screen, and the mobile bottom bar. Loaded with the first signed-in screen, never on a public one.
+ * The frame of the signed-in routes (spec section 2, Layout): the desktop top bar, the round-up
+ * prompt, the routed screen, and the mobile bottom bar. Loaded with the first signed-in screen, never on a public one.
  */
 export function SignedInFrame() {
   return (
@@ -28,6 +29,7 @@ export function SignedInFrame() {
         <TopBar />
       </AppShell.Header>
       <AppShell.Main pb={{ base: 80, sm: 'md' }}>
+        <RoundupsPrompt />
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer hiddenFrom="sm">

@@ -26,7 +26,7 @@ import { irishToday } from '../services/users.ts';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** The Idempotency-Key header, validated: a missing or malformed key is a 422 on that "field". */
-function idempotencyKey(c: Context<AppEnv>): string {
+export function idempotencyKey(c: Context<AppEnv>): string {
   const parsed = v.safeParse(idempotencyKeyField, c.req.header(IDEMPOTENCY_HEADER));
   if (!parsed.success) throw new ApiError(422, VALIDATION_MESSAGE, { [IDEMPOTENCY_HEADER]: [m.IDEMPOTENCY_KEY_INVALID] });
   return parsed.output;
