@@ -7,8 +7,9 @@
  * Signed-in operations are sent with a live session of a verified account (one account per
  * operation, so one operation's side effects do not change another's answers).
  *
- * Every answer must be a status the document lists for that operation and never a 5xx; a body
- * that breaks the contract must get a 4xx (never a 2xx); a 422 must be `{ message, errors }`.
+ * Every answer must be a status the document lists for that operation and never a 5xx, and its
+ * JSON body must match the schema the document gives for that status; a body that breaks the
+ * contract must get a 4xx (never a 2xx); a 422 must be `{ message, errors }`.
  *
  * Operations left out, and why:
  * - POST /csp-report: its body is `application/csp-report` / `application/reports+json` with no
@@ -24,11 +25,13 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/domain/constants.ts';
+import { DEV_PAYE_AGENT } from '../../src/server/config.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { type OpenApiDocument, type OpenApiOperation, apiRouteKeys } from '../../src/server/http/openapi.ts';
 import { apiDocument } from '../../src/server/routes/openapi.ts';
 import { passwordService } from '../../src/server/services/passwords.ts';
 import { PASSWORD } from '../support/accounts.ts';
+import { pngDataUrl } from '../support/png.ts';
 import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
@@ -47,6 +50,7 @@ interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
   additionalProperties?: boolean | Schema;
+  propertyNames?: Schema;
   items?: Schema;
   minItems?: number;
   maxItems?: number;
@@ -74,7 +78,7 @@ interface Parameter {
 
 /** Keywords this file understands; a schema with any other one fails the test, so the generator is never silently wrong. */
 const KNOWN_KEYWORDS = new Set([
-  '$ref', 'type', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'format',
+  '$ref', 'type', 'properties', 'required', 'additionalProperties', 'propertyNames', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'format',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'const', 'enum', 'anyOf', 'oneOf', 'allOf', 'description', 'title', 'default', 'examples',
 ]);
 
@@ -85,7 +89,8 @@ const FORMATS: Record<string, RegExp> = {
   'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
 };
 
-function schemaFor(document: OpenApiDocument) {
+/** `accountEmail`: the signed-in account's address, for fields that must repeat it. */
+function schemaFor(document: OpenApiDocument, accountEmail: () => string = () => 'ann@example.ie') {
   const resolve = (schema: Schema): Schema => {
     if (!schema.$ref) return schema;
     const name = schema.$ref.replace('#/components/schemas/', '');
@@ -136,6 +141,7 @@ function schemaFor(document: OpenApiDocument) {
       const object = value as Record<string, unknown>;
       for (const name of schema.required ?? []) if (!Object.hasOwn(object, name)) return false;
       for (const [name, inner] of Object.entries(object)) {
+        if (schema.propertyNames && !valid(schema.propertyNames, name)) return false;
         const property = schema.properties?.[name];
         if (property) {
           if (!valid(property, inner)) return false;
@@ -152,12 +158,14 @@ function schemaFor(document: OpenApiDocument) {
     for (const [name, inner] of Object.entries(schema.properties ?? {})) checkKeywords(inner, `${where}.${name}`);
     for (const inner of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) checkKeywords(inner, where);
     if (schema.items) checkKeywords(schema.items, `${where}[]`);
+    if (typeof schema.additionalProperties === 'object') checkKeywords(schema.additionalProperties, `${where}.*`);
+    if (schema.propertyNames) checkKeywords(schema.propertyNames, `${where} (names)`);
   };
 
   /** Values a real client sends, by property name: used (when the schema allows them) so valid bodies also reach past the field checks. */
   const plausible: Record<string, fc.Arbitrary<unknown>> = {
     email: fc.oneof(fc.emailAddress(), fc.constantFrom('ann@example.ie', 'Sean.Murphy@example.ie')),
-    emailAddress: fc.constantFrom('ann@example.ie'),
+    emailAddress: fc.constant(null).map(() => accountEmail()),
     dob: fc.constantFrom('1990-05-01', '1975-12-31'),
     date_of_birth: fc.constantFrom('1990-05-01', '1975-12-31'),
     dateOfBirth: fc.constantFrom('1990-05-01'),
@@ -165,7 +173,7 @@ function schemaFor(document: OpenApiDocument) {
     marital_status: fc.constantFrom('single', 'married'),
     pensionPlanId: fc.constantFrom('IL-12345678', ''),
     pension_plan_id: fc.constantFrom('IL-12345678', null),
-    ppsn: fc.constantFrom('1234567T', ''),
+    ppsn: fc.constantFrom('1234567T', '1234567t ', ''),
     first_name: fc.constantFrom('Ann', 'Seán'),
     firstName: fc.constantFrom('Ann'),
     surname: fc.constantFrom('Murphy', "O'Brien"),
@@ -182,7 +190,10 @@ function schemaFor(document: OpenApiDocument) {
     iban: fc.constantFrom('IE29AIBK93115212345678'),
     start_date: fc.constantFrom('2026-02-01', '2026-03-15'),
     authorized_at: fc.constantFrom('2026-01-15T10:00:00.000Z'),
+    clientSignature: fc.constant(pngDataUrl()),
     clientSignatureDate: fc.constantFrom('2026-01-15'),
+    agentSignatureDate: fc.constantFrom('2026-01-15'),
+    ...Object.fromEntries(Object.entries(DEV_PAYE_AGENT).map(([name, value]) => [name, fc.constant(value)])),
     code: fc.constantFrom('123456'),
   };
 
@@ -331,6 +342,10 @@ describe(`contract fuzz from the API description (${testDatabaseKind()})`, () =>
       const schema = jsonBodySchema(op.operation);
       if (schema) checkKeywords(schema, op.key);
       for (const parameter of (op.operation.parameters ?? []) as Parameter[]) checkKeywords(parameter.schema, `${op.key} ${parameter.name}`);
+      for (const [status, response] of Object.entries(op.operation.responses)) {
+        const answer = response.content?.['application/json']?.schema;
+        if (answer) checkKeywords(answer as Schema, `${op.key} ${status}`);
+      }
     }
   });
 
@@ -348,12 +363,18 @@ describe(`contract fuzz from the API description (${testDatabaseKind()})`, () =>
     // A register body loses its email, gets a number for it, an empty one, and an extra field.
     const register = jsonBodySchema(document.paths['/auth/register']!.post!)!;
     const labels = breakages(register, { email: 'a@example.ie', details: { dob: '1990-05-01', maritalStatus: 'single' } }).map((broken) => broken.label);
+    // Answers are checked against their schemas too: a profile without its fields, an error without its message fail.
+    const answer = (path: string, method: string, status: string) => document.paths[path]![method]!.responses[status]!.content!['application/json']!.schema as Schema;
+    expect(valid(answer('/profile', 'get', '200'), {})).toBe(false);
+    expect(valid(answer('/edit-profile', 'post', '422'), { errors: { email: ['x'] } })).toBe(false);
+    expect(valid(answer('/edit-profile', 'post', '422'), { message: 'The given data was invalid.', errors: { email: ['x'] } })).toBe(true);
     expect(labels).toEqual(expect.arrayContaining(['email missing', 'email of the wrong type (123)', 'email too short', 'unknown property next to the body', 'details.dob missing', 'unknown property next to details']));
   });
 
   it('every answer is one the description lists, never a 5xx; a body that breaks the contract gets a 4xx', async () => {
     const document = apiDocument(apiRouteKeys(t.app));
-    const { valid, validArbitrary, breakages } = schemaFor(document);
+    let accountEmail = '';
+    const { valid, validArbitrary, breakages } = schemaFor(document, () => accountEmail);
     const operations = operationsOf(document).filter((op) => !SKIPPED.has(op.key));
 
     let accounts = 0;
@@ -361,6 +382,7 @@ describe(`contract fuzz from the API description (${testDatabaseKind()})`, () =>
     const passwordHash = await passwordService.hash(PASSWORD);
     const signUp = async (): Promise<string> => {
       const email = `contract-${++accounts}@example.ie`;
+      accountEmail = email;
       const res = await t.request('POST', '/auth/register', { email, details: { dob: '1990-05-01', maritalStatus: 'single' } });
       expect(res.status).toBe(201);
       // The password the plausible `password` values give, and the address verified (as the mailed
@@ -389,6 +411,7 @@ describe(`contract fuzz from the API description (${testDatabaseKind()})`, () =>
         { requiredKeys: parameters.filter((parameter) => parameter.required).map((parameter) => `${parameter.in}:${parameter.name}`) },
       );
       token = ''; // a fresh account for each operation
+      if (op.operation.security) await liveToken();
       const send = async (values: Record<string, unknown>, body: unknown, breaking: string | undefined): Promise<void> => {
         let path = op.path;
         const query = new URLSearchParams();
@@ -416,6 +439,8 @@ describe(`contract fuzz from the API description (${testDatabaseKind()})`, () =>
         if (response.status >= 500) throw new Error(`a server error: ${shown}`);
         if (!listed.has(response.status)) throw new Error(`a status the description does not list for the operation: ${shown}`);
         if (breaking && response.status < 400) throw new Error(`a body that breaks the contract was accepted: ${shown}`);
+        const answerSchema = op.operation.responses[String(response.status)]?.content?.['application/json']?.schema as Schema | undefined;
+        if (answerSchema && !valid(answerSchema, JSON.parse(text))) throw new Error(`an answer that does not match the description's schema for ${response.status}: ${shown}`);
         if (response.status === 422) {
           const error = JSON.parse(text) as { message?: unknown; errors?: unknown };
           const errors = error.errors as Record<string, unknown> | undefined;
