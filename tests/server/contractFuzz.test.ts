@@ -4,8 +4,12 @@
  * valid per the operation's JSON request schema, and bodies that break that schema one property
  * at a time (a required property left out, a value of the wrong type, a value out of bounds, an
  * unknown property added). Path, query and header parameters are filled from their own schemas.
- * Signed-in operations are sent with a live session of a verified account (one account per
- * operation, so one operation's side effects do not change another's answers).
+ * Signed-in operations are sent with a live session of a verified account with a known password
+ * (one account per operation, so one operation's side effects do not change another's answers;
+ * when an operation ends its session or closes its account, the next request gets a new account).
+ * Where the schema allows it, a property often takes a value a real client sends (by its name:
+ * an address, a date, the account's password), so valid bodies also get past the checks JSON
+ * Schema cannot say and reach the handler.
  *
  * Every answer must be a status the document lists for that operation and never a 5xx, and its
  * JSON body must match the schema the document gives for that status; a body that breaks the
@@ -15,11 +19,13 @@
  * - POST /csp-report: its body is `application/csp-report` / `application/reports+json` with no
  *   schema in the document (browsers send it; tests/server/fuzz.test.ts covers it with junk).
  * - GET /reference: development only, not mounted in the app under test.
- * Bodies whose valid form needs a secret the schema cannot give (the account's password, a mailed
- * reset token, a two-step challenge or code) are still sent; they reach the check of that secret
- * and are answered with its 4xx.
+ * Bodies whose valid form needs a secret the schema cannot give (a mailed reset token, a two-step
+ * challenge or code, a refresh token) are still sent; they reach the check of that secret and are
+ * answered with its 4xx. Operations that need earlier steps (claim answers after the PAYE
+ * authorisation) are answered with their listed 403.
  *
- * A failure prints the seed; `FUZZ_SEED=<n>` replays it, `CONTRACT_FUZZ_RUNS=<n>` sends more.
+ * A failure prints the seed; `FUZZ_SEED=<n>` replays it, `CONTRACT_FUZZ_RUNS=<n>` sends more,
+ * `CONTRACT_FUZZ_DEBUG=1` prints every request and answer.
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
