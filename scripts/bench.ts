@@ -14,6 +14,9 @@
  *    CPU time of the server once healthy. The PGlite template that a fresh DATA_DIR copies is
  *    prepared first, as `npm run build` does.
  * 6. The API: `npm run bench:api`'s figures (scripts/benchApi.ts), unless `--no-api`.
+ * 7. Round-ups (scripts/benchRoundups.ts), unless `--no-roundups`: ingest of about 100,000
+ *    sandbox transactions (budget ≥ 5,000 rows/s; a resync adds none), apply of 10,000
+ *    round-ups (≤ 1 s), RSS growth (≤ 100 MB), on PGlite and PostgreSQL.
  *
  * `--runs N` repeats each server start N times and reports the median (default 1).
  */
@@ -23,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchApi } from './benchApi.ts';
+import { benchRoundups } from './benchRoundups.ts';
 import { COMPILED_SERVER, type Row, kb, mb, median, ms, numberArg, printTable, root, startServer } from './benchSupport.ts';
 
 const dist = path.join(root, 'dist');
@@ -210,6 +214,12 @@ rows.push({ figure: 'server RSS after start (fresh / existing)', value: `${mb(me
 
 if (!process.argv.includes('--no-api')) {
   rows.push(...(await benchApi({ connections: 50, durationSeconds: numberArg('duration', 5), rounds: numberArg('rounds', 3) })));
+}
+
+// ─── 7. Round-ups ──────────────────────────────────────────────────────────────────────────
+
+if (!process.argv.includes('--no-roundups')) {
+  rows.push(...(await benchRoundups()));
 }
 
 // ─── Table ─────────────────────────────────────────────────────────────────────────────────

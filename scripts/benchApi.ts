@@ -182,7 +182,7 @@ async function waitFor<T>(probe: () => T | undefined, timeoutMs = 10_000): Promi
 }
 
 /** DATABASE_URL, or a fresh database on a throwaway cluster. */
-async function postgresUrl(): Promise<{ url: string; label: string; dispose(): Promise<void> } | undefined> {
+export async function postgresUrl(): Promise<{ url: string; label: string; dispose(): Promise<void> } | undefined> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, label: 'DATABASE_URL', dispose: async () => {} };
   if (!findPostgresBin()) return undefined;
   const { startCluster } = await import('../tests/support/postgresGlobalSetup.ts');

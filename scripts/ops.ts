@@ -24,7 +24,7 @@ import { formatEuro } from '../src/domain/money.ts';
 import type { ClaimStatus, Form11Entry } from '../src/domain/schemas/form11Entry.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/index.ts';
-import { toApiForm11Entry } from '../src/server/services/form11Entries.ts';
+import { type Form11EntryRow, toApiForm11Entry } from '../src/server/services/form11Entries.ts';
 import type { Services } from '../src/server/services/index.ts';
 import { isPayeAuthorisationInForce } from '../src/server/services/users.ts';
 
@@ -49,7 +49,7 @@ export interface KeyFile {
 }
 
 export interface OpsDeps {
-  services: Pick<Services, 'users' | 'form11Entries' | 'reencryption' | 'clock'>;
+  services: Pick<Services, 'users' | 'form11Entries' | 'reencryption' | 'refundCalculator' | 'clock'>;
   keyFile?: KeyFile | undefined;
   /** Where results go (stdout). */
   out(line: string): void;
@@ -59,13 +59,29 @@ export interface OpsDeps {
 
 const money = (euro: number) => formatEuro(euro, { keepZeroDecimals: true });
 
-/** A claim as the profile shows it (status and approved total derived the same way), one line per category. */
+/**
+ * A claim as the profile shows it (its figures worked out the same way, as one computation, with
+ * its status and approved total), one line per category and a note under a line the claim's
+ * limits cut.
+ */
 function describeClaim(entry: Form11Entry): string[] {
-  const lines = [`Claim ${entry.id} (${entry.year}): ${entry.status}, approved refund ${money(entry.totalApprovedRefund)}`];
+  const lines = [
+    `Claim ${entry.id} (${entry.year}): ${entry.status}, estimated refund ${money(entry.estimatedRefund ?? 0)}, approved refund ${money(entry.totalApprovedRefund)}`,
+  ];
+  if (entry.assessment) lines.push(`  ${entry.assessment}`);
   for (const [category, status] of Object.entries(entry.categoryStatuses).sort(([a], [b]) => a.localeCompare(b))) {
     lines.push(`  ${category.padEnd(32)} ${status.padEnd(8)} ${money(entry.categoryRefunds[category] ?? 0)}`);
+    const note = entry.categoryNotes?.[category];
+    if (note) lines.push(`    ${note}`);
   }
   return lines;
+}
+
+/** A stored claim as its owner's profile shows it now. */
+async function shown(row: Form11EntryRow, services: OpsDeps['services']): Promise<Form11Entry> {
+  const owner = await services.users.findById(row.userId);
+  if (!owner) throw new Error(`claim ${row.id} has no owner`);
+  return toApiForm11Entry(row, await services.refundCalculator.ownerOf(owner));
 }
 
 export type OpsCommand =
@@ -143,7 +159,8 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
     }
     const claims = await services.form11Entries.listForUser(user.id);
     if (claims.length === 0) out('No claims.');
-    for (const row of claims) for (const line of describeClaim(toApiForm11Entry(row))) out(line);
+    const owner = await services.refundCalculator.ownerOf(user);
+    for (const row of claims) for (const line of describeClaim(toApiForm11Entry(row, owner))) out(line);
     return 0;
   }
 
@@ -182,8 +199,8 @@ export async function runOpsCommand(command: OpsCommand, deps: OpsDeps): Promise
     err(`No claim with id ${claimId}.`);
     return 1;
   }
-  const was = toApiForm11Entry(before);
-  const now = toApiForm11Entry(after);
+  const was = await shown(before, services);
+  const now = await shown(after, services);
   for (const c of category === undefined ? categories : [category]) {
     out(`${c}: ${was.categoryStatuses[c] ?? 'pending'} → ${now.categoryStatuses[c] ?? 'pending'}`);
   }

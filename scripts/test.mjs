@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstall, canAptInstall, installHint, missingSystemDeps } from '../tests/support/systemDeps.mjs';
+import { JSON_REPORTS, JUNIT_REPORTS, vitestReportArgs } from './vitestReports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -21,7 +22,7 @@ function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-const REPORTS = ['test-results/vitest-report.json', 'test-results/vitest-report-e2e.json'];
+const REPORTS = JSON_REPORTS;
 
 /** The plain closing line that any CI can read: "tests: N passed, N failed[, N skipped]". */
 function printCounts() {
@@ -92,10 +93,10 @@ process.on('SIGTERM', () => (running.size === 0 ? process.exit(143) : stopAll('S
 }
 
 // 2. Type check, lint, tests: side by side.
-for (const report of REPORTS) rmSync(report, { force: true });
+for (const report of [...REPORTS, ...JUNIT_REPORTS]) rmSync(report, { force: true });
 mkdirSync('test-results', { recursive: true });
 const vitest = 'node_modules/vitest/vitest.mjs';
-const vitestArgs = (report) => ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+const vitestArgs = (report) => vitestReportArgs(report, JUNIT_REPORTS[REPORTS.indexOf(report)]);
 const extra = process.argv.slice(2);
 const steps = [
   ['tsc -p .', 'node_modules/typescript/bin/tsc', ['-p', '.']],

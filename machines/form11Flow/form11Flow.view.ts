@@ -6,18 +6,18 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import { FORM11_CATEGORIES, categoryTitle, isIncomeTypeId, type Form11Category, type IncomeTypeId } from '../../src/domain/catalogue.ts';
-import { claimRefund } from '../../src/domain/claimRefund.ts';
-import type { Dayjs } from '../../src/domain/dates.ts';
+import { claimNotesOfYear, claimRefund, type ClaimNote } from '../../src/domain/claimRefund.ts';
+import { calendarDay, type Dayjs } from '../../src/domain/dates.ts';
 import type { JsonValue } from '../../src/domain/form11Progress.ts';
 import { stepKeyOf, type Form11FlowRoute } from '../../src/domain/form11Routes.ts';
 import type { ClaimStatus, Form11Entry } from '../../src/domain/schemas/form11Entry.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
-import { calculateRefund, taxProfileOf, type RefundDirection, type RefundResult, type TaxProfile } from '../../src/domain/tax/index.ts';
+import { calculateRefund, profileErrors, taxProfileOf, type RefundDirection, type RefundResult, type TaxProfile } from '../../src/domain/tax/index.ts';
 import { memoLast } from '../shared/memo.ts';
 import type { Form11FlowMachine } from './form11Flow.machine.ts';
 import type { SubmittedClaim } from './form11Flow.types.ts';
 
-export type { JsonValue, RefundDirection, RefundResult };
+export type { ClaimNote, JsonValue, RefundDirection, RefundResult };
 
 type Snapshot = Pick<SnapshotFrom<Form11FlowMachine>, 'context' | 'hasTag' | 'can' | 'matches'>;
 
@@ -111,6 +111,8 @@ export interface Estimator {
   estimate(category: Form11Category, year: number, values: unknown, today: Dayjs): RefundResult;
   /** The tax due on several incomes' values together, or null until every one of them is complete. */
   total(categories: readonly Form11Category[], year: number, valuesOf: (category: Form11Category) => unknown, today: Dayjs): number | null;
+  /** What the profile rules out in a form's values, by field (a blind person's credit for a spouse on a single profile). */
+  profileErrors(category: Form11Category, values: unknown): Record<string, string[]>;
 }
 
 /** Tax back for a credit or relief, tax due for an income type. */
@@ -118,7 +120,7 @@ export function directionOf(category: Form11Category): RefundDirection {
   return isIncomeTypeId(category) ? 'taxDue' : 'taxBack';
 }
 
-/** The estimates of a taxpayer with this profile (marital status, income, date of birth). */
+/** The estimates of a taxpayer with this profile (marital status, incomes, basis of assessment, date of birth, pension paid). */
 export function estimatorOf(profile: TaxProfile): Estimator {
   const estimate: Estimator['estimate'] = (category, year, values, today) => calculateRefund(year, category, values, profile, { today });
   return {
@@ -132,6 +134,7 @@ export function estimatorOf(profile: TaxProfile): Estimator {
       }
       return sum;
     },
+    profileErrors: (category, values) => profileErrors(category, values, profile),
   };
 }
 
@@ -141,6 +144,8 @@ export interface ClaimLine {
   title: string;
   amount: number;
   status: ClaimStatus;
+  /** Why the line is less than it would be on its own, or €0, in euro (a cut by the claim's limits); null when nothing needs saying. */
+  note: string | null;
 }
 
 /** A claim as /tax-refund-submitted shows it. */
@@ -151,6 +156,8 @@ export interface ClaimSummary {
   refund: number;
   /** What was claimed, in catalogue order (the forms, then the incomes), whatever order the server kept. */
   lines: ClaimLine[];
+  /** Married users: the basis of assessment the figures use, in words; null otherwise. */
+  assessment: string | null;
 }
 
 export interface TaxpayerView {
@@ -160,6 +167,8 @@ export interface TaxpayerView {
   claimStatus(year: number): ClaimStatus | null;
   /** The estimated refund of the user's claim for a year (0 without one). */
   refundOfYear(year: number): number;
+  /** The notes of the year's claim lines its limits cut (in catalogue order), for the estimate shown after the income declaration. */
+  notesOfYear(year: number): ClaimNote[];
   /** The claim /tax-refund-submitted shows: the one just sent (as the server answered it), else that year's, else the newest; null when there is none. */
   submittedClaim(submitted: SubmittedClaim | null): ClaimSummary | null;
 }
@@ -174,7 +183,9 @@ export function claimSummaryOf(entry: Form11Entry): ClaimSummary {
       title: categoryTitle(category),
       amount: entry.categoryRefunds[category] ?? 0,
       status: entry.categoryStatuses[category] ?? 'pending',
+      note: entry.categoryNotes?.[category] ?? null,
     })),
+    assessment: entry.assessment ?? null,
   };
 }
 
@@ -182,12 +193,14 @@ const taxpayerOf = memoLast((user: User | null): TaxpayerView => {
   const claims = user?.form11 ?? [];
   const claimOf = (year: number) => claims.find((claim) => claim.year === year) ?? null;
   return {
-    estimator: user ? estimatorOf(taxProfileOf(user)) : null,
+    // This tax year's pension paid (payroll and MaxOut) shares the limit with a claim for this year.
+    estimator: user ? estimatorOf(taxProfileOf(user, undefined, calendarDay(new Date()).year())) : null,
     claimStatus: (year) => claimOf(year)?.status ?? null,
     refundOfYear: (year) => {
       const claim = claimOf(year);
       return claim ? claimRefund(claim) : 0;
     },
+    notesOfYear: (year) => claimNotesOfYear(claims, year),
     submittedClaim(submitted) {
       const entry = submitted?.entry ?? (submitted ? claimOf(submitted.year) : null) ?? [...claims].sort((a, b) => b.year - a.year)[0] ?? null;
       return entry ? claimSummaryOf(entry) : null;

@@ -1,6 +1,7 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
+import type { AssessmentBasis } from '../../src/domain/tax/assessment.ts';
 
 // ─── Context and input ───────────────────────────────────────────────────────────────────────────
 
@@ -30,6 +31,9 @@ export interface ProfileChanges {
   date_of_birth: string;
   /** Left out when it is the stored plan ID (which may be in an older format). */
   pension_plan_id?: string | null;
+  /** Married users: the spouse's income (null: not known) and the basis of assessment. */
+  spouse_annual_income?: number | null;
+  assessment_basis?: AssessmentBasis | null;
 }
 
 export type ProfileEditEvent =

@@ -72,7 +72,7 @@ export const questionnaireMachine = setup({
   states: {
     asking: {
       description:
-        'One question is shown with Yes, No, Prev and Next and a progress indicator (question n of 27, answered or not). ' +
+        'One question is shown with Yes, No, Prev and Next and a progress indicator (question n of m, answered or not). ' +
         'Every button names the question it was pressed on; a press meant for another question is ignored.',
       tags: ['answering'],
       on: {

@@ -11,7 +11,7 @@ export interface QuestionnaireView {
   question: Question;
   /** 0-based index of the question shown: what the buttons' events carry. */
   index: number;
-  /** 1-based, for "Question n of 27". */
+  /** 1-based, for "Question n of m". */
   number: number;
   total: number;
   /** The shown question's answer, to mark the chosen button, or null. */

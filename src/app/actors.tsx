@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
-import { selectInactivity } from '../../machines/auth/auth.selectors.ts';
+import { selectInactivity, selectRoundups } from '../../machines/auth/auth.selectors.ts';
 import type { SessionHooks } from '../api/client.ts';
 import type { AuthLogic } from './effects/authEffects.ts';
 
@@ -46,3 +46,8 @@ export function useInactivityActor() {
 
 /** The inactivity actor, for the warning dialog that reads it. */
 export type InactivityActorRef = NonNullable<ReturnType<typeof useInactivityActor>>;
+
+/** The session's round-ups actor (a child of auth: the daily prompt, /roundups, /linked-bank-accounts), or undefined while nobody is signed in. */
+export function useRoundupsActor() {
+  return useSelector(useAuthActor(), selectRoundups);
+}

@@ -200,13 +200,15 @@ const linkedBankAccountsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/linked-bank-accounts',
   staticData: { title: 'Bank Accounts' },
-  component: underConstruction,
+  loader: ({ context }) => context.flows.preload('bankLink'),
+  component: lazyRouteComponent(() => import('./screens/roundups/LinkedBankAccountsScreen.tsx'), 'LinkedBankAccountsScreen'),
 });
 const bankLinkRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/bank-link/$url',
   staticData: { title: 'Link a bank account' },
-  component: underConstruction,
+  loader: ({ context }) => context.flows.preload('bankLink'),
+  component: lazyRouteComponent(() => import('./screens/roundups/BankLinkScreen.tsx'), 'BankLinkScreen'),
 });
 const taxRefundSubmittedRoute = createRoute({
   getParentRoute: () => signedInRoutes,
@@ -219,7 +221,7 @@ const roundupsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/roundups',
   staticData: { title: 'Round-ups' },
-  component: underConstruction,
+  component: lazyRouteComponent(() => import('./screens/roundups/RoundupsScreen.tsx'), 'RoundupsScreen'),
 });
 const payeAuthorizationRoute = createRoute({
   getParentRoute: () => signedInRoutes,

@@ -74,6 +74,9 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     log: console,
     now: () => new Date(),
     guidedFlow: () => flows.session('form11Flow'),
+    roundups: () => auth.getSnapshot().children.roundups ?? null,
+    appOrigin: () => location.origin,
+    leaveFor: (url) => location.assign(url),
   };
   const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, ...(inspect ? { inspect } : {}) });
   const appInfo = createAppInfoStore(() => getAppInfo(), console);

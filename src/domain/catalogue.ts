@@ -1,6 +1,8 @@
 /**
- * The product catalogue: the 30 Form 11 pages, the 27 questionnaire questions, the 42
- * "For Advanced Use" options and the 13 income types. Pure data, one copy, shared by the router,
+ * The product catalogue: the 35 Form 11 pages, the 32 questionnaire questions, the 47
+ * "For Advanced Use" options and the 13 income types (the spec's 30 pages, 27 questions and 42
+ * options, plus the Home Carer, Age, Widowed Person, Widowed Parent and employing-a-carer credits
+ * Revenue gives that the spec's list left out). Pure data, one copy, shared by the router,
  * the questionnaire and flow machines, the screens, the server and the tests.
  * Spec section 2 (form slugs, groups), section 3 (income type ids), section 9 (27 questions, 13
  * income types). Every figure behind these pages lives in src/domain/tax.
@@ -137,6 +139,26 @@ export const FORM_PAGES: Readonly<Record<FormSlug, FormPage>> = {
   'earned-income-tax-credit': {
     title: 'Earned Income Tax Credit',
     description: 'A tax credit on self-employed income or pay as a proprietary director.',
+  },
+  'home-carer-tax-credit': {
+    title: 'Home Carer Tax Credit',
+    description: 'A tax credit for a married couple or civil partners where one of you cares at home for a child, an older person or someone incapacitated.',
+  },
+  'age-tax-credit': {
+    title: 'Age Tax Credit',
+    description: 'A tax credit if you, or your husband, wife or civil partner, are 65 or over.',
+  },
+  'widowed-person-tax-credit': {
+    title: 'Widowed Person Tax Credit',
+    description: 'A higher personal credit in the year your husband, wife or civil partner died, and in the years after if no child lives with you.',
+  },
+  'widowed-parent-tax-credit': {
+    title: 'Widowed Parent Tax Credit',
+    description: 'A tax credit in each of the five years after the bereavement, if a child lives with you.',
+  },
+  'employing-carer-relief': {
+    title: 'Employing a Carer',
+    description: 'Tax relief at your highest rate on what you pay a carer for someone who is permanently incapacitated.',
   },
 };
 
@@ -275,8 +297,8 @@ export interface Question {
 }
 
 /**
- * The 27 questions, in the order they are asked: health, family and home, job and pension,
- * property, the sea, investments. Each maps to a different slug.
+ * The questions (the spec's 27 and one per added credit), in the order they are asked: health,
+ * family and home, job and pension, property, the sea, investments. Each maps to a different slug.
  *
  * Three slugs have no question, on purpose: they are reachable from "For Advanced Use" only.
  * - employee-tax-credit: every PAYE employee already gets it through payroll, so asking would
@@ -311,6 +333,10 @@ export const QUESTIONS = [
     text: 'Do you keep an assistance dog from an accredited organisation, for example for autism, epilepsy or a physical disability?',
   },
   {
+    slug: 'employing-carer-relief',
+    text: 'Did you pay a carer to look after someone who is permanently incapacitated, such as a parent, a child or yourself?',
+  },
+  {
     slug: 'rent-tax-credit',
     text: "Did you pay rent for your home, for a place you stay in for work or college, or for your child's college accommodation?",
   },
@@ -333,6 +359,19 @@ export const QUESTIONS = [
   {
     slug: 'maintenance-payment-relief',
     text: 'Do you pay maintenance to a former husband, wife or civil partner under a court order or legal agreement?',
+  },
+  {
+    slug: 'home-carer-tax-credit',
+    text: 'Are you married or in a civil partnership, and does one of you stay at home to care for a child, someone aged 65 or over, or someone who is incapacitated?',
+  },
+  { slug: 'age-tax-credit', text: 'Did you, or your husband, wife or civil partner, reach the age of 65 by the end of the year?' },
+  {
+    slug: 'widowed-person-tax-credit',
+    text: 'Did your husband, wife or civil partner die, and have you not married again or lived with a partner since?',
+  },
+  {
+    slug: 'widowed-parent-tax-credit',
+    text: 'Did your husband, wife or civil partner die in one of the last five years, and does a child live with you?',
   },
   {
     slug: 'flat-rate-expenses',
@@ -402,8 +441,8 @@ function formOption(slug: FormSlug, label: string = FORM_PAGES[slug].title): Adv
 }
 
 /**
- * The five groups with 7, 6, 5, 11 and 13 options (spec section 2). The four form groups hold
- * 29 of the 30 slugs: "income-continuance" is the same relief as "permanent-health-benefit"
+ * The five groups with 8, 10, 5, 11 and 13 options (spec section 2's 7, 6, 5, 11 and 13, plus the
+ * added credits). The four form groups hold 34 of the 35 slugs: "income-continuance" is the same relief as "permanent-health-benefit"
  * (Revenue treats both as one, R30), so Health offers one option for the two and the
  * questionnaire still asks about each.
  */
@@ -419,6 +458,7 @@ export const ADVANCED_OPTION_GROUPS: readonly AdvancedGroup[] = [
       formOption('blind-person-tax-credit'),
       formOption('guide-dog-allowance'),
       formOption('assistance-dog-allowance'),
+      formOption('employing-carer-relief'),
     ],
   },
   {
@@ -431,6 +471,10 @@ export const ADVANCED_OPTION_GROUPS: readonly AdvancedGroup[] = [
       formOption('incapacitated-child-tax-credit'),
       formOption('dependant-relevant-tax-credit'),
       formOption('maintenance-payment-relief'),
+      formOption('home-carer-tax-credit'),
+      formOption('age-tax-credit'),
+      formOption('widowed-person-tax-credit'),
+      formOption('widowed-parent-tax-credit'),
     ],
   },
   {
@@ -468,7 +512,7 @@ export const ADVANCED_OPTION_GROUPS: readonly AdvancedGroup[] = [
   },
 ];
 
-/** All 42 options, group by group. */
+/** All 47 options, group by group. */
 export const ADVANCED_OPTIONS: readonly AdvancedOption[] = ADVANCED_OPTION_GROUPS.flatMap((g) => g.options);
 
 /** Where an option leads: its form page, or the final form for an income type. */

@@ -4,7 +4,7 @@
  * loads only these short lists. The catalogue builds its entries on them.
  */
 
-/** The 30 Form 11 pages reachable at /form11/{form-slug}, in the order of spec section 2. */
+/** The Form 11 pages reachable at /form11/{form-slug}: the 30 of spec section 2 in its order, then the 5 credits added since. */
 export const FORM_SLUGS = [
   'assistance-dog-allowance',
   'permanent-health-benefit',
@@ -36,6 +36,12 @@ export const FORM_SLUGS = [
   'mortgage-interest-tax-credit',
   'employee-tax-credit',
   'earned-income-tax-credit',
+  // Added after the spec's 30: the credits Revenue gives that the first list left out.
+  'home-carer-tax-credit',
+  'age-tax-credit',
+  'widowed-person-tax-credit',
+  'widowed-parent-tax-credit',
+  'employing-carer-relief',
 ] as const;
 
 export type FormSlug = (typeof FORM_SLUGS)[number];

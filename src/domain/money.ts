@@ -88,3 +88,18 @@ export function euroToCents(euro: unknown): number {
 export function roundToCents(euro: number): number {
   return roundHalfAwayFromZero(toAmount(euro), 2);
 }
+
+/**
+ * A decimal amount as a bank sends it ("-12.34", "5", "0.10", "+7.500") to integer cents,
+ * read digit by digit (never through a float); null when it is not a plain decimal, has a
+ * non-zero third decimal, or is beyond Number.MAX_SAFE_INTEGER cents.
+ */
+export function decimalToCents(text: string): number | null {
+  const match = /^([+-]?)(\d{1,15})(?:\.(\d{1,6}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  if (/[1-9]/.test(fraction.slice(2))) return null;
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return sign === '-' && cents !== 0 ? -cents : cents;
+}

@@ -1,11 +1,18 @@
 /**
  * Pension tax relief (spec section 9, "Pension tax relief"): the age-related limit on relievable
- * contributions, the remaining room this year, and the tax back a contribution earns.
+ * contributions, the remaining room in a tax year, and the tax back a contribution earns. Each
+ * tax year's own figures apply (the reference's year tables, src/domain/tax/years.ts): its
+ * standard rate bands and earnings cap, and the age band of the highest age reached in that year
+ * (the age on 31 December), so a contribution backdated to last year is relieved under last
+ * year's rules. Couples: a jointly assessed couple's band grows with the second income.
  * All amounts are euro.
  */
 import type { Dayjs } from 'dayjs';
-import { ageOn, parseApiDate } from './dates.ts';
+import { ageOn, dayjs, parseApiDate } from './dates.ts';
 import { roundToCents } from './money.ts';
+import type { AssessmentBasis } from './tax/assessment.ts';
+import { bandOf, basisOf } from './tax/household.ts';
+import { SUPPORTED_TAX_YEARS, figure, isSupportedTaxYear, type TaxYear } from './tax/years.ts';
 
 export type MaritalStatus = 'single' | 'married';
 
@@ -17,6 +24,9 @@ export interface PensionUser {
   paid_pension: number | null;
   pension: number | null;
   marital_status: MaritalStatus;
+  /** Married users: the spouse's income (a jointly assessed couple's band grows with it). */
+  spouse_annual_income?: number | null | undefined;
+  assessment_basis?: AssessmentBasis | null | undefined;
 }
 
 /** Relievable contributions are a percentage of earnings up to this cap (spec section 9). */
@@ -28,7 +38,9 @@ export const MAX_TAXBACK_CAP = 115_000;
 /**
  * Standard rate band by marital status: the 2025 and 2026 figures of
  * shared/reference/irish-tax-rules.md section 1 ("SRB: single … €44,000"; "SRB: married couple
- * or civil partners, one income … €53,000"), which are also the spec's values.
+ * or civil partners, one income … €53,000"), which are also the spec's values. The relief of a
+ * given tax year uses that year's bands (taxbackFor's `year`); these serve the spec's marginal
+ * rate.
  */
 export const STANDARD_RATE_BAND: Readonly<Record<MaritalStatus, number>> = {
   single: 44_000,
@@ -66,6 +78,27 @@ export function pensionAge(user: PensionUser, today: Dayjs): number | null {
   return dob ? ageOn(dob, today) : null;
 }
 
+/**
+ * The tax year whose figures apply on a day: the day's year, or the nearest year the tables
+ * have (the last one for a later year, the first for an earlier one).
+ */
+export function taxYearFor(day: Dayjs): TaxYear {
+  const year = day.year();
+  if (isSupportedTaxYear(year)) return year;
+  const first = SUPPORTED_TAX_YEARS[0];
+  const last = SUPPORTED_TAX_YEARS[SUPPORTED_TAX_YEARS.length - 1] ?? first;
+  return year < first ? first : last;
+}
+
+/**
+ * The age whose band a tax year's limit uses: the highest age reached in the year of `day`, that
+ * is the age on 31 December (Revenue: "at any time in the year"). Null for an unreadable date.
+ */
+export function pensionAgeInYear(user: PensionUser, day: Dayjs): number | null {
+  const dob = parseApiDate(user.date_of_birth);
+  return dob ? ageOn(dob, dayjs(new Date(day.year(), 11, 31))) : null;
+}
+
 export function standardRateBand(maritalStatus: MaritalStatus): number {
   return STANDARD_RATE_BAND[maritalStatus];
 }
@@ -80,38 +113,55 @@ export function marginalRate(user: Pick<PensionUser, 'annual_income' | 'marital_
 }
 
 /**
- * Room left this year: floor(min(income, cap) × percentage) − paid_pension, not below zero.
- * An unreadable date of birth gives 0 rather than guessing an age band.
+ * Room left in the tax year of `today`: floor(min(income, that year's cap) × percentage for the
+ * age reached in the year) − paid_pension, not below zero. An unreadable date of birth gives 0
+ * rather than guessing an age band.
  */
 export function maxPensionContribution(user: PensionUser | null, today: Dayjs): number {
   if (!user) return 0;
-  const age = pensionAge(user, today);
+  const age = pensionAgeInYear(user, today);
   if (age === null) return 0;
-  const cappedIncome = Math.min(amount(user.annual_income), PENSION_EARNINGS_CAP);
+  const cappedIncome = Math.min(amount(user.annual_income), figure('pensionEarningsCap', taxYearFor(today)));
   // × percentage / 100 rather than × 0.15: integer products keep the floor exact.
   const limit = Math.floor((cappedIncome * agePercentage(age)) / 100);
   return Math.max(0, limit - amount(user.paid_pension));
 }
 
 /**
+ * Income tax at the rates alone (no credits) on the user's income less `deduction`, with the
+ * household's band in `year`: a single person's, or a jointly assessed couple's (the married band
+ * plus the lower income up to the cap), or the user's own when a married couple is assessed
+ * separately.
+ */
+function grossTaxAfter(user: PensionUser, deduction: number, year: TaxYear): number {
+  const basis = basisOf({ maritalStatus: user.marital_status, annualIncome: user.annual_income, assessmentBasis: user.assessment_basis ?? null });
+  const spouse = basis === 'joint' ? amount(user.spouse_annual_income) : 0;
+  const own = Math.max(0, amount(user.annual_income) - deduction);
+  const band = bandOf(year, { basis, singleParentBand: false, homeCarer: false, spouseIncome: spouse }, own);
+  const taxable = own + spouse;
+  return Math.min(taxable, band) * figure('standardRate', year) + Math.max(0, taxable - band) * figure('higherRate', year);
+}
+
+/**
  * Tax back on a contribution: 40% on the part of it that fits in the income above the standard
- * rate band, 20% on the rest (all of it at 20% when income is within the band). Rounded to cents
- * and capped at MAX_TAXBACK_CAP. A null user, or a contribution ≤ 0, gives 0.
+ * rate band, 20% on the rest (all of it at 20% when income is within the band), with the bands
+ * of `year` (the 2025 and 2026 figures when none is given). Rounded to cents and capped at
+ * MAX_TAXBACK_CAP. A null user, or a contribution ≤ 0, gives 0.
  * The income read is the actual annual income (not the 115,000 earnings cap): relief at 40% is
  * limited by how much income is taxed at 40%.
  */
-export function taxbackFor(contribution: number, user: PensionUser | null): number {
+export function taxbackFor(contribution: number, user: PensionUser | null, year: TaxYear = 2025): number {
   if (!user) return 0;
   const paid = amount(contribution);
-  const incomeAboveBand = Math.max(0, amount(user.annual_income) - standardRateBand(user.marital_status));
-  const atHigherRate = Math.min(paid, incomeAboveBand);
-  const atStandardRate = paid - atHigherRate;
-  const relief = atHigherRate * HIGHER_RATE + atStandardRate * STANDARD_RATE;
-  return Math.min(roundToCents(relief), MAX_TAXBACK_CAP);
+  if (paid === 0) return 0;
+  const relief = grossTaxAfter(user, 0, year) - grossTaxAfter(user, paid, year);
+  // A contribution beyond the income itself is relieved at 20% (as if the income were within the band).
+  const beyondIncome = Math.max(0, paid - amount(user.annual_income)) * figure('standardRate', year);
+  return Math.min(roundToCents(relief + beyondIncome), MAX_TAXBACK_CAP);
 }
 
 export interface PensionSummary {
-  /** Whole years today; 0 without a user or with an unreadable date of birth. */
+  /** The age whose band applies: reached by 31 December of the year; 0 without a user or a readable date of birth. */
   age: number;
   /** Whole percent of capped income (15…40); 0 without a user or readable date of birth. */
   percentage: number;
@@ -133,16 +183,17 @@ const EMPTY_SUMMARY: PensionSummary = {
 /** Everything the Overview gauge and the pension screens show; all zeros without a user. */
 export function pensionSummary(user: PensionUser | null, today: Dayjs): PensionSummary {
   if (!user) return { ...EMPTY_SUMMARY };
-  const age = pensionAge(user, today);
+  const age = pensionAgeInYear(user, today);
+  const year = taxYearFor(today);
   const maxContribution = maxPensionContribution(user, today);
   const currentPension = amount(user.pension);
   return {
     age: age ?? 0,
     percentage: age === null ? 0 : agePercentage(age),
     maxContribution,
-    maxTaxback: taxbackFor(maxContribution, user),
+    maxTaxback: taxbackFor(maxContribution, user, year),
     currentPension,
-    currentTaxback: taxbackFor(currentPension, user),
+    currentTaxback: taxbackFor(currentPension, user, year),
   };
 }
 
@@ -176,12 +227,13 @@ export function pensionProgress(user: PensionUser | null, today: Dayjs): Pension
   if (!user) return { limit: 0, current: 0, headroom: 0, taxback: 0, maxTaxback: 0 };
   const limit = pensionReliefLimit(user, today);
   const current = amount(user.pension);
+  const year = taxYearFor(today);
   return {
     limit,
     current,
     headroom: Math.max(0, roundToCents(limit - current)),
-    taxback: taxbackFor(Math.min(current, limit), user),
-    maxTaxback: taxbackFor(limit, user),
+    taxback: taxbackFor(Math.min(current, limit), user, year),
+    maxTaxback: taxbackFor(limit, user, year),
   };
 }
 
@@ -195,7 +247,8 @@ export function contributionRelief(user: PensionUser | null, contribution: numbe
   const { limit, current } = pensionProgress(user, today);
   const before = Math.min(current, limit);
   const after = Math.min(current + amount(contribution), limit);
-  return roundToCents(taxbackFor(after, user) - taxbackFor(before, user));
+  const year = taxYearFor(today);
+  return roundToCents(taxbackFor(after, user, year) - taxbackFor(before, user, year));
 }
 
 /**

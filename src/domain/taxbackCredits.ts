@@ -1,6 +1,7 @@
 /**
  * The Overview's "Taxback credits": the user's Form 11 claims grouped by tax year, newest first
- * (spec section 4), each with its status, the refund per category and the approved total.
+ * (spec section 4), each with its status, the refund per category (a share of the year's one
+ * computation, with the note of a line the claim's limits cut), the estimate and the approved total.
  */
 import { categoryTitle, isForm11Category } from './catalogue.ts';
 import { roundToCents } from './money.ts';
@@ -12,6 +13,8 @@ export interface TaxbackCategoryLine {
   /** Euro: + tax back, − tax due. */
   amount: number;
   status: ClaimStatus;
+  /** Why the figure is less than the line on its own, or €0, in words (the claim's note); null when nothing needs saying. */
+  note: string | null;
 }
 
 export interface TaxbackYear {
@@ -20,6 +23,10 @@ export interface TaxbackYear {
   categories: TaxbackCategoryLine[];
   /** Euro: the refunds of the approved categories. */
   totalApproved: number;
+  /** Euro: the whole year's estimate, tax back less tax due (the lines add up to it). */
+  estimated: number;
+  /** Married users: the basis of assessment the figures use, in words. */
+  assessment: string | null;
 }
 
 /** The status colours live with the status (a badge needs them without these rules). */
@@ -37,6 +44,7 @@ export function taxbackCreditsByYear(entries: readonly Form11Entry[]): TaxbackYe
           title: isForm11Category(category) ? categoryTitle(category) : category,
           amount: entry.categoryRefunds[category] ?? 0,
           status: entry.categoryStatuses[category] ?? entry.status,
+          note: entry.categoryNotes?.[category] ?? null,
         })),
       );
       return {
@@ -44,6 +52,8 @@ export function taxbackCreditsByYear(entries: readonly Form11Entry[]): TaxbackYe
         status: claimStatusOf(group.map((entry) => entry.status)),
         categories,
         totalApproved: roundToCents(group.reduce((sum, entry) => sum + entry.totalApprovedRefund, 0)),
+        estimated: roundToCents(categories.reduce((sum, line) => sum + line.amount, 0)),
+        assessment: group.find((entry) => entry.assessment)?.assessment ?? null,
       };
     });
 }

@@ -87,8 +87,13 @@ const Env = v.object({
   MONEY_DAILY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'MONEY_DAILY_LIMIT must be a whole number of euro, 1 or more'))),
   MONEY_TAX_YEAR_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'MONEY_TAX_YEAR_LIMIT must be a whole number of euro, 1 or more'))),
   MONEY_STEP_UP_ABOVE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'MONEY_STEP_UP_ABOVE must be a whole number of euro'))),
-  /** Tests only: `kill-after-collect` ends the process (SIGKILL) after the payment provider answered, before the answer is recorded. */
-  FAULT_INJECTION: v.optional(v.picklist(['kill-after-collect'], 'FAULT_INJECTION must be kill-after-collect')),
+  /** The sandbox bank's extra card purchases per account and day (demonstrations and browser tests: the daily prompt shows on the day an account is linked). */
+  SANDBOX_BANK_EXTRA_PURCHASES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'SANDBOX_BANK_EXTRA_PURCHASES must be a whole number 0-99')), '0'),
+  /**
+   * Tests only: `kill-after-collect` ends the process (SIGKILL) after the payment provider answered, before the answer is
+   * recorded; `kill-after-claim` after a round-up batch took its round-ups, before it is paid.
+   */
+  FAULT_INJECTION: v.optional(v.picklist(['kill-after-collect', 'kill-after-claim'], 'FAULT_INJECTION must be kill-after-collect or kill-after-claim')),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^(\d|true|false)$/, 'TRUST_PROXY must be a hop count 0-9, true or false')), '0'),
   /** This process is one of several instances behind a proxy on one PostgreSQL (deploy/README.md). */
   CLUSTER: v.optional(v.picklist(['true', 'false', '1', '0'], 'CLUSTER must be true or false'), 'false'),
@@ -129,8 +134,10 @@ export interface ServerConfig {
   trustProxy: number;
   /** How long a payment attempt is held before housekeeping recovers it (ms). */
   paymentLeaseMs: number;
+  /** Extra card purchases per day on each sandbox bank account (SANDBOX_BANK_EXTRA_PURCHASES). */
+  sandboxBankExtraPurchases: number;
   /** A fault to inject (tests of crash recovery); never in production. */
-  faultInjection: 'kill-after-collect' | undefined;
+  faultInjection: 'kill-after-collect' | 'kill-after-claim' | undefined;
   /** The tax agent of the PAYE A1 declaration. */
   payeAgent: AgentDetails;
   /** The creditor named on direct debit mandates. */
@@ -243,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     encryptionKeyCurrent: e.ENCRYPTION_KEY_CURRENT,
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
     paymentLeaseMs: Number(e.PAYMENT_LEASE_SECONDS) * 1000,
+    sandboxBankExtraPurchases: Number(e.SANDBOX_BANK_EXTRA_PURCHASES),
     faultInjection: e.FAULT_INJECTION,
     moneyLimits: {
       ...(e.MONEY_DAILY_LIMIT ? { dailyCents: Number(e.MONEY_DAILY_LIMIT) * 100 } : {}),

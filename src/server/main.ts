@@ -85,10 +85,18 @@ async function main() {
     keyring: secrets.keyring,
     mailTransport,
     paymentLeaseMs: config.paymentLeaseMs,
+    sandboxBankOptions: { extraPurchasesPerDay: config.sandboxBankExtraPurchases },
     moneyLimits: config.moneyLimits,
     // The crash test's fault: the provider has collected, our record of it is not yet written.
     afterCollect:
       config.faultInjection === 'kill-after-collect'
+        ? () => {
+            process.kill(process.pid, 'SIGKILL');
+          }
+        : undefined,
+    // The round-up crash test's fault: a batch has taken its round-ups, the ledger has not been asked.
+    afterRoundupClaim:
+      config.faultInjection === 'kill-after-claim'
         ? () => {
             process.kill(process.pid, 'SIGKILL');
           }

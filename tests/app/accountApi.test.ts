@@ -6,11 +6,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAccount, downloadExport, exportFileName, getRetentionPlan, setPayeOptOut } from '../../src/api/account.ts';
 import { createSessionClient } from '../../src/api/client.ts';
+import { aUser } from '../support/builders.ts';
 
-const USER = {
-  first_name: 'Aoife', surname: 'Byrne', ppsn: null, date_of_birth: '1990-06-15', email: 'aoife@example.ie', annual_income: 50_000,
-  paid_pension: 0, pension: 0, marital_status: 'single', pension_plan_id: null, taxback: 0, form11: [], paye_a1_authorized: true, opt_out_paye_auth: true,
-};
+const USER = aUser({ opt_out_paye_auth: true });
 const PLAN = { erased: ['Your email address'], kept: [{ what: 'Your Form 11 claim for 2024', reason: 'Revenue', until: '2030-12-31', table: 'form11_entries' }], keptUntil: '2030-12-31' };
 
 let seen: { method: string; path: string; authorization: string | null; body: unknown }[] = [];

@@ -3,28 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { selectGuardUser, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
 import { createAppRuntime, type AppRuntime } from '../../src/app/runtime.ts';
+import { aUser } from '../support/builders.ts';
 
 /**
  * The runtime main.tsx builds before rendering: the root actor with the browser's effects, the
  * router, and the listeners, without React. The API is a stubbed fetch.
  */
 
-const user = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: null,
-  date_of_birth: '1990-04-01',
-  email: 'aoife@example.ie',
-  annual_income: null,
-  paid_pension: 0,
-  pension: 0,
-  marital_status: 'single',
-  pension_plan_id: null,
-  taxback: 0,
-  form11: [],
-  paye_a1_authorized: false,
-  opt_out_paye_auth: false,
-};
+const user = aUser({ annual_income: null });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let runtime: AppRuntime | undefined;

@@ -57,7 +57,9 @@ describe('refund calculation calls', () => {
   it('calculateRefund posts { year, category, data } with the session token and reads the explained answer', async () => {
     serve(() => json(200, answer(1000)));
     const result = await calculateRefund(http, { year: 2024, ...ITEMS[0]! });
-    expect(result).toEqual(answer(1000));
+    expect(result).toMatchObject(answer(1000));
+    // Fields an older server leaves out read as empty: no sources, no basis, nothing cut.
+    expect(result).toMatchObject({ references: { pages: [], legislation: [] }, basis: null, cut: null, unused: 0 });
     expect(seen).toEqual([{ path: '/api/maxout/tax/refund-calculate', authorization: 'Bearer token', body: { year: 2024, ...ITEMS[0]! } }]);
   });
 

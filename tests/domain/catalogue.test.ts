@@ -23,11 +23,12 @@ function duplicates(values: readonly string[]): string[] {
 }
 
 describe('form slugs', () => {
-  it('are the 30 slugs of spec section 2, without repeats', () => {
-    expect(FORM_SLUGS).toHaveLength(30);
+  it('are the 30 slugs of spec section 2, then the 5 credits added since, without repeats', () => {
+    expect(FORM_SLUGS).toHaveLength(35);
     expect(duplicates(FORM_SLUGS)).toEqual([]);
     expect(FORM_SLUGS[0]).toBe('assistance-dog-allowance');
-    expect(FORM_SLUGS.at(-1)).toBe('earned-income-tax-credit');
+    expect(FORM_SLUGS[29]).toBe('earned-income-tax-credit');
+    expect(FORM_SLUGS.slice(30)).toEqual(['home-carer-tax-credit', 'age-tax-credit', 'widowed-person-tax-credit', 'widowed-parent-tax-credit', 'employing-carer-relief']);
   });
 
   it('each has a title and a one-line description, no two titles alike', () => {
@@ -91,8 +92,8 @@ describe('income types', () => {
 });
 
 describe('categories', () => {
-  it('are the 30 slugs and 13 income ids, which never overlap', () => {
-    expect(FORM11_CATEGORIES).toHaveLength(43);
+  it('are the 35 slugs and 13 income ids, which never overlap', () => {
+    expect(FORM11_CATEGORIES).toHaveLength(48);
     expect(duplicates(FORM11_CATEGORIES)).toEqual([]);
     expect(FORM_SLUGS.filter((s) => isIncomeTypeId(s))).toEqual([]);
   });
@@ -106,8 +107,8 @@ describe('categories', () => {
 });
 
 describe('questionnaire', () => {
-  it('has 27 questions, each on a different form page', () => {
-    expect(QUESTIONS).toHaveLength(27);
+  it('has 32 questions (the spec’s 27 and one per added credit), each on a different form page', () => {
+    expect(QUESTIONS).toHaveLength(32);
     const slugs = QUESTIONS.map((q) => q.slug);
     expect(duplicates(slugs)).toEqual([]);
     for (const slug of slugs) expect(isFormSlug(slug), slug).toBe(true);
@@ -129,15 +130,15 @@ describe('questionnaire', () => {
 });
 
 describe('"For Advanced Use" options', () => {
-  it('has 42 options in the groups of spec section 2: 7, 6, 5, 11, 13', () => {
+  it('has 47 options in the groups of spec section 2 (7, 6, 5, 11, 13) with the added credits: 8, 10, 5, 11, 13', () => {
     expect(ADVANCED_OPTION_GROUPS.map((g) => [g.title, g.options.length])).toEqual([
-      ['Health', 7],
-      ['You & Your Family', 6],
+      ['Health', 8],
+      ['You & Your Family', 10],
       ['Your Job', 5],
       ['Other', 11],
       ['Other Income', 13],
     ]);
-    expect(ADVANCED_OPTIONS).toHaveLength(42);
+    expect(ADVANCED_OPTIONS).toHaveLength(47);
   });
 
   it('ids, labels and targets are unique', () => {
@@ -159,9 +160,9 @@ describe('"For Advanced Use" options', () => {
     }
   });
 
-  it('the four form groups cover 29 slugs; income-continuance shares the permanent health option', () => {
+  it('the four form groups cover 34 slugs; income-continuance shares the permanent health option', () => {
     const formTargets = ADVANCED_OPTIONS.flatMap((o) => (o.target.kind === 'form' ? [o.target.slug] : []));
-    expect(formTargets).toHaveLength(29);
+    expect(formTargets).toHaveLength(34);
     expect(FORM_SLUGS.filter((s) => !formTargets.includes(s))).toEqual(['income-continuance']);
   });
 

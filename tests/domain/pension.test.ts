@@ -6,14 +6,19 @@ import {
   PENSION_EARNINGS_CAP,
   STANDARD_RATE_BAND,
   agePercentage,
+  contributionRelief,
   marginalRate,
   maxPensionContribution,
   pensionAge,
+  pensionAgeInYear,
+  pensionProgress,
   pensionSummary,
+  pensionUserForYear,
   standardRateBand,
   taxbackFor,
 } from '../../src/domain/pension.ts';
 import type { PensionUser } from '../../src/domain/pension.ts';
+import { reliefDayFor } from '../../src/domain/taxYear.ts';
 import type { User } from '../../src/domain/schemas/index.ts';
 
 const TODAY = dayjs(new Date(2025, 5, 15)); // 15 June 2025
@@ -83,22 +88,26 @@ describe('pensionAge', () => {
 });
 
 describe('maxPensionContribution', () => {
-  // Income 100,000 (under the cap) makes each band visible: 100,000 × percentage.
+  // Income 100,000 (under the cap) makes each band visible: 100,000 × percentage. The band is the
+  // one of the highest age reached in the tax year (the age on 31 December), whatever today's age:
+  // a 30th birthday later in 2025 already gives 2025 the 20% band.
   it.each([
-    ['1995-06-16', 29, 15_000], // 30th birthday is tomorrow
-    ['1995-06-15', 30, 20_000], // 30th birthday is today
-    ['1985-06-16', 39, 20_000],
-    ['1985-06-15', 40, 25_000],
-    ['1975-06-16', 49, 25_000],
-    ['1975-06-15', 50, 30_000],
-    ['1970-06-16', 54, 30_000],
-    ['1970-06-15', 55, 35_000],
-    ['1965-06-16', 59, 35_000],
-    ['1965-06-15', 60, 40_000],
-    ['1940-01-01', 85, 40_000],
-  ])('born %s (age %d), income 100,000 → %d', (dob, age, expected) => {
+    ['1996-01-01', 29, 29, 15_000], // 30 only in 2026
+    ['1995-06-16', 29, 30, 20_000], // 30th birthday is tomorrow: 30 in 2025
+    ['1995-06-15', 30, 30, 20_000], // 30th birthday is today
+    ['1985-12-31', 39, 40, 25_000],
+    ['1986-01-01', 39, 39, 20_000],
+    ['1975-06-16', 49, 50, 30_000],
+    ['1976-01-01', 49, 49, 25_000],
+    ['1970-06-16', 54, 55, 35_000],
+    ['1971-01-01', 54, 54, 30_000],
+    ['1965-06-16', 59, 60, 40_000],
+    ['1966-01-01', 59, 59, 35_000],
+    ['1940-01-01', 85, 85, 40_000],
+  ])('born %s (age %d today, %d in the year), income 100,000 → %d', (dob, age, ageInYear, expected) => {
     const u = user({ date_of_birth: dob, annual_income: 100_000 });
     expect(pensionAge(u, TODAY)).toBe(age);
+    expect(pensionAgeInYear(u, TODAY)).toBe(ageInYear);
     expect(maxPensionContribution(u, TODAY)).toBe(expected);
   });
 
@@ -342,5 +351,35 @@ describe('pensionSummary', () => {
       opt_out_paye_auth: false,
     };
     expect(pensionSummary(apiUser, TODAY).maxContribution).toBe(12_000);
+  });
+});
+
+describe('each tax year’s own figures (bands, earnings cap, the age reached in the year)', () => {
+  const endOf = (year: number) => dayjs(new Date(year, 11, 31));
+
+  it('the band of the year: 2022’s €36,800, not 2025’s €44,000', () => {
+    const u = user({ annual_income: 40_000 });
+    // 2022: 3,200 above the band at 40% and 1,800 at 20%; 2025: all within the band.
+    expect(taxbackFor(5_000, u, 2022)).toBe(1_640);
+    expect(taxbackFor(5_000, u, 2025)).toBe(1_000);
+    expect(contributionRelief(u, 5_000, endOf(2022))).toBe(1_640);
+  });
+
+  it('a contribution backdated to 2025 (before 31 October 2026) is relieved under 2025’s rules: the age band of 2025', () => {
+    const today = dayjs(new Date(2026, 5, 15));
+    const u = user({ date_of_birth: '1996-07-01', annual_income: 60_000 }); // 29 in 2025, 30 in 2026
+    const backdated = pensionUserForYear(u, 2025, 0, today);
+    expect(pensionProgress(backdated, reliefDayFor(2025, today)).limit).toBe(9_000); // 15% of 60,000
+    expect(pensionProgress(u, reliefDayFor(2026, today)).limit).toBe(12_000); // 20%: 30 in 2026
+  });
+
+  it('a jointly assessed couple’s band grows with the second income; assessed separately, the user’s own band', () => {
+    const couple = user({ marital_status: 'married', annual_income: 60_000, spouse_annual_income: 20_000 });
+    // 2024: 51,000 + 20,000 = 71,000 of 80,000: 9,000 at 40%, the other 1,000 at 20%.
+    expect(taxbackFor(10_000, couple, 2024)).toBe(3_800);
+    // Separately: 60,000 − 42,000 = 18,000 above the user's own band, all 10,000 at 40%.
+    expect(taxbackFor(10_000, { ...couple, assessment_basis: 'separate' }, 2024)).toBe(4_000);
+    // No spouse income recorded: one income, the married band.
+    expect(taxbackFor(10_000, user({ marital_status: 'married', annual_income: 60_000 }), 2024)).toBe(9_000 * 0.4 + 1_000 * 0.2);
   });
 });

@@ -28,9 +28,10 @@ describe('taxback credits by year', () => {
       [2023, 'approved', 500],
     ]);
     expect(years[2]!.categories).toEqual([
-      { category: 'rent-tax-credit', title: expect.any(String), amount: 500, status: 'approved' },
-      { category: 'health-expenses', title: expect.any(String), amount: 120.5, status: 'rejected' },
+      { category: 'rent-tax-credit', title: expect.any(String), amount: 500, status: 'approved', note: null },
+      { category: 'health-expenses', title: expect.any(String), amount: 120.5, status: 'rejected', note: null },
     ]);
+    expect(years[2]).toMatchObject({ estimated: 620.5, assessment: null });
     expect(years[2]!.categories[0]!.title).not.toBe('rent-tax-credit');
     expect(totalApprovedCredits(entries)).toBe(500);
     expect(taxbackCreditsByYear([])).toEqual([]);
@@ -38,5 +39,18 @@ describe('taxback credits by year', () => {
 
   it('colours: pending yellow, approved green, rejected red', () => {
     expect(CLAIM_STATUS_COLOURS).toEqual({ pending: 'yellow', approved: 'green', rejected: 'red' });
+  });
+});
+
+describe('a claim’s notes and basis', () => {
+  it('each line carries the note of a line the claim’s limits cut; the year, the basis the figures use', () => {
+    const withNotes: Form11Entry = {
+      ...entry(2025, { 'rent-tax-credit': 'pending', 'blind-person-tax-credit': 'pending' }, { 'rent-tax-credit': 1000, 'blind-person-tax-credit': 0 }, 'pending'),
+      categoryNotes: { 'blind-person-tax-credit': '€1,950 of credit, €0 of it usable this year: your tax for 2025 was already used up by the Rent Tax Credit.' },
+      assessment: 'Joint assessment (2025): …',
+    };
+    const [year] = taxbackCreditsByYear([withNotes]);
+    expect(year?.categories.map((line) => line.note)).toEqual([null, expect.stringContaining('€0 of it usable')]);
+    expect(year).toMatchObject({ estimated: 1000, assessment: 'Joint assessment (2025): …' });
   });
 });

@@ -202,11 +202,11 @@ describe('the guided Form 11 flow', () => {
     await openInApp(page, '/tax-refund-questions');
     await page.getByRole('button', { name: 'For Advanced Use' }).click();
     // The panel has opened (its animation over) before Continue is pressed.
-    await page.getByRole('checkbox', { name: 'Rent Tax Credit' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Rent Tax Credit', exact: true }).waitFor();
     await settle(page);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => page.getByText('Please select at least one option to continue').count()).toBe(1);
-    await page.getByRole('checkbox', { name: 'Rent Tax Credit' }).check();
+    await page.getByRole('checkbox', { name: 'Rent Tax Credit', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Tuition Fees' }).check();
     await checkScreen(page, 'tax-refund-advanced');
     await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -77,6 +77,8 @@ export default async function setup(project: TestProject) {
     STATIC_DIR: path.join(root, 'dist'),
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'info',
+    // Enough card purchases in the week before a link that the daily round-up prompt shows at once (tests/e2e/roundups.test.ts).
+    SANDBOX_BANK_EXTRA_PURCHASES: '10',
   };
   // The embedded defaults: PGlite in DATA_DIR, mail printed to the log (where tests read links).
   // Not NODE_ENV=production, which refuses to start without SMTP_URL and TRUST_PROXY.

@@ -1,41 +1,12 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { accountCloseMachine } from '../../machines/accountClose/accountClose.machine.ts';
-import type { AccountCloseContext, CloseAccountResult, LoadPlanResult } from '../../machines/accountClose/accountClose.types.ts';
+import type { AccountCloseContext } from '../../machines/accountClose/accountClose.types.ts';
 import { accountCloseView } from '../../machines/accountClose/accountClose.view.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
-import type { RetentionPlan } from '../../src/domain/schemas/account.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { AFTER, model, OUTAGE, PLAN, WRONG } from './accountClose.model.ts';
 
-const PLAN: RetentionPlan = {
-  erased: ['Your email address, password and sign-in'],
-  kept: [{ what: 'Your Form 11 claim for 2024', reason: 'Revenue requires it for 6 years.', until: '2030-12-31' }],
-  keptUntil: '2030-12-31',
-};
-const AFTER: RetentionPlan = { ...PLAN, erased: [...PLAN.erased, 'The emails we sent you'] };
-const WRONG: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { password: ['The password is not correct.'] } };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SUBMIT = { type: 'close.submit', password: 'correct horse' } as const;
-const fixtures = {
-  'close.retry': () => [{ type: 'close.retry' }],
-  'close.submit': () => [SUBMIT],
-  'close.finish': () => [{ type: 'close.finish' }],
-  'xstate.done.actor.loadPlan': () => [
-    { type: 'xstate.done.actor.loadPlan', output: { ok: true, plan: PLAN } satisfies LoadPlanResult },
-    { type: 'xstate.done.actor.loadPlan', output: { ok: false, error: OUTAGE } satisfies LoadPlanResult },
-  ],
-  'xstate.error.actor.loadPlan': () => [{ type: 'xstate.error.actor.loadPlan', error: new Error('offline') }],
-  'xstate.done.actor.closeAccount': () => [
-    { type: 'xstate.done.actor.closeAccount', output: { ok: true, plan: AFTER } satisfies CloseAccountResult },
-    { type: 'xstate.done.actor.closeAccount', output: { ok: false, error: WRONG } satisfies CloseAccountResult },
-  ],
-  'xstate.error.actor.closeAccount': () => [{ type: 'xstate.error.actor.closeAccount', error: new Error('offline') }],
-} satisfies EventFixtures<typeof accountCloseMachine>;
-
-const model = createModelTest(accountCloseMachine, { events: fixtures });
 type DoneEvent = EventObject & { output: { ok: boolean } };
 
 const oracle = expectedSteps<AccountCloseContext>({

@@ -1,156 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type EventObject } from 'xstate';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
 import { selectAccessToken, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
 import { authView } from '../../machines/auth/auth.view.ts';
 import { signInView } from '../../machines/auth/signIn.view.ts';
-import type { LogoutOutput, RefreshSessionOutput, RestoreSessionOutput, Session, SignInOutput, User } from '../../machines/auth/auth.types.ts';
-import { createModelTest, type EventFixtures, type ModelStep } from '../support/modelTest.ts';
+import type { AuthContext, RefreshSessionOutput, RestoreSessionOutput, SignInOutput } from '../../machines/auth/auth.types.ts';
+import { loginErrorMessage, registerErrorView } from '../../src/domain/authErrors.ts';
+import type { ApiFailure } from '../../src/domain/failure.ts';
+import { failureMessage } from '../../src/domain/failureMessage.ts';
+import { NO_REFRESH_TOKEN, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
+import { expectedSteps, type TransitionRule } from '../support/expectedSteps.ts';
+import type { ModelStep } from '../support/modelTest.ts';
+import { model, OTHER_USER_TOKEN, refreshOutputs, restoreOutputs, session, T0 } from './auth.model.ts';
 
 /**
  * Model-based test of the auth machine: paths generated with xstate/graph (tests/support/modelTest.ts),
  * every state and transition covered, every path run against a real actor with controllable promise
  * actors, fake timers and the real inactivity child; effects recorded and checked after every step.
  */
-
-const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
-
-const user: User = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-04-01',
-  email: 'aoife@example.ie',
-  annual_income: 52000,
-  paid_pension: 1000,
-  pension: 2500,
-  marital_status: 'single',
-  pension_plan_id: 'PP-1',
-  taxback: 12345,
-  form11: [],
-  paye_a1_authorized: true,
-  opt_out_paye_auth: false,
-};
-const freshUser: User = { ...user, email: 'new@example.ie', first_name: '', surname: '', annual_income: null, paye_a1_authorized: false };
-
-/** An access token of another user: a JWT-shaped string whose payload names another `sub`. */
-const OTHER_USER_TOKEN = `x.${btoa(JSON.stringify({ sub: 'another-user' })).replace(/=+$/, '')}.y`;
-const session = (n: number, withUser: User | null = user): Session => ({
-  access_token: `access-${n}`,
-  refresh_token: `refresh-${n}`,
-  ...(withUser ? { user: withUser } : {}),
-});
-
-const fail = (error: ApiFailure) => ({ ok: false as const, error });
-const outage = new Error('the promise rejected (outage)');
-
-const restoreOutputs: RestoreSessionOutput[] = [
-  { ok: true, session: session(1), user, remember: true },
-  // A stored session without a refresh token: a later 401 fails fast with 'No refresh token'.
-  { ok: true, session: { access_token: 'access-only', refresh_token: '' }, user, remember: false },
-  { ok: false, reason: 'none' },
-  { ok: false, reason: 'failed' },
-];
-// What the sign-in child (its own model test: signIn.model.test.ts) can end with, for a login…
-const loginOutputs: SignInOutput[] = [
-  { ok: true, session: session(2), user },
-  fail({ status: 401, message: null, source: 'server' }),
-  fail({ status: 401, message: 'Your account is locked.', source: 'server' }),
-  fail({ status: 422, message: null, source: 'server' }),
-  fail({ status: 500, message: null, source: 'server' }),
-  fail({ status: null, message: 'Failed to fetch', source: 'network' }),
-  fail({ status: null, message: null, source: 'network' }),
-  // Two-step sign-in is on: the code step comes next.
-  { ok: false, codeRequired: true, challenge: 'challenge-1' },
-];
-// …for the code step of a login…
-const WRONG_CODE = 'That code is not correct. Check your authenticator app and try again.';
-const EXPIRED = 'This sign-in has expired. Please log in again.';
-const codeOutputs: SignInOutput[] = [
-  { ok: true, session: session(3), user },
-  fail({ status: 401, message: WRONG_CODE, source: 'server', fieldErrors: { code: [WRONG_CODE] } }),
-  fail({ status: 401, message: EXPIRED, source: 'server', fieldErrors: { challenge: [EXPIRED] } }),
-  fail({ status: null, message: 'Failed to fetch', source: 'network' }),
-];
-// …and for a registration.
-const registerOutputs: SignInOutput[] = [
-  { ok: true, session: session(4, freshUser), user: freshUser },
-  fail({
-    status: 422,
-    message: 'The given data was invalid.',
-    source: 'server',
-    fieldErrors: { email: ['The email has already been taken.'], 'details.dob': ['You must be at least 16 years old to register'] },
-  }),
-  fail({ status: 500, message: 'Server error, please try again later.', source: 'server' }),
-];
-const refreshOutputs: RefreshSessionOutput[] = [
-  { ok: true, session: session(6) },
-  fail({ status: 401, message: 'Refresh token revoked.', source: 'server' }),
-  fail({ status: null, message: 'Failed to fetch', source: 'network' }),
-];
-// Both outcomes lead to the same state and effects, so the graph keeps the first: the server failure.
-const logoutOutputs: LogoutOutput[] = [fail({ status: 500, message: null, source: 'server' }), { ok: true }];
-
-const done = <T,>(id: string, outputs: readonly T[]) => () => outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }));
-const error = (id: string) => () => [{ type: `xstate.error.actor.${id}`, error: outage }];
-
-const fixtures = {
-  'login.submit': () => [
-    { type: 'login.submit', email: 'aoife@example.ie', password: 'correct horse', remember: true, redirectTo: '/roundups', at: T0 + 60_000 },
-  ],
-  'register.submit': () => [
-    {
-      type: 'register.submit',
-      payload: { email: 'new@example.ie', details: { dob: '1990-04-01', maritalStatus: 'single', pensionPlanId: 'PP-9' } },
-      at: T0 + 90_000,
-    },
-  ],
-  'twoFactor.submit': () => [{ type: 'twoFactor.submit', code: '123456', at: T0 + 120_000 }],
-  'twoFactor.cancel': () => [{ type: 'twoFactor.cancel' }],
-  'errors.clear': () => [{ type: 'errors.clear' }],
-  'session.unauthorized': () => [{ type: 'session.unauthorized' }],
-  logout: () => [{ type: 'logout' }],
-  'session.timeout': () => [{ type: 'session.timeout' }],
-  // What the inactivity child reports when it hears the user (this tab, another tab, Continue Session).
-  'session.activity': () => [{ type: 'session.activity' }],
-  'session.external.signedOut': () => [{ type: 'session.external.signedOut' }],
-  'session.external.updated': () => [
-    { type: 'session.external.updated', session: session(7, null) },
-    // Another user's tokens (a readable JWT whose sub differs from this tab's): never adopted.
-    { type: 'session.external.updated', session: { access_token: OTHER_USER_TOKEN, refresh_token: 'refresh-other' } },
-  ],
-  'profile.reload': () => [{ type: 'profile.reload' }],
-  'profile.updated': () => [{ type: 'profile.updated', user: { ...user, first_name: 'Aoibheann', annual_income: 61000 } }],
-  'xstate.done.actor.restoreSession': done('restoreSession', restoreOutputs),
-  'xstate.error.actor.restoreSession': error('restoreSession'),
-  // One child id for both forms; which outputs make sense depends on which form asked.
-  'xstate.done.actor.signIn': (snapshot) =>
-    done(
-      'signIn',
-      snapshot.matches({ signedOut: 'registering' }) ? registerOutputs : snapshot.matches({ signedOut: 'verifyingCode' }) ? codeOutputs : loginOutputs,
-    )(),
-  'xstate.done.actor.refreshSession': done('refreshSession', refreshOutputs),
-  'xstate.error.actor.refreshSession': error('refreshSession'),
-  'xstate.done.actor.logout': done('logout', logoutOutputs),
-  'xstate.error.actor.logout': error('logout'),
-} satisfies EventFixtures<typeof authMachine>;
-
-const model = createModelTest(authMachine, {
-  events: fixtures,
-  input: { now: T0 },
-  // Keep apart what guards and screens depend on; every value here comes from a finite fixture set.
-  serializeContext: (c) => ({
-    refreshToken: Boolean(c.refreshToken),
-    loginError: c.loginError,
-    twoFactorChallenge: c.twoFactorChallenge,
-    codeError: c.codeError,
-    registerError: c.registerError?.message ?? null,
-    refreshError: c.refreshError,
-    activitySinceRefresh: c.activitySinceRefresh,
-  }),
-});
 
 type Call = { type: string; params?: unknown };
 type Step = ModelStep<typeof authMachine>;
@@ -290,10 +158,188 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
   }
 }
 
+// ─── The expected behaviour, written from spec section 4 and the decisions, not read from the machine ──
+
+type Ctx = AuthContext;
+const SIGNED_OUT = {
+  user: null,
+  accessToken: null,
+  refreshToken: null,
+  remember: false,
+  redirectTo: null,
+  twoFactorChallenge: null,
+  codeError: null,
+  activitySinceRefresh: false,
+} satisfies Partial<Ctx>;
+const outputOf = <T,>(event: EventObject) => (event as EventObject & { output: T }).output;
+const signedInWith = (c: Ctx, e: EventObject): Ctx => {
+  const output = outputOf<Extract<SignInOutput, { ok: true }>>(e);
+  return { ...c, accessToken: output.session.access_token, refreshToken: output.session.refresh_token, user: output.user };
+};
+const errorOf = (e: EventObject) => outputOf<{ error: ApiFailure }>(e).error;
+/** A refresh failure as the session keeps it: the server's words, or the generic message. */
+const refreshFailure = (e: EventObject) => errorOf(e).message?.trim() || SOMETHING_WENT_WRONG;
+const noErrors = (c: Ctx): Ctx => ({ ...c, loginError: null, registerError: null, refreshError: null, codeError: null });
+const later = (c: Ctx, e: EventObject) => Math.max(c.lastActivityAt, (e as EventObject & { at: number }).at);
+const ended = (c: Ctx): Ctx => ({ ...c, ...SIGNED_OUT });
+
+/** Heard in every signed-out state: the screens' errors are cleared. */
+const signedOutRules = (state: string): Record<string, TransitionRule<Ctx>> => ({ 'errors.clear': { to: state, context: noErrors } });
+
+/** Heard in every signed-in state (the refreshing one ignores further 401s). */
+const signedInRules = (state: string): Record<string, TransitionRule<Ctx>> => ({
+  'profile.reload': { to: state },
+  'profile.updated': { to: state, context: (c, e) => ({ ...c, user: (e as EventObject & { user: Ctx['user'] }).user }) },
+  'tokens of this user': {
+    to: state,
+    context: (c, e) => {
+      const next = (e as EventObject & { session: { access_token: string; refresh_token: string; user?: Ctx['user'] } }).session;
+      return { ...c, accessToken: next.access_token, refreshToken: next.refresh_token, user: next.user ?? c.user };
+    },
+  },
+  // Another user signed in elsewhere: this tab signs out rather than adopt their tokens.
+  'tokens of another user': { to: 'signedOut.idle', context: ended },
+  'activity, can refresh': { to: state, context: (c) => ({ ...c, activitySinceRefresh: true }) },
+  ...(state === 'signedIn.refreshing'
+    ? {} // Refreshing means there is a refresh token.
+    : {
+        'activity, nothing to refresh with': { to: state, context: (c: Ctx) => ({ ...c, activitySinceRefresh: true }) },
+        'unauthorized, can refresh': { to: 'signedIn.refreshing' },
+        'unauthorized, nothing to refresh with': { to: 'signedOut.idle', context: (c: Ctx) => ({ ...ended(c), refreshError: NO_REFRESH_TOKEN }) },
+      }),
+  logout: { to: 'signingOut' },
+  'session.timeout': { to: 'signingOut' },
+  'session.external.signedOut': { to: 'signedOut.idle', context: ended },
+});
+
+const oracle = expectedSteps<Ctx>({
+  initial: { value: 'restoring', context: { ...SIGNED_OUT, loginError: null, registerError: null, refreshError: null, lastActivityAt: T0 } },
+  tags: {
+    restoring: ['loading'],
+    'signedOut.signingIn': ['busy'],
+    'signedOut.verifyingCode': ['busy'],
+    'signedOut.registering': ['busy'],
+    'signedIn.refreshing': ['refreshing'],
+    signingOut: ['busy'],
+  },
+  caseOf: (event, before) => {
+    const c = before.context;
+    const canRefresh = Boolean(c.refreshToken);
+    switch (event.type) {
+      case 'xstate.done.actor.restoreSession': {
+        const output = outputOf<RestoreSessionOutput>(event);
+        return output.ok ? 'restored' : `nothing restored (${output.reason})`;
+      }
+      case 'xstate.done.actor.signIn': {
+        const output = outputOf<SignInOutput>(event);
+        if (output.ok) return 'signed in';
+        if ('codeRequired' in output) return 'code required';
+        return output.error.fieldErrors?.['challenge'] ? 'challenge ended' : 'refused';
+      }
+      case 'xstate.done.actor.refreshSession': {
+        const output = outputOf<RefreshSessionOutput>(event);
+        return output.ok ? 'refreshed' : output.error.status === null ? 'refresh got no response' : 'refresh refused';
+      }
+      case 'session.external.updated':
+        return (event as EventObject & { session: { access_token: string } }).session.access_token === OTHER_USER_TOKEN ? 'tokens of another user' : 'tokens of this user';
+      case 'session.activity':
+        return canRefresh ? 'activity, can refresh' : 'activity, nothing to refresh with';
+      case 'session.unauthorized':
+        return canRefresh ? 'unauthorized, can refresh' : 'unauthorized, nothing to refresh with';
+    }
+    if (event.type.startsWith('xstate.after.sessionRefreshInterval')) return canRefresh && c.activitySinceRefresh ? 'interval, after activity' : 'interval, quiet';
+    if (event.type.startsWith('xstate.after.logoutTimeout')) return 'logout timed out';
+    if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice('xstate.error.actor.'.length)} broke`;
+    if (event.type === 'xstate.done.actor.logout') return 'logout answered';
+    return event.type;
+  },
+  transitions: {
+    restoring: {
+      restored: {
+        to: 'signedIn.active',
+        context: (c, e) => {
+          const output = outputOf<Extract<RestoreSessionOutput, { ok: true }>>(e);
+          // Opening the page counts as activity: the first interval refreshes the stored tokens.
+          return { ...c, accessToken: output.session.access_token, refreshToken: output.session.refresh_token, user: output.user, remember: output.remember, activitySinceRefresh: true };
+        },
+      },
+      'nothing restored (failed)': { to: 'signedOut.idle' },
+      'nothing restored (none)': { to: 'signedOut.idle' },
+      'restoreSession broke': { to: 'signedOut.idle' },
+    },
+    'signedOut.idle': {
+      ...signedOutRules('signedOut.idle'),
+      'login.submit': {
+        to: 'signedOut.signingIn',
+        context: (c, e) => {
+          const { remember, redirectTo } = e as EventObject & { remember: boolean; redirectTo?: string };
+          return { ...noErrors(c), remember, redirectTo: redirectTo ?? null, lastActivityAt: later(c, e) };
+        },
+      },
+      'register.submit': { to: 'signedOut.registering', context: (c, e) => ({ ...noErrors(c), remember: false, redirectTo: null, lastActivityAt: later(c, e) }) },
+    },
+    'signedOut.signingIn': {
+      ...signedOutRules('signedOut.signingIn'),
+      'signed in': { to: 'signedIn.active', context: signedInWith },
+      'code required': { to: 'signedOut.awaitingCode', context: (c, e) => ({ ...c, twoFactorChallenge: outputOf<{ challenge: string }>(e).challenge, codeError: null }) },
+      refused: { to: 'signedOut.idle', context: (c, e) => ({ ...ended(c), loginError: loginErrorMessage(errorOf(e)) }) },
+    },
+    'signedOut.awaitingCode': {
+      'twoFactor.submit': { to: 'signedOut.verifyingCode', context: (c, e) => ({ ...c, codeError: null, lastActivityAt: later(c, e) }) },
+      // Back to the login form: the password is asked again.
+      'twoFactor.cancel': { to: 'signedOut.idle', context: (c) => ({ ...c, twoFactorChallenge: null, codeError: null }) },
+      'errors.clear': { to: 'signedOut.idle', context: (c) => ({ ...noErrors(c), twoFactorChallenge: null }) },
+    },
+    'signedOut.verifyingCode': {
+      ...signedOutRules('signedOut.verifyingCode'),
+      'signed in': { to: 'signedIn.active', context: (c, e) => ({ ...signedInWith(c, e), twoFactorChallenge: null, codeError: null }) },
+      // The challenge is over (expired, spent, too many tries): log in again, saying why.
+      'challenge ended': { to: 'signedOut.idle', context: (c, e) => ({ ...ended(c), loginError: loginErrorMessage(errorOf(e)) }) },
+      // A wrong code or an outage: stay on the code step.
+      refused: { to: 'signedOut.awaitingCode', context: (c, e) => ({ ...c, codeError: failureMessage(errorOf(e)) }) },
+    },
+    'signedOut.registering': {
+      ...signedOutRules('signedOut.registering'),
+      'signed in': { to: 'signedIn.active', context: signedInWith },
+      refused: { to: 'signedOut.idle', context: (c, e) => ({ ...ended(c), registerError: registerErrorView(errorOf(e)) }) },
+    },
+    'signedIn.active': {
+      ...signedInRules('signedIn.active'),
+      'interval, after activity': { to: 'signedIn.refreshing' },
+      'interval, quiet': { to: 'signedIn.idle' },
+    },
+    'signedIn.idle': {
+      ...signedInRules('signedIn.idle'),
+      // The user is back: refresh at once.
+      'activity, can refresh': { to: 'signedIn.refreshing', context: (c) => ({ ...c, activitySinceRefresh: true }) },
+    },
+    'signedIn.refreshing': {
+      ...signedInRules('signedIn.refreshing'),
+      refreshed: {
+        to: 'signedIn.active',
+        context: (c, e) => {
+          const next = outputOf<Extract<RefreshSessionOutput, { ok: true }>>(e).session;
+          return { ...c, activitySinceRefresh: false, accessToken: next.access_token, refreshToken: next.refresh_token, user: next.user ?? c.user };
+        },
+      },
+      // An outage is not a refusal: the session stays, the next interval or 401 tries again.
+      'refresh got no response': { to: 'signedIn.active', context: (c, e) => ({ ...c, refreshError: refreshFailure(e) }) },
+      'refreshSession broke': { to: 'signedIn.active', context: (c) => ({ ...c, refreshError: SOMETHING_WENT_WRONG }) },
+      'refresh refused': { to: 'signedOut.idle', context: (c, e) => ({ ...ended(c), refreshError: refreshFailure(e) }) },
+    },
+    signingOut: {
+      'logout answered': { to: 'signedOut.idle', context: ended },
+      'logout broke': { to: 'signedOut.idle', context: ended },
+      'logout timed out': { to: 'signedOut.idle', context: ended },
+    },
+  },
+});
+
 describe('auth machine model', () => {
   it('covers every state and every transition', () => {
     expect(() => model.assertFullCoverage()).not.toThrow();
     expect(model.unrealisablePaths).toEqual([]);
+    expect(oracle.unusedRules(model.paths)).toEqual([]);
     const report = model.coverage();
     expect(report.states.uncovered).toEqual([]);
     expect(report.transitions.uncovered).toEqual([]);
@@ -358,7 +404,7 @@ describe('auth machine model', () => {
   });
 
   for (const path of [...model.paths, ...journeys]) {
-    it(`real actor: ${path.description}`, async () => {
+    it(path.description, async () => {
       let calls: Call[] = [];
       let logoutStarts = () => 0;
       let refreshStarts = () => 0;
@@ -396,7 +442,10 @@ describe('auth machine model', () => {
           calls.length = 0;
           refreshStartsBefore = refreshStarts();
         },
-        afterStep: ({ actor, step }) => checkStep(actor as AnyActorRef, step, calls, logoutStarts(), refreshStarts() - refreshStartsBefore),
+        afterStep: (ctx) => {
+          oracle.check(ctx);
+          checkStep(ctx.actor as AnyActorRef, ctx.step, calls, logoutStarts(), refreshStarts() - refreshStartsBefore);
+        },
       });
     });
   }

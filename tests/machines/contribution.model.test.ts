@@ -1,75 +1,43 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { contributionMachine } from '../../machines/contribution/contribution.machine.ts';
-import type { ContributionContext, ContributionInput, ContributionOptions, LoadOptionsResult, PayResult, StepUpResult } from '../../machines/contribution/contribution.types.ts';
+import type { ContributionContext, LoadOptionsResult, PayResult, StepUpResult } from '../../machines/contribution/contribution.types.ts';
 import { contributionView } from '../../machines/contribution/contribution.view.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
-import type { ContributeAnswer } from '../../src/domain/schemas/pension.ts';
-import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
-const OPTIONS: ContributionOptions = {
-  tax_year: 2026,
-  assignable_years: [2026, 2025],
-  contributed: { 2026: 0, 2025: 0 },
-  sources: [{ id: 'sandbox-debit-card', label: 'Sandbox debit card' }],
-  pending: [],
-};
-const DRAFT = { amount: 500, tax_year: 2026, source: 'sandbox-debit-card' };
-const USER = { email: 'ann@example.ie', pension: 1500 } as unknown as User;
-const ANSWER = {
-  contribution: { id: 'c1', amount: 500, tax_year: 2026, kind: 'one_off', source: 'Sandbox debit card', status: 'succeeded', created_at: '2026-05-10T10:00:00.000Z' },
-  user: USER,
-  relief: 200,
-} satisfies ContributeAnswer;
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-const DECLINED: ApiFailure = { status: 402, message: m.PAYMENT_DECLINED, source: 'server' };
-const REFUSED: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { amount: [m.CONTRIBUTION_MAX] } };
-const SERVER_ERROR: ApiFailure = { status: 503, message: null, source: 'server' };
-const STEP_UP: ApiFailure = { status: 403, message: 'Please confirm it is you.', source: 'server', code: 'step_up_required' };
-const WRONG_PASSWORD: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { password: ['Your password is not correct.'] } };
-
-const review = (key: string) => ({ type: 'contribution.review', draft: DRAFT, key }) as const;
-const LOADED = { type: 'xstate.done.actor.loadOptions', output: { ok: true, options: OPTIONS } satisfies LoadOptionsResult };
-const LOAD_REFUSED = { type: 'xstate.done.actor.loadOptions', output: { ok: false, error: SERVER_ERROR } satisfies LoadOptionsResult };
-const paid = { type: 'xstate.done.actor.pay', output: { ok: true, answer: ANSWER } satisfies PayResult };
-const declined = { type: 'xstate.done.actor.pay', output: { ok: false, error: DECLINED } satisfies PayResult };
-const refused = { type: 'xstate.done.actor.pay', output: { ok: false, error: REFUSED } satisfies PayResult };
-const serverError = { type: 'xstate.done.actor.pay', output: { ok: false, error: SERVER_ERROR } satisfies PayResult };
-const stepUpAsked = { type: 'xstate.done.actor.pay', output: { ok: false, error: STEP_UP } satisfies PayResult };
-const steppedUp = { type: 'xstate.done.actor.stepUp', output: { ok: true } satisfies StepUpResult };
-const stepUpRefused = { type: 'xstate.done.actor.stepUp', output: { ok: false, error: WRONG_PASSWORD } satisfies StepUpResult };
-const PROVE = { type: 'contribution.stepUp', proof: { password: 'correct horse battery staple' } } as const;
-
-const fixtures = {
-  'contribution.review': () => [review('key-1')],
-  'contribution.edit': () => [{ type: 'contribution.edit' }],
-  'contribution.confirm': () => [{ type: 'contribution.confirm' }],
-  'contribution.retry': () => [{ type: 'contribution.retry' }],
-  'contribution.reload': () => [{ type: 'contribution.reload' }],
-  'contribution.stepUp': () => [PROVE],
-  'xstate.done.actor.stepUp': () => [steppedUp, stepUpRefused],
-  'xstate.error.actor.stepUp': () => [{ type: 'xstate.error.actor.stepUp', error: new Error('offline') }],
-  'xstate.done.actor.loadOptions': () => [LOADED, LOAD_REFUSED],
-  'xstate.error.actor.loadOptions': () => [{ type: 'xstate.error.actor.loadOptions', error: new Error('offline') }],
-  'xstate.done.actor.pay': () => [paid, declined, refused, serverError, stepUpAsked],
-  'xstate.error.actor.pay': () => [{ type: 'xstate.error.actor.pay', error: new Error('offline') }],
-} satisfies EventFixtures<typeof contributionMachine>;
-
-const INPUT: ContributionInput = { mode: 'contribute', user: null, today: '2026-05-10' };
-const model = createModelTest(contributionMachine, { events: fixtures, input: INPUT });
+import {
+  ANSWER,
+  BAD_REQUEST,
+  DECLINED,
+  declined,
+  DRAFT,
+  INPUT,
+  INTERNAL_ERROR,
+  LAST_CLIENT_ERROR,
+  LOADED,
+  model,
+  OPTIONS,
+  OUTAGE,
+  paid,
+  PROVE,
+  REFUSED,
+  review,
+  SERVER_ERROR,
+  stepUpAsked,
+  steppedUp,
+  USER,
+  WRONG_PASSWORD,
+} from './contribution.model.ts';
 
 const START: ContributionContext = { ...INPUT, options: null, draft: null, key: null, result: null, error: null };
+/** The case of a payment's answer: by status, written out (not computed), so each boundary is its own rule below. */
 const payCase = (event: EventObject) => {
   const output = (event as EventObject & { output: PayResult }).output;
   if (output.ok) return 'pay ok';
-  if (output.error.code === 'step_up_required') return 'pay asks step-up';
-  if (output.error.status === 402) return 'pay declined';
-  if (output.error.status !== null && output.error.status < 500) return 'pay refused';
-  return 'pay failed';
+  return output.error.code === 'step_up_required' ? 'pay asks step-up' : `pay ${output.error.status}`;
 };
+const failedWith = (event: EventObject) => (event as EventObject & { output: Extract<PayResult, { ok: false }> }).output.error;
 
 const oracle = expectedSteps<ContributionContext>({
   initial: { value: 'loading', context: START },
@@ -98,9 +66,14 @@ const oracle = expectedSteps<ContributionContext>({
     },
     confirming: {
       'pay ok': { to: 'done', context: (c) => ({ ...c, result: ANSWER, user: USER }) },
-      'pay declined': { to: 'declined', context: (c) => ({ ...c, error: DECLINED }) },
-      'pay refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, key: null }) },
-      'pay failed': { to: 'failed', context: (c) => ({ ...c, error: SERVER_ERROR }) },
+      'pay 402': { to: 'declined', context: (c) => ({ ...c, error: DECLINED }) },
+      // Refused by the server (4xx): back to the form, whose next review makes a new key.
+      'pay 400': { to: 'editing', context: (c, e) => ({ ...c, error: failedWith(e), key: null }) },
+      'pay 422': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, key: null }) },
+      'pay 499': { to: 'editing', context: (c, e) => ({ ...c, error: failedWith(e), key: null }) },
+      // No usable answer (5xx): the payment may have gone through, so a retry keeps the key.
+      'pay 500': { to: 'failed', context: (c, e) => ({ ...c, error: failedWith(e) }) },
+      'pay 503': { to: 'failed', context: (c) => ({ ...c, error: SERVER_ERROR }) },
       'pay outage': { to: 'failed', context: (c) => ({ ...c, error: OUTAGE }) },
       // A large payment: nothing paid, the same key waits for the password.
       'pay asks step-up': { to: 'confirmingIdentity' },
@@ -124,12 +97,18 @@ const oracle = expectedSteps<ContributionContext>({
 });
 
 describe('contribution machine: model-based', () => {
+  // The shortest paths take each guarded branch once; these answer at its edges (400 and 499 are refusals, 500 is not).
+  const atTheEdges = [BAD_REQUEST, LAST_CLIENT_ERROR, INTERNAL_ERROR].map((error) =>
+    model.pathFromEvents(`a ${error.status} answer to the payment`, [LOADED, review('key-1'), { type: 'contribution.confirm' }, { type: 'xstate.done.actor.pay', output: { ok: false, error } }]),
+  );
+
   it('covers every state and transition, and the expected table matches', () => {
     model.assertFullCoverage();
-    expect(oracle.unusedRules(model.paths)).toEqual([]);
+    expect(oracle.unusedRules([...model.paths, ...atTheEdges])).toEqual([]);
   });
 
   const journeys = [
+    ...atTheEdges,
     model.pathFromEvents('an outage, then a retry with the same key pays', [LOADED, review('key-1'), { type: 'contribution.confirm' }, { type: 'xstate.error.actor.pay', error: new Error('timeout') }, { type: 'contribution.retry' }, paid]),
     model.pathFromEvents('a large payment asks for the password, then is paid with the same key', [LOADED, review('key-1'), { type: 'contribution.confirm' }, stepUpAsked, PROVE, steppedUp, paid]),
     model.pathFromEvents('declined, edited, reviewed again with a new key', [LOADED, review('key-1'), { type: 'contribution.confirm' }, declined, { type: 'contribution.edit' }, review('key-2'), { type: 'contribution.confirm' }, paid]),

@@ -3,25 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { dataExportMachine } from '../../machines/dataExport/dataExport.machine.ts';
 import type { DataExportContext, FetchExportResult } from '../../machines/dataExport/dataExport.types.ts';
 import { dataExportView } from '../../machines/dataExport/dataExport.view.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { FILE, LIMITED, OUTAGE, model } from './dataExport.model.ts';
 
-const FILE = 'maxout-data-2026-11-25.json';
-const LIMITED: ApiFailure = { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.', source: 'server' };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-const DOWNLOAD = { type: 'export.download' } as const;
-const SAVED = { type: 'xstate.done.actor.fetchExport', output: { ok: true, fileName: FILE } satisfies FetchExportResult };
-const REFUSED = { type: 'xstate.done.actor.fetchExport', output: { ok: false, error: LIMITED } satisfies FetchExportResult };
-
-const fixtures = {
-  'export.download': () => [DOWNLOAD],
-  'xstate.done.actor.fetchExport': () => [SAVED, REFUSED],
-  'xstate.error.actor.fetchExport': () => [{ type: 'xstate.error.actor.fetchExport', error: new Error('offline') }],
-} satisfies EventFixtures<typeof dataExportMachine>;
-
-const model = createModelTest(dataExportMachine, { events: fixtures });
 type DoneEvent = EventObject & { output: FetchExportResult };
 
 const oracle = expectedSteps<DataExportContext>({

@@ -3,57 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { directDebitMachine } from '../../machines/directDebit/directDebit.machine.ts';
 import { directDebitView } from '../../machines/directDebit/directDebit.view.ts';
 import type { DirectDebitContext, MandateResult } from '../../machines/directDebit/directDebit.types.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
-import type { Mandate } from '../../src/domain/schemas/pension.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
-const MANDATE: Mandate = {
-  id: 'md-1',
-  reference: 'MXO-ABC123',
-  iban_masked: 'IE29 •••• 5678',
-  amount: 150,
-  day_of_month: 20,
-  start_date: '2026-06-01',
-  next_collection: '2026-06-20',
-  accepted_at: '2026-05-10T10:00:00.000Z',
-};
-const REQUEST = { iban: 'IE29AIBK93115212345678', amount: 150, day_of_month: 20, start_date: '2026-06-01', mandate_accepted: true } as const;
-const REFUSED: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { iban: [m.IBAN_INVALID] } };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-const STEP_UP: ApiFailure = { status: 403, message: 'Please confirm it is you.', source: 'server', code: 'step_up_required' };
-const WRONG_PASSWORD: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { password: ['The password is not right.'] } };
-
-const done = (id: string, output: MandateResult) => ({ type: `xstate.done.actor.${id}`, output });
-const fixtures = {
-  'directDebit.edit': () => [{ type: 'directDebit.edit' }],
-  'directDebit.submit': () => [{ type: 'directDebit.submit', request: REQUEST }],
-  'directDebit.back': () => [{ type: 'directDebit.back' }],
-  'directDebit.cancel': () => [{ type: 'directDebit.cancel' }],
-  'directDebit.cancelConfirm': () => [{ type: 'directDebit.cancelConfirm' }],
-  'directDebit.reload': () => [{ type: 'directDebit.reload' }],
-  'directDebit.stepUp': () => [{ type: 'directDebit.stepUp', proof: { password: 'correct horse' } }],
-  'xstate.done.actor.loadMandate': () => [done('loadMandate', { ok: true, mandate: null }), done('loadMandate', { ok: true, mandate: MANDATE }), done('loadMandate', { ok: false, error: OUTAGE })],
-  'xstate.error.actor.loadMandate': () => [{ type: 'xstate.error.actor.loadMandate', error: new Error('offline') }],
-  'xstate.done.actor.saveMandate': () => [
-    done('saveMandate', { ok: true, mandate: MANDATE }),
-    done('saveMandate', { ok: false, error: REFUSED }),
-    done('saveMandate', { ok: false, error: STEP_UP }),
-  ],
-  'xstate.error.actor.saveMandate': () => [{ type: 'xstate.error.actor.saveMandate', error: new Error('offline') }],
-  'xstate.done.actor.cancelMandate': () => [done('cancelMandate', { ok: true, mandate: null }), done('cancelMandate', { ok: false, error: OUTAGE })],
-  'xstate.error.actor.cancelMandate': () => [{ type: 'xstate.error.actor.cancelMandate', error: new Error('offline') }],
-  'xstate.done.actor.stepUp': () => [
-    { type: 'xstate.done.actor.stepUp', output: { ok: true } },
-    { type: 'xstate.done.actor.stepUp', output: { ok: false, error: WRONG_PASSWORD } },
-  ],
-  'xstate.error.actor.stepUp': () => [{ type: 'xstate.error.actor.stepUp', error: new Error('offline') }],
-} satisfies EventFixtures<typeof directDebitMachine>;
-
-// The mandate's presence decides whether Cancel is possible: keep it in the state key.
-const INPUT = { today: '2026-05-10' };
-const model = createModelTest(directDebitMachine, { events: fixtures, input: INPUT, serializeContext: (c) => c.mandate !== null });
+import { INPUT, MANDATE, model, OUTAGE, REFUSED, REQUEST, WRONG_PASSWORD } from './directDebit.model.ts';
 
 const START: DirectDebitContext = { ...INPUT, mandate: null, pending: null, notice: null, error: null };
 const outputOf = (event: EventObject) => (event as EventObject & { output: MandateResult }).output;

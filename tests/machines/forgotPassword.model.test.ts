@@ -3,29 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPassword.machine.ts';
 import { forgotPasswordView } from '../../machines/forgotPassword/forgotPassword.view.ts';
 import type { ForgotPasswordContext, SendReminderInput, SendReminderResult } from '../../machines/forgotPassword/forgotPassword.types.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const EMAIL = 'aoife@example.ie';
-const NOTICE = 'If an account exists for this email, we have sent a link to reset the password.';
-const RATE_LIMITED: ApiFailure = { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.', source: 'server' };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SUBMIT = { type: 'reminder.submit', email: EMAIL } as const;
-const AGAIN = { type: 'reminder.again' } as const;
-const ACCEPTED = { type: 'xstate.done.actor.sendReminder', output: { ok: true, message: NOTICE } satisfies SendReminderResult };
-const REFUSED = { type: 'xstate.done.actor.sendReminder', output: { ok: false, error: RATE_LIMITED } satisfies SendReminderResult };
-
-const fixtures = {
-  'reminder.submit': () => [SUBMIT],
-  'reminder.again': () => [AGAIN],
-  'xstate.done.actor.sendReminder': () => [ACCEPTED, REFUSED],
-  'xstate.error.actor.sendReminder': () => [{ type: 'xstate.error.actor.sendReminder', error: new Error('socket hang up') }],
-} satisfies EventFixtures<typeof forgotPasswordMachine>;
-
-const model = createModelTest(forgotPasswordMachine, { events: fixtures });
+import { ACCEPTED, AGAIN, EMAIL, model, NOTICE, OUTAGE, RATE_LIMITED, REFUSED, SUBMIT } from './forgotPassword.model.ts';
 
 type DoneEvent = EventObject & { output: SendReminderResult };
 

@@ -1,25 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { form11FlowMachine, progressOf } from '../../machines/form11Flow/form11Flow.machine.ts';
-import type {
-  Form11FlowEvent,
-  Form11FlowInput,
-  NavigateToInput,
-  NavigationOutcome,
-  PostAllAnswersInput,
-  PostResult,
-} from '../../machines/form11Flow/form11Flow.types.ts';
+import type { Form11FlowInput, NavigateToInput, NavigationOutcome, PostAllAnswersInput, PostResult } from '../../machines/form11Flow/form11Flow.types.ts';
 import { form11FlowView } from '../../machines/form11Flow/form11Flow.view.ts';
-import { parseSavedProgress, serializeProgress, type Form11Progress, type JsonValue } from '../../src/domain/form11Progress.ts';
+import { parseSavedProgress, serializeProgress, type JsonValue } from '../../src/domain/form11Progress.ts';
 import type { Form11FlowRoute } from '../../src/domain/form11Routes.ts';
 import { dottedValue } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures, type ModelPath, type StepContext } from '../support/modelTest.ts';
+import type { ModelPath, StepContext } from '../support/modelTest.ts';
+import { FRESH, freshModel, SAVED, savedModel, startP, startQ, WITH_SAVED } from './form11Flow.model.ts';
 import {
   CLAIM_YEARS,
   CLOSED_YEAR,
   DEFAULT_YEAR,
   ENTRY,
-  OUTAGE_ERROR,
   OUTSIDE_ROUTE,
   POST_OK,
   POST_REFUSED,
@@ -39,112 +32,6 @@ import {
 
 type Machine = typeof form11FlowMachine;
 type Snapshot = ReturnType<Machine['resolveState']>;
-
-/** The questionnaire's start names its year; the advanced options' start is for the year chosen on the page. */
-const startQ = { type: 'flow.start', selection: [...SELECTION_Q], year: QUESTIONNAIRE_YEAR } as const;
-const startP = { type: 'flow.start', selection: [...SELECTION_P] } as const;
-const startNothing = { type: 'flow.start', selection: [] } as const;
-const isFlowP = (context: Snapshot['context']) => context.selectedIncomeTypes.length > 0;
-
-const fixtures = {
-  // Chosen on the Tax Refund page, with or without a claim in flight; a closed year only from the start.
-  'year.choose': (snapshot: Snapshot) =>
-    snapshot.matches('idle')
-      ? [
-          { type: 'year.choose', year: 2023 },
-          { type: 'year.choose', year: CLOSED_YEAR },
-        ]
-      : snapshot.matches({ inFlow: { stepping: 'atStep' } })
-        ? [{ type: 'year.choose', year: 2023 }]
-        : [],
-  'flow.start': ({ context }: Snapshot) => {
-    if (context.routes.length === 0) return [startNothing, startQ, startP];
-    return [startNothing, isFlowP(context) ? startQ : startP];
-  },
-  'questionnaire.open': () => [{ type: 'questionnaire.open' }],
-  'replace.confirm': () => [{ type: 'replace.confirm' }],
-  'replace.cancel': () => [{ type: 'replace.cancel' }],
-  'flow.resume': () => [{ type: 'flow.resume' }],
-  'flow.retry': () => [{ type: 'flow.retry' }],
-  'flow.clear': () => [{ type: 'flow.clear' }],
-  'step.submit': ({ context }: Snapshot) => {
-    const outside = { type: 'step.submit', route: OUTSIDE_ROUTE, data: answerFor(OUTSIDE_ROUTE), callback: '/landing' } as const;
-    const current = context.routes[context.currentRouteIndex];
-    if (!current) return [outside];
-    const submit = (route: Form11FlowRoute) => ({ type: 'step.submit', route, data: answerFor(route) }) as const;
-    // The first page again, after going back with the browser.
-    return context.currentRouteIndex > 0 ? [submit(current), outside, submit(context.routes[0]!)] : [submit(current), outside];
-  },
-  'step.next': ({ context }: Snapshot) => {
-    const current = context.routes[context.currentRouteIndex];
-    if (!current) return [];
-    const next = (route: Form11FlowRoute) => ({ type: 'step.next', route }) as const;
-    // Also Next on the first page again, after going back with the browser.
-    return context.currentRouteIndex > 0 ? [next(current), next(OUTSIDE_ROUTE), next(context.routes[0]!)] : [next(current), next(OUTSIDE_ROUTE)];
-  },
-  'xstate.done.actor.navigateTo': () => [
-    { type: 'xstate.done.actor.navigateTo', output: { aborted: false } },
-    { type: 'xstate.done.actor.navigateTo', output: { aborted: true } },
-  ],
-  'xstate.error.actor.navigateTo': () => [{ type: 'xstate.error.actor.navigateTo', error: OUTAGE_ERROR }],
-  'xstate.done.actor.postAnswer': () => [
-    { type: 'xstate.done.actor.postAnswer', output: POST_OK },
-    { type: 'xstate.done.actor.postAnswer', output: POST_REFUSED },
-  ],
-  'xstate.error.actor.postAnswer': () => [{ type: 'xstate.error.actor.postAnswer', error: OUTAGE_ERROR }],
-  'xstate.done.actor.postAllAnswers': () => [
-    { type: 'xstate.done.actor.postAllAnswers', output: POST_OK },
-    { type: 'xstate.done.actor.postAllAnswers', output: POST_REFUSED },
-  ],
-  'xstate.error.actor.postAllAnswers': () => [{ type: 'xstate.error.actor.postAllAnswers', error: OUTAGE_ERROR }],
-} satisfies EventFixtures<Machine>;
-
-/** Short path names: the event type and what decides its branch. */
-function describeEvent(event: EventObject): string | undefined {
-  const e = event as Form11FlowEvent & { output?: { ok?: boolean; aborted?: boolean } };
-  switch (e.type) {
-    case 'flow.start':
-      return `start[${e.selection.join(',') || '∅'}${e.year ? ` ${e.year}` : ''}]`;
-    case 'year.choose':
-      return `year ${e.year}`;
-    case 'step.submit':
-    case 'step.next':
-      return `${e.type.slice(5)}(${e.route.slice('/form11/'.length)})`;
-  }
-  const name = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
-  if (event.type.startsWith('xstate.error.')) return `${name}✗`;
-  if (e.output && 'ok' in e.output) return `${name}${e.output.ok ? '✓' : ' refused'}`;
-  if (e.output && 'aborted' in e.output) return `${name}${e.output.aborted ? ' aborted' : '✓'}`;
-  return undefined;
-}
-
-/** Only what decides a branch: which flow, where in it, the replay, whether answers are kept (what waits for confirmation follows from the transition that asked). */
-const serializeContext = (c: Snapshot['context']) => ({
-  flow: c.routes.length === 0 ? null : isFlowP(c) ? 'p' : 'q',
-  i: c.currentRouteIndex,
-  r: c.replayIndex,
-  unsent: Object.keys(c.formData).length > 0,
-});
-
-/** Saved at startup: the questionnaire flow on its second page, the first page's answer kept. */
-export const SAVED: Form11Progress = {
-  version: 1,
-  ownerId: USER_ID,
-  year: 2024,
-  routes: ['/form11/health-expenses', '/form11/rent-tax-credit'],
-  currentRouteIndex: 1,
-  isFromQuestionnaire: true,
-  formData: { 'health-expenses': answerFor('/form11/health-expenses') },
-  selectedForms: ['health-expenses', 'rent-tax-credit'],
-  selectedIncomeTypes: [],
-};
-
-const FRESH: Form11FlowInput = { userId: USER_ID, defaultYear: DEFAULT_YEAR, claimYears: CLAIM_YEARS };
-const WITH_SAVED: Form11FlowInput = { ...FRESH, saved: SAVED };
-
-const common = { events: fixtures, describeEvent, serializeContext };
-const freshModel = createModelTest(form11FlowMachine, { ...common, input: FRESH });
-const savedModel = createModelTest(form11FlowMachine, { ...common, input: WITH_SAVED });
 
 // ─── Running a path against the real actor ───────────────────────────────────────────────────────
 

@@ -150,11 +150,48 @@ describe('taxpayer view', () => {
       status: 'approved',
       refund: 669.95,
       lines: [
-        { category: 'health-expenses', title: 'Health Expenses', amount: 160, status: 'approved' },
-        { category: 'rent-tax-credit', title: 'Rent Tax Credit', amount: 750, status: 'approved' },
-        { category: 'uk-dividends', title: 'UK dividends', amount: -240.05, status: 'approved' },
+        { category: 'health-expenses', title: 'Health Expenses', amount: 160, status: 'approved', note: null },
+        { category: 'rent-tax-credit', title: 'Rent Tax Credit', amount: 750, status: 'approved', note: null },
+        { category: 'uk-dividends', title: 'UK dividends', amount: -240.05, status: 'approved', note: null },
+      ],
+      assessment: null,
+    });
+  });
+
+  it('carries each line’s note (a cut by the claim’s limits, in euro) and the basis a married user’s figures use', () => {
+    const cut = 'On its own this would save €2,400; in this claim €1,200, because the Nursing Home Expenses already took €7,000 of your income taxed at 40%.';
+    const married = aUser({
+      marital_status: 'married',
+      form11: [
+        {
+          ...claim(2025, { 'nursing-home-expenses': 3400, 'maintenance-payment-relief': 1200 }),
+          categoryNotes: { 'maintenance-payment-relief': cut },
+          assessment: 'Joint assessment (2025): you and your spouse are taxed together.',
+        },
       ],
     });
+    const summary = taxpayerView({ context: { user: married } }).submittedClaim(null);
+    expect(summary?.lines.map((line) => line.note)).toEqual([null, cut]);
+    expect(summary?.assessment).toContain('Joint assessment (2025)');
+    expect(taxpayerView({ context: { user: married } }).notesOfYear(2025)).toEqual([{ category: 'maintenance-payment-relief', title: 'Maintenance Payment Relief', note: cut }]);
+    expect(taxpayerView({ context: { user: married } }).notesOfYear(2024)).toEqual([]);
+  });
+
+  it('refuses in the form what the profile rules out: a blind person’s credit for a spouse on a single profile', () => {
+    const single = estimatorOf({ maritalStatus: 'single', annualIncome: 50_000, dateOfBirth: '1983-06-01' });
+    expect(Object.keys(single.profileErrors('blind-person-tax-credit', { ...form11Sample('blind-person-tax-credit'), whoIsBlind: 'spouse' }))).toEqual(['whoIsBlind']);
+    const married = estimatorOf({ maritalStatus: 'married', annualIncome: 50_000, dateOfBirth: '1983-06-01' });
+    expect(married.profileErrors('blind-person-tax-credit', { ...form11Sample('blind-person-tax-credit'), whoIsBlind: 'spouse' })).toEqual({});
+  });
+
+  it('a live estimate for this year shares the pension limit with what was paid this year through payroll and MaxOut', () => {
+    const year = new Date().getFullYear();
+    const paid = aUser({ annual_income: 60_000, date_of_birth: '1983-06-01', paid_pension: 15_000, pension: 15_000 });
+    const avc = form11Sample('additional-voluntary-contributions');
+    const estimate = taxpayerView({ context: { user: paid } }).estimator!.estimate('additional-voluntary-contributions', year, avc, TODAY);
+    const alone = estimatorOf({ maritalStatus: 'single', annualIncome: 60_000, dateOfBirth: '1983-06-01' }).estimate('additional-voluntary-contributions', year, avc, TODAY);
+    expect(alone).toMatchObject({ ok: true, amount: 1200 });
+    expect(estimate).toMatchObject({ ok: true, amount: 0 });
   });
 });
 

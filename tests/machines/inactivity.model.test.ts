@@ -2,70 +2,91 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { deadlinesOf, inactivityMachine } from '../../machines/inactivity/inactivity.machine.ts';
 import { inactivityView } from '../../machines/inactivity/inactivity.view.ts';
-import { ACTIVITY_BROADCAST_INTERVAL_MS } from '../../src/domain/constants.ts';
 import type { InactivityContext } from '../../machines/inactivity/inactivity.types.ts';
-import { createModelTest, type EventFixtures, type ModelStep } from '../support/modelTest.ts';
+import { expectedSteps, type TransitionRule } from '../support/expectedSteps.ts';
+import type { ModelStep } from '../support/modelTest.ts';
+import { model, T0, TWO_HOURS } from './inactivity.model.ts';
 
-const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
-const TWO_HOURS = 7_200_000;
+// ─── The expected behaviour, written from spec section 4 and the timer decision, not read from the machine ──
 
-const fixtures = {
-  activity: ({ context }) => {
-    const { warnAt, hardLimitAt } = deadlinesOf(context);
-    // Newer, before the warning, and due for a broadcast (15 s or more after the last one)…
-    const due = Math.min(Math.max(context.now + 1_000, context.lastBroadcastAt + ACTIVITY_BROADCAST_INTERVAL_MS), warnAt - 1);
-    return [
-      { type: 'activity', at: due },
-      // …or newer but within 15 s of the last broadcast (the other tabs already know); stale until the first broadcast.
-      { type: 'activity', at: Math.min(context.lastBroadcastAt + ACTIVITY_BROADCAST_INTERVAL_MS - 1, warnAt - 1) },
-      { type: 'activity', at: context.lastActivityAt }, // stale: changes nothing
-      { type: 'activity', at: warnAt + 1_000 }, // stamped after the warning time (the tab slept)
-      { type: 'activity', at: hardLimitAt + TWO_HOURS }, // stamped long past the hard limit
-    ];
-  },
-  'tab.activity': ({ context }) => {
-    const { warnAt } = deadlinesOf(context);
-    return [
-      { type: 'tab.activity', at: Math.min(context.now + 60_000, warnAt - 1) }, // newer, before the warning
-      { type: 'tab.activity', at: context.lastActivityAt }, // stale or duplicate: changes nothing
-      { type: 'tab.activity', at: warnAt + 1_000 }, // stamped after the warning time
-    ];
-  },
-  'session.continue': ({ context }) => [
-    { type: 'session.continue', at: context.now }, // in time
-    { type: 'session.continue', at: deadlinesOf(context).logoutAt }, // too late
-  ],
-  'tab.continue': ({ context }) => [
-    { type: 'tab.continue', at: context.now }, // in time
-    { type: 'tab.continue', at: deadlinesOf(context).logoutAt }, // too late
-  ],
-  'clock.tick': ({ context }) => {
-    const { warnAt, logoutAt, hardLimitAt } = deadlinesOf(context);
-    return [
-      { type: 'clock.tick', now: warnAt - 1 }, // before the warning
-      { type: 'clock.tick', now: warnAt }, // exactly at the warning
-      { type: 'clock.tick', now: warnAt + 61_000 }, // during the countdown
-      { type: 'clock.tick', now: logoutAt }, // exactly at the end of the countdown
-      { type: 'clock.tick', now: hardLimitAt + TWO_HOURS }, // woke long past the hard limit
-    ];
-  },
-} satisfies EventFixtures<typeof inactivityMachine>;
+/** The warning opens 50 minutes after the last activity; its 300-second countdown ends the session at 55 (before the 1-hour hard limit). */
+const WARNING_AFTER = 50 * 60_000;
+const LOGOUT_AFTER = 55 * 60_000;
+/** This tab tells the others of its activity at most every 15 s. */
+const BROADCAST_EVERY = 15_000;
 
-/** Readable times in path names: offsets from the last activity. */
-function describeEvent(event: EventObject): string | undefined {
-  const e = event as EventObject & { at?: number; now?: number };
-  const time = e.at ?? e.now;
-  if (time === undefined) return undefined;
-  return `${event.type}@T0+${((time - T0) / 1000).toFixed(3).replace(/\.?0+$/, '')}s`;
+type Timed = EventObject & { at?: number; now?: number };
+const timeOf = (event: EventObject) => (event as Timed).at ?? (event as Timed).now!;
+/** The clock moves to `t` (never back). */
+const clockAt = (t: number) => (c: InactivityContext, _e?: EventObject): InactivityContext => ({ ...c, now: Math.max(c.now, t) });
+const movedTo = (c: InactivityContext, e: EventObject) => clockAt(timeOf(e))(c);
+/** Activity (or Continue) at the event's time: both deadlines move. */
+const activeAt = (c: InactivityContext, e: EventObject): InactivityContext => ({ ...c, lastActivityAt: Math.max(c.lastActivityAt, timeOf(e)), now: Math.max(c.now, timeOf(e)) });
+
+/** Where a time falls against the deadlines counted from the last activity. */
+function phase(t: number, c: InactivityContext): 'before the warning' | 'during the countdown' | 'after the countdown' {
+  if (t >= c.lastActivityAt + LOGOUT_AFTER) return 'after the countdown';
+  return t >= c.lastActivityAt + WARNING_AFTER ? 'during the countdown' : 'before the warning';
 }
 
-const model = createModelTest(inactivityMachine, { events: fixtures, input: { now: T0 }, describeEvent });
+const judged: Record<string, TransitionRule<InactivityContext>> = {
+  // Stamped after the warning time (the tab slept): not activity; the deadlines that passed decide.
+  'late, during the countdown': { to: 'warning', context: movedTo },
+  'late, after the countdown': { to: 'timedOut', context: movedTo },
+};
+
+const oracle = expectedSteps<InactivityContext>({
+  initial: { value: 'active', context: { lastActivityAt: T0, now: T0, lastBroadcastAt: 0 } },
+  caseOf: (event, before) => {
+    const c = before.context;
+    if (event.type.startsWith('xstate.after.')) return `after ${event.type.split('.')[2]}`;
+    const t = timeOf(event);
+    switch (event.type) {
+      case 'activity':
+      case 'tab.activity': {
+        if (phase(t, c) !== 'before the warning') return `late, ${phase(t, c)}`;
+        if (t <= c.lastActivityAt) return 'stale';
+        return event.type === 'activity' && t - c.lastBroadcastAt >= BROADCAST_EVERY ? 'newer, told to the other tabs' : 'newer';
+      }
+      case 'session.continue':
+      case 'tab.continue':
+        return phase(t, c) === 'after the countdown' ? 'continue, too late' : 'continue';
+      case 'clock.tick':
+        return `tick ${phase(Math.max(c.now, t), c)}`;
+    }
+    return event.type;
+  },
+  transitions: {
+    active: {
+      ...judged,
+      'newer, told to the other tabs': { to: 'active', context: (c, e) => ({ ...activeAt(c, e), lastBroadcastAt: timeOf(e) }) },
+      newer: { to: 'active', context: activeAt },
+      // Only Continue from another tab reaches an open tab's active state (this tab's button shows only in the warning).
+      continue: { to: 'active', context: activeAt },
+      'continue, too late': { to: 'timedOut', context: movedTo },
+      'tick before the warning': { to: 'active', context: movedTo },
+      'tick during the countdown': { to: 'warning', context: movedTo },
+      'tick after the countdown': { to: 'timedOut', context: movedTo },
+      'after untilWarning': { to: 'warning', context: (c) => clockAt(c.lastActivityAt + WARNING_AFTER)(c) },
+    },
+    warning: {
+      // Activity is ignored while the warning shows (WCAG 2.2.1): not listed. Only Continue dismisses it.
+      continue: { to: 'active', context: activeAt },
+      'continue, too late': { to: 'timedOut', context: movedTo },
+      'tick during the countdown': { to: 'warning', context: movedTo },
+      'tick after the countdown': { to: 'timedOut', context: movedTo },
+      'after untilLogout': { to: 'timedOut', context: (c) => clockAt(c.lastActivityAt + LOGOUT_AFTER)(c) },
+    },
+    // timedOut ignores everything.
+  },
+});
 
 describe('inactivity machine: model-based', () => {
   it('covers every state and every transition', () => {
     model.assertFullCoverage();
     expect(model.coverage().states.covered).toEqual(['active', 'warning', 'timedOut']);
     expect(model.unrealisablePaths).toEqual([]);
+    expect(oracle.unusedRules([...model.paths, ...journeys])).toEqual([]);
   });
 
   it('generates paths through the warning timer, the countdown, continue and the hard limit', () => {
@@ -148,7 +169,9 @@ describe('inactivity machine: model-based', () => {
           broadcasts = [];
           reports = 0;
         },
-        afterStep: ({ actor, step }) => {
+        afterStep: (ctx) => {
+          oracle.check(ctx);
+          const { actor, step } = ctx;
           const snapshot = actor.getSnapshot() as ReturnType<typeof inactivityMachine.resolveState>;
           const value = snapshot.value;
           expect(monitorsRunning, 'the activity monitor runs for the actor’s whole life').toBe(1);

@@ -5,47 +5,16 @@ import { incomeDeclarationView } from '../../machines/incomeDeclaration/incomeDe
 import type {
   Declaration,
   IncomeDeclarationContext,
-  IncomeDeclarationInput,
   LoadResult,
   SaveResult,
 } from '../../machines/incomeDeclaration/incomeDeclaration.types.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
-const YEAR = 2025;
-const SAVED: Declaration = { 'rental-income': { grossRent: 12000 } };
-const DECLARATION: Declaration = { 'uk-dividends': { payer: 'Tesco plc', grossAmount: 400 } };
-const REFUSED: ApiFailure = { status: 422, message: 'Please check the form.', source: 'server' };
-const OUTAGE_MESSAGE = 'socket hang up';
-
-const SUBMIT = { type: 'declaration.submit', declaration: DECLARATION } as const;
-/** Ticked out of catalogue order, with an id the catalogue does not know. */
-const CHOSEN = { type: 'incomes.choose', incomeIds: ['uk-dividends', 'no-such-income', 'rental-income'] } as const;
-const NONE_CHOSEN = { type: 'incomes.choose', incomeIds: [] } as const;
-const DISMISS = { type: 'estimate.dismiss' } as const;
-const LOADED = { type: 'xstate.done.actor.loadIncomeForms', output: { ok: true, declaration: SAVED } satisfies LoadResult };
-const LOAD_REFUSED = { type: 'xstate.done.actor.loadIncomeForms', output: { ok: false, error: REFUSED } satisfies LoadResult };
-const SAVED_OK = { type: 'xstate.done.actor.saveIncomeForms', output: { ok: true } satisfies SaveResult };
-const SAVE_REFUSED = { type: 'xstate.done.actor.saveIncomeForms', output: { ok: false, error: REFUSED } satisfies SaveResult };
-const ESTIMATED = { type: 'xstate.done.actor.estimateRefund', output: 812.5 };
-
-const fixtures = {
-  'incomes.choose': () => [CHOSEN, NONE_CHOSEN],
-  'declaration.submit': () => [SUBMIT],
-  'estimate.dismiss': () => [DISMISS],
-  'xstate.done.actor.loadIncomeForms': () => [LOADED, LOAD_REFUSED],
-  'xstate.error.actor.loadIncomeForms': () => [{ type: 'xstate.error.actor.loadIncomeForms', error: new Error(OUTAGE_MESSAGE) }],
-  'xstate.done.actor.saveIncomeForms': () => [SAVED_OK, SAVE_REFUSED],
-  'xstate.error.actor.saveIncomeForms': () => [{ type: 'xstate.error.actor.saveIncomeForms', error: new Error(OUTAGE_MESSAGE) }],
-  'xstate.done.actor.estimateRefund': () => [ESTIMATED],
-  'xstate.error.actor.estimateRefund': () => [{ type: 'xstate.error.actor.estimateRefund', error: new Error(OUTAGE_MESSAGE) }],
-} satisfies EventFixtures<typeof incomeDeclarationMachine>;
+import { type CHOSEN, DECLARATION, type Mode, type NONE_CHOSEN, OUTAGE_MESSAGE, REFUSED, SAVED, SUBMIT, YEAR, visits } from './incomeDeclaration.model.ts';
 
 type Output = EventObject & { output: { ok: boolean } };
 const OUTAGE: ApiFailure = { status: null, message: OUTAGE_MESSAGE, source: 'network' };
-
-type Mode = 'inFlow' | 'onItsOwn' | 'choosing';
 
 /** The expected behaviour from spec section 4 ("Income selection", "Final form") and the screens, for each mode. */
 function oracleFor(mode: Mode) {
@@ -94,10 +63,7 @@ function oracleFor(mode: Mode) {
   });
 }
 
-const models = (['inFlow', 'onItsOwn', 'choosing'] as const).map((mode) => {
-  const input: IncomeDeclarationInput = { year: YEAR, inFlow: mode === 'inFlow', ...(mode === 'choosing' ? { choosing: true } : {}) };
-  return { mode, inFlow: mode === 'inFlow', input, model: createModelTest(incomeDeclarationMachine, { input, events: fixtures }), oracle: oracleFor(mode) };
-});
+const models = visits.map((visit) => ({ ...visit, oracle: oracleFor(visit.mode) }));
 
 const MODE_NAMES: Record<Mode, string> = { inFlow: 'as a step of the guided flow', onItsOwn: 'on its own', choosing: 'choosing the incomes' };
 

@@ -1,22 +1,11 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { overviewMachine } from '../../machines/overview/overview.machine.ts';
-import type { OverviewContext, OverviewInput } from '../../machines/overview/overview.types.ts';
+import type { OverviewContext } from '../../machines/overview/overview.types.ts';
 import { overviewView } from '../../machines/overview/overview.view.ts';
-import { aUser } from '../support/builders.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
-const INPUT: OverviewInput = { user: aUser({ annual_income: 60_000, date_of_birth: '1990-04-01', pension: 1_500 }), today: '2026-11-26' };
-const PAID = aUser({ annual_income: 60_000, date_of_birth: '1990-04-01', pension: 3_500, taxback: 140_000 });
-
-const fixtures = {
-  'overview.maxing.open': () => [{ type: 'overview.maxing.open' }],
-  'overview.maxing.close': () => [{ type: 'overview.maxing.close' }],
-  'session.user.changed': () => [{ type: 'session.user.changed', user: PAID }],
-} satisfies EventFixtures<typeof overviewMachine>;
-
-const model = createModelTest(overviewMachine, { events: fixtures, input: INPUT, serializeContext: (c) => c.user === PAID });
+import { INPUT, model, PAID } from './overview.model.ts';
 
 const oracle = expectedSteps<OverviewContext>({
   initial: { value: 'showing', context: INPUT },

@@ -1,31 +1,13 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { payePreferenceMachine } from '../../machines/payePreference/payePreference.machine.ts';
-import type { PayePreferenceContext, PayePreferenceInput, SetOptOutResult } from '../../machines/payePreference/payePreference.types.ts';
+import type { PayePreferenceContext, SetOptOutResult } from '../../machines/payePreference/payePreference.types.ts';
 import { payePreferenceView } from '../../machines/payePreference/payePreference.view.ts';
 import { OPT_OUT_UPDATE_FAILED } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { INPUT, model, USER } from './payePreference.model.ts';
 
-const USER = {
-  first_name: 'Aoife', surname: 'Byrne', ppsn: null, date_of_birth: '1990-06-15', email: 'aoife@example.ie', annual_income: 50_000,
-  paid_pension: 0, pension: 0, marital_status: 'single', pension_plan_id: null, taxback: 0, form11: [], paye_a1_authorized: true, opt_out_paye_auth: true,
-} satisfies User;
-
-const OPT_OUT = { type: 'preference.set', optOut: true } as const;
-const SAVED = { type: 'xstate.done.actor.setOptOut', output: { ok: true, user: USER } satisfies SetOptOutResult };
-const REFUSED = { type: 'xstate.done.actor.setOptOut', output: { ok: false } satisfies SetOptOutResult };
-
-const fixtures = {
-  'preference.set': () => [OPT_OUT],
-  'xstate.done.actor.setOptOut': () => [SAVED, REFUSED],
-  'xstate.error.actor.setOptOut': () => [{ type: 'xstate.error.actor.setOptOut', error: new Error('offline') }],
-} satisfies EventFixtures<typeof payePreferenceMachine>;
-
-/** Signed and opted in when the screen opened. */
-const INPUT: PayePreferenceInput = { user: { ...USER, opt_out_paye_auth: false } };
-const model = createModelTest(payePreferenceMachine, { events: fixtures, input: INPUT });
 type DoneEvent = EventObject & { output: SetOptOutResult };
 
 /** Spec section 8: a failed opt-out update says exactly 'Failed to update preference. Please try again.' */

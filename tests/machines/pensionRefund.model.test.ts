@@ -1,47 +1,12 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { pensionRefundMachine } from '../../machines/pensionRefund/pensionRefund.machine.ts';
-import type { AddClaimResult, PensionClaim, PensionRefundContext, PensionRefundInput } from '../../machines/pensionRefund/pensionRefund.types.ts';
+import type { AddClaimResult, PensionRefundContext } from '../../machines/pensionRefund/pensionRefund.types.ts';
 import { pensionRefundView } from '../../machines/pensionRefund/pensionRefund.view.ts';
-import { aUser } from '../support/builders.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
-import { PAYE_AUTHORISATION_REQUIRED } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { ADD, CLAIM, FORBIDDEN, INPUT, model, RELOADED } from './pensionRefund.model.ts';
 
-const CLAIM: PensionClaim = { year: 2024, category: 'personal-retirement-savings', answer: { providerName: 'Zurich Life', policyNumber: 'PRSA-1', contributionsPaid: 2400 } };
-const FORBIDDEN: ApiFailure = { status: 403, message: PAYE_AUTHORISATION_REQUIRED, source: 'server' };
-const ADD = { type: 'claim.add', claim: CLAIM } as const;
-const ADDED = { type: 'xstate.done.actor.addClaim', output: { ok: true } satisfies AddClaimResult };
-const REFUSED = { type: 'xstate.done.actor.addClaim', output: { ok: false, error: FORBIDDEN } satisfies AddClaimResult };
-
-// Born 1 April 1990, €60,000: the open years on 26 November 2026 are 2022-2025.
-const INPUT: PensionRefundInput = { user: aUser({ annual_income: 60_000, date_of_birth: '1990-04-01' }), today: '2026-11-26' };
-const RELOADED = aUser({
-  annual_income: 60_000,
-  date_of_birth: '1990-04-01',
-  form11: [
-    {
-      id: 'f1',
-      year: 2024,
-      snapshot: { 'personal-retirement-savings': CLAIM.answer },
-      created_at: '2026-11-26T10:00:00.000Z',
-      status: 'pending',
-      categoryStatuses: { 'personal-retirement-savings': 'pending' },
-      categoryRefunds: { 'personal-retirement-savings': 960 },
-      totalApprovedRefund: 0,
-    },
-  ],
-});
-
-const fixtures = {
-  'claim.add': () => [ADD],
-  'session.user.changed': () => [{ type: 'session.user.changed', user: RELOADED }],
-  'xstate.done.actor.addClaim': () => [ADDED, REFUSED],
-  'xstate.error.actor.addClaim': () => [{ type: 'xstate.error.actor.addClaim', error: new Error('offline') }],
-} satisfies EventFixtures<typeof pensionRefundMachine>;
-
-const model = createModelTest(pensionRefundMachine, { events: fixtures, input: INPUT, serializeContext: (c) => c.user === RELOADED });
 type DoneEvent = EventObject & { output: AddClaimResult };
 
 const oracle = expectedSteps<PensionRefundContext>({

@@ -1,31 +1,13 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { pensionSetupMachine } from '../../machines/pensionSetup/pensionSetup.machine.ts';
-import type { PensionSetupContext, PensionSetupInput, SavePensionInfoResult } from '../../machines/pensionSetup/pensionSetup.types.ts';
+import type { PensionSetupContext, SavePensionInfoResult } from '../../machines/pensionSetup/pensionSetup.types.ts';
 import { pensionSetupView } from '../../machines/pensionSetup/pensionSetup.view.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import { aUser } from '../support/builders.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 
-const VALUES = { annual_income: 55_000, paid_pension: 1000, marital_status: 'single', pension_plan_id: 'IL-12345678' } as const;
-const USER = aUser({ annual_income: 55_000, paid_pension: 1000, pension: 1000 });
-const INPUT: PensionSetupInput = { user: aUser({ annual_income: null }), today: '2026-05-10' };
-const REFUSAL: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] } };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SUBMIT = { type: 'pensionInfo.submit', values: VALUES } as const;
-const SAVED = { type: 'xstate.done.actor.savePensionInfo', output: { ok: true, user: USER } satisfies SavePensionInfoResult };
-const REFUSED = { type: 'xstate.done.actor.savePensionInfo', output: { ok: false, error: REFUSAL } satisfies SavePensionInfoResult };
-
-const fixtures = {
-  'pensionInfo.submit': () => [SUBMIT],
-  'xstate.done.actor.savePensionInfo': () => [SAVED, REFUSED],
-  'xstate.error.actor.savePensionInfo': () => [{ type: 'xstate.error.actor.savePensionInfo', error: new Error('offline') }],
-} satisfies EventFixtures<typeof pensionSetupMachine>;
-
-const model = createModelTest(pensionSetupMachine, { events: fixtures, input: INPUT });
+import { INPUT, model, OUTAGE, REFUSAL, USER, VALUES } from './pensionSetup.model.ts';
 
 const oracle = expectedSteps<PensionSetupContext>({
   initial: { value: 'editing', context: { ...INPUT, error: null } },
@@ -90,12 +72,24 @@ describe('pension setup machine: model-based', () => {
   });
 
   it('the view previews the relief limit of the figures as typed', () => {
-    // Born 1 April 1990: 36 on 10 May 2026, the 30-39 band (20 %). €60,000 → €12,000, less €2,000 paid.
+    // Born 1 April 1990: 36 in 2026, the 30-39 band (20 %). €60,000 → €12,000, less €2,000 paid.
     const view = pensionSetupView(pensionSetupMachine.resolveState({ value: 'editing', context: { user: aUser({ annual_income: null, date_of_birth: '1990-04-01' }), today: '2026-05-10', error: null } }));
-    expect(view.initialValues).toEqual({ annual_income: '', paid_pension: '', marital_status: 'single', pension_plan_id: '' });
-    expect(view.preview({ annual_income: 60_000, paid_pension: 2_000, marital_status: 'single', pension_plan_id: '' })).toEqual({ ageBand: '30 to 39', percentage: 20, maximum: 10_000 });
-    // Earnings count up to €115,000.
-    expect(view.preview({ annual_income: 200_000, paid_pension: '', marital_status: 'married', pension_plan_id: '' }).maximum).toBe(23_000);
+    const typed = { annual_income: 60_000, paid_pension: 2_000, marital_status: 'single', pension_plan_id: '', spouse_annual_income: '', assessment_basis: 'joint' } as const;
+    expect(view.initialValues).toEqual({ annual_income: '', paid_pension: '', marital_status: 'single', pension_plan_id: '', spouse_annual_income: '', assessment_basis: 'joint' });
+    expect(view.preview(typed)).toEqual({ ageBand: '30 to 39', percentage: 20, maximum: 10_000 });
+    // Earnings count up to 2026's €115,000.
+    expect(view.preview({ ...typed, annual_income: 200_000, paid_pension: '', marital_status: 'married' }).maximum).toBe(23_000);
     expect(view.earningsCap).toBe(115_000);
+  });
+
+  it('the age band is the highest age reached in the tax year: 40 on 1 December 2026 is the 40-49 band all year', () => {
+    const view = pensionSetupView(pensionSetupMachine.resolveState({ value: 'editing', context: { user: aUser({ annual_income: 60_000, date_of_birth: '1986-12-01' }), today: '2026-05-10', error: null } }));
+    expect(view.preview({ annual_income: 60_000, paid_pension: 0, marital_status: 'single', pension_plan_id: '', spouse_annual_income: '', assessment_basis: 'joint' })).toEqual({ ageBand: '40 to 49', percentage: 25, maximum: 15_000 });
+  });
+
+  it('a married user’s spouse income and basis start from the profile', () => {
+    const user = aUser({ annual_income: 60_000, marital_status: 'married', spouse_annual_income: 20_000, assessment_basis: 'separate' });
+    const view = pensionSetupView(pensionSetupMachine.resolveState({ value: 'editing', context: { user, today: '2026-05-10', error: null } }));
+    expect(view.initialValues).toMatchObject({ marital_status: 'married', spouse_annual_income: 20_000, assessment_basis: 'separate' });
   });
 });

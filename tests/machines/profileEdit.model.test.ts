@@ -1,49 +1,14 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { profileEditMachine } from '../../machines/profileEdit/profileEdit.machine.ts';
-import type { ProfileChanges, ProfileEditContext, ProfileEditInput, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
+import type { ProfileEditContext, SaveProfileResult } from '../../machines/profileEdit/profileEdit.types.ts';
 import { profileEditView } from '../../machines/profileEdit/profileEdit.view.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import { PPSN_INVALID, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const CHANGES: ProfileChanges = { first_name: 'Aoife', surname: 'Byrne', ppsn: '1234567T', date_of_birth: '1990-06-15', pension_plan_id: 'IL-12345678' };
-const USER = {
-  first_name: 'Aoife',
-  surname: 'Byrne',
-  ppsn: '1234567T',
-  date_of_birth: '1990-06-15',
-  email: 'aoife@example.ie',
-  annual_income: 50_000,
-  paid_pension: 0,
-  pension: 0,
-  marital_status: 'single',
-  pension_plan_id: 'IL-12345678',
-  taxback: 0,
-  form11: [],
-  paye_a1_authorized: false,
-  opt_out_paye_auth: false,
-} satisfies User;
-const REFUSED_ERROR: ApiFailure = { status: 422, message: 'Please check the highlighted fields.', source: 'server', fieldErrors: { ppsn: [PPSN_INVALID] } };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SAVE = { type: 'profile.save', changes: CHANGES } as const;
-const SAVED = { type: 'xstate.done.actor.saveProfile', output: { ok: true, user: USER } satisfies SaveProfileResult };
-const REFUSED = { type: 'xstate.done.actor.saveProfile', output: { ok: false, error: REFUSED_ERROR } satisfies SaveProfileResult };
-
-const fixtures = {
-  'profile.save': () => [SAVE],
-  'xstate.done.actor.saveProfile': () => [SAVED, REFUSED],
-  'xstate.error.actor.saveProfile': () => [{ type: 'xstate.error.actor.saveProfile', error: new Error('socket hang up') }],
-} satisfies EventFixtures<typeof profileEditMachine>;
+import { CHANGES, inputOf, modelFor, OUTAGE, REFUSED_ERROR, SAVE, USER } from './profileEdit.model.ts';
 
 type DoneEvent = EventObject & { output: SaveProfileResult };
-
-/** The profile before the visit: no PPSN or plan ID yet. */
-const BEFORE: User = { ...USER, ppsn: null, pension_plan_id: null };
-const inputOf = (returnTo: string | null): ProfileEditInput => ({ returnTo, user: BEFORE, today: '2026-05-10' });
 
 function oracleFor(returnTo: string | null) {
   return expectedSteps<ProfileEditContext>({
@@ -70,7 +35,7 @@ function oracleFor(returnTo: string | null) {
 
 for (const returnTo of [null, '/roundups'] as const) {
   describe(`profile edit machine: model-based, returnTo ${String(returnTo)}`, () => {
-    const model = createModelTest(profileEditMachine, { input: inputOf(returnTo), events: fixtures });
+    const model = modelFor(returnTo);
     const oracle = oracleFor(returnTo);
 
     it('the expected table matches the generated paths', () => {
@@ -115,8 +80,8 @@ for (const returnTo of [null, '/roundups'] as const) {
 
 describe('profile edit machine: coverage of both kinds of visit', () => {
   it('every state and transition is covered by the visits with and without returnTo', () => {
-    const withReturn = createModelTest(profileEditMachine, { input: inputOf('/roundups'), events: fixtures }).coverage();
-    const without = createModelTest(profileEditMachine, { input: inputOf(null), events: fixtures }).coverage();
+    const withReturn = modelFor('/roundups').coverage();
+    const without = modelFor(null).coverage();
     expect(withReturn.states.uncovered.filter((s) => without.states.uncovered.includes(s))).toEqual([]);
     expect(withReturn.transitions.uncovered.filter((t) => without.transitions.uncovered.includes(t))).toEqual([]);
   });

@@ -3,21 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { refundOptionsMachine } from '../../machines/refundOptions/refundOptions.machine.ts';
 import type { RefundOptionsContext } from '../../machines/refundOptions/refundOptions.types.ts';
 import { refundOptionsView } from '../../machines/refundOptions/refundOptions.view.ts';
-import { aUser } from '../support/builders.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { DECIDED, INPUT, model } from './refundOptions.model.ts';
 
-const INPUT = { user: aUser({ taxback: 60_000 }) };
-const DECIDED = aUser({
-  taxback: 60_000,
-  form11: [{ id: 'f1', year: 2025, snapshot: {}, created_at: '2026-02-01T10:00:00.000Z', status: 'approved', categoryStatuses: {}, categoryRefunds: {}, totalApprovedRefund: 839.96 }],
-});
-
-const fixtures = {
-  'session.user.changed': () => [{ type: 'session.user.changed', user: DECIDED }],
-} satisfies EventFixtures<typeof refundOptionsMachine>;
-
-const model = createModelTest(refundOptionsMachine, { events: fixtures, input: INPUT, serializeContext: (c) => c.user === DECIDED });
 const oracle = expectedSteps<RefundOptionsContext>({
   initial: { value: 'showing', context: INPUT },
   transitions: { showing: { 'session.user.changed': { to: 'showing', context: () => ({ user: DECIDED }) } } },

@@ -3,27 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { resetPasswordMachine } from '../../machines/resetPassword/resetPassword.machine.ts';
 import { resetPasswordView } from '../../machines/resetPassword/resetPassword.view.ts';
 import type { ResetPasswordContext, SavePasswordInput, SavePasswordResult } from '../../machines/resetPassword/resetPassword.types.ts';
-import type { ApiFailure } from '../../src/domain/failure.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
-
-const SUBMITTED = { token: 't0k3n', password: 'correct horse battery', password_confirmation: 'correct horse battery' } satisfies SavePasswordInput;
-const LINK_INVALID = 'This link is invalid or has expired. Please request a new one.';
-const SPENT_LINK: ApiFailure = { status: 422, message: LINK_INVALID, source: 'server', fieldErrors: { token: [LINK_INVALID] } };
-const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
-
-const SUBMIT = { type: 'password.submit', ...SUBMITTED } as const;
-const ACCEPTED = { type: 'xstate.done.actor.savePassword', output: { ok: true } satisfies SavePasswordResult };
-const REFUSED = { type: 'xstate.done.actor.savePassword', output: { ok: false, error: SPENT_LINK } satisfies SavePasswordResult };
-
-const fixtures = {
-  'password.submit': () => [SUBMIT, { ...SUBMIT, turn_off_two_factor: true }],
-  'xstate.done.actor.savePassword': () => [ACCEPTED, REFUSED],
-  'xstate.error.actor.savePassword': () => [{ type: 'xstate.error.actor.savePassword', error: new Error('socket hang up') }],
-} satisfies EventFixtures<typeof resetPasswordMachine>;
-
-const model = createModelTest(resetPasswordMachine, { events: fixtures });
+import { ACCEPTED, LINK_INVALID, model, OUTAGE, REFUSED, SPENT_LINK, SUBMIT, SUBMITTED } from './resetPassword.model.ts';
 
 /** The expected behaviour, written from the spec and the screen, not read from the machine. */
 const oracle = expectedSteps<ResetPasswordContext>({

@@ -71,6 +71,8 @@ describe(`POST /auth/register (${testDatabaseKind()})`, () => {
       paid_pension: 0,
       pension: 0,
       marital_status: 'single',
+      spouse_annual_income: null,
+      assessment_basis: null,
       pension_plan_id: 'IL-12345678',
       taxback: 0,
       form11: [],

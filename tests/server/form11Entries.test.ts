@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { form11Sample } from '../../src/domain/schemas/form11/index.ts';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { sessionFamilies } from '../../src/server/db/schema.ts';
 import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
@@ -56,11 +57,12 @@ describe(`Form 11 claims (${testDatabaseKind()})`, () => {
   it('shows claims in the profile with per-category refunds, statuses and the approved total', async () => {
     const { userId, auth } = await register('profile-claims@example.ie');
     const claims = t.services.form11Entries;
+    // The figures are worked out from what was entered (no income recorded: each is the most it could be).
     const entry = await claims.submitCategories(userId, 2024, {
-      'rent-tax-credit': { data: { amount: 12000 }, refundCents: 100_000 },
-      'health-expenses': { data: { amount: 500 }, refundCents: 10_050 },
+      'rent-tax-credit': { data: form11Sample('rent-tax-credit'), refundCents: 0 },
+      'health-expenses': { data: { doctorsAndConsultants: 502.5 }, refundCents: 0 },
     });
-    await claims.submitCategories(userId, 2022, { 'flat-rate-expenses': { data: {}, refundCents: 2_500 } });
+    await claims.submitCategories(userId, 2022, { 'flat-rate-expenses': { data: form11Sample('flat-rate-expenses'), refundCents: 0 } });
     await claims.decide(entry.id, 'approved', 'rent-tax-credit');
 
     const res = await t.request('GET', '/profile', undefined, auth);

@@ -23,14 +23,14 @@ describe(`one cluster, one set of keys (${testDatabaseKind()})`, () => {
     createInstanceRegistry({ db: t.database.db, name, jwtSecret: options.jwt ?? SECRET, keyring: createKeyring(options.keys ?? [['k1', KEY_1]]) });
 
   it('CLUSTER=true without DATABASE_URL or shared keys: one line naming each', () => {
-    expect(clusterProblems({ CLUSTER: 'true', JWT_SECRET: 'j'.repeat(40), ENCRYPTION_KEY: 'a'.repeat(64) })).toEqual([expect.stringMatching(/^DATABASE_URL: required with CLUSTER=true/)]);
-    expect(() => loadConfig({ CLUSTER: 'true', JWT_SECRET: 'j'.repeat(40), ENCRYPTION_KEY: 'a'.repeat(64) })).toThrow(/^Invalid configuration: DATABASE_URL: required with CLUSTER=true[^\n]*$/);
+    expect(clusterProblems({ CLUSTER: 'true', JWT_SECRET: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', ENCRYPTION_KEY: 'a'.repeat(64) })).toEqual([expect.stringMatching(/^DATABASE_URL: required with CLUSTER=true/)]);
+    expect(() => loadConfig({ CLUSTER: 'true', JWT_SECRET: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', ENCRYPTION_KEY: 'a'.repeat(64) })).toThrow(/^Invalid configuration: DATABASE_URL: required with CLUSTER=true[^\n]*$/);
     expect(clusterProblems({ CLUSTER: 'true', DATABASE_URL: 'postgres://db/x' }).map((line) => line.split(':')[0])).toEqual(['JWT_SECRET', 'ENCRYPTION_KEYS']);
     expect(clusterProblems({ DATABASE_URL: 'postgres://db/x' })).toEqual([]);
   });
 
   it('the server itself refuses CLUSTER=true without DATABASE_URL, in one line', () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, CLUSTER: 'true', JWT_SECRET: 'j'.repeat(40), ENCRYPTION_KEY: 'a'.repeat(64), PORT: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, CLUSTER: 'true', JWT_SECRET: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', ENCRYPTION_KEY: 'a'.repeat(64), PORT: '1' };
     delete env.DATABASE_URL;
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(1);

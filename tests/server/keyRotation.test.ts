@@ -26,6 +26,7 @@ import { ENCRYPTED_COLUMNS } from '../../src/server/services/reencryption.ts';
 import { loadSecrets, parseKeyring, retireFileKeys, rotateFileKeyring } from '../../src/server/services/secrets.ts';
 import { ppsnAad } from '../../src/server/services/users.ts';
 import { pngDataUrl } from '../support/png.ts';
+import { linkSandbox } from '../support/sandboxBank.ts';
 import { type TestApp, createTestApp, markEmailVerified, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 import { PASSWORD, givePassword } from '../support/accounts.ts';
 
@@ -88,7 +89,9 @@ async function userWithEverything(t: TestApp, email: string) {
   expect(mandate.status).toBe(200);
   const userId = (await t.services.users.findByEmail(email))!.id;
   const setup = await t.services.twoFactor.beginSetup(userId, email);
-  return { auth, userId, totpSecret: setup!.secret };
+  const linked = await linkSandbox(t, auth, { accounts: [0] });
+  expect(linked.status).toBe(200);
+  return { auth, userId, totpSecret: setup!.secret, bankAccountId: linked.body.accounts[0].id as string };
 }
 
 /** Every encrypted value in the database, by column and row id. */
@@ -200,6 +203,8 @@ describe(`reencrypt (${testDatabaseKind()})`, () => {
     const retired = await withKeyring(NEW_ONLY_RING);
     expect((await retired.request('POST', '/profile/ppsn-reveal', { password: PASSWORD }, bob.auth)).body).toEqual({ ppsn: PPSN });
     expect((await retired.request('GET', '/direct-debit', undefined, ann.auth)).body.mandate.iban_masked).toMatch(/5678$/);
+    // A bank account linked again finds its row by the IBAN, though its keyed hash was made under the retired key.
+    expect((await linkSandbox(retired, ann.auth, { accounts: [0] })).body.accounts.map((a: { id: string }) => a.id)).toEqual([ann.bankAccountId]);
     expect(await retired.services.reencryption.remaining()).toEqual(ENCRYPTED_COLUMNS.map((c) => ({ column: c.name, count: 0 })));
 
     const second = await ops(rotated, 'reencrypt');
@@ -396,7 +401,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('rotation with the real ops scr
     expect(await script('keys', 'retire')).toMatchObject({ code: 1, stderr: expect.stringContaining('Nothing retired') });
     const moved = await script('reencrypt', '--batch', '1');
     expect(moved).toMatchObject({ code: 0, stderr: '' });
-    expect(moved.stdout).toContain('5 values moved; every encrypted value is on key k2.');
+    expect(moved.stdout).toContain('6 values moved; every encrypted value is on key k2.');
     expect(await script('keys', 'retire')).toMatchObject({ code: 0, stdout: expect.stringContaining('Retired k1') });
 
     const after = keyring();

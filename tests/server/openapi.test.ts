@@ -32,10 +32,10 @@ describe(`the generated API description (${testDatabaseKind()})`, () => {
 
   it('names a route that is missing from the description, and a description whose route is gone', () => {
     const { ['POST /auth/login']: _login, ...withoutLogin } = API_DESCRIPTION;
-    const withExtra: ApiDescription = { ...API_DESCRIPTION, 'POST /roundups/apply': { summary: 'x', responses: { 200: 'ok' } } };
+    const withExtra: ApiDescription = { ...API_DESCRIPTION, 'POST /roundups/undo': { summary: 'x', responses: { 200: 'ok' } } };
     expect(describedRouteProblems(apiRouteKeys(t.app), withoutLogin, OPTIONAL_ROUTES)).toEqual(['POST /auth/login is not in the API description: add it to its routes/<resource>.openapi.ts']);
     expect(describedRouteProblems(apiRouteKeys(t.app), withExtra, OPTIONAL_ROUTES)).toEqual([
-      'POST /roundups/apply is described but the app has no such route: remove it from its routes/<resource>.openapi.ts',
+      'POST /roundups/undo is described but the app has no such route: remove it from its routes/<resource>.openapi.ts',
     ]);
   });
 

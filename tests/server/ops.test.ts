@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
+import { form11Sample } from '../../src/domain/schemas/form11/index.ts';
 import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { payeAuthorisations, users } from '../../src/server/db/schema.ts';
@@ -22,7 +23,11 @@ const DETAILS = { dob: '1990-05-01', maritalStatus: 'single', pensionPlanId: 'IL
 const EMAIL = 'claimant@example.ie';
 const LANDLORD = 'Harbour Lettings Ltd';
 
-/** A user with a 2024 claim of two credits (€1,000 and €100.50) and a 2023 claim of one income (€2,000 due). */
+/**
+ * A user (no income recorded, so each figure is the most it could be) with a 2024 claim of two
+ * credits (€1,000 and €100.50) and a 2023 claim of one income (€14,000 at 20%: €2,800 due). The
+ * figures are worked out from what was entered, so the data is what the forms take.
+ */
 async function claimant(t: TestApp) {
   const res = await t.request('POST', '/auth/register', { email: EMAIL, details: DETAILS });
   expect(res.status).toBe(201);
@@ -31,10 +36,10 @@ async function claimant(t: TestApp) {
   // Claims are made under a signed PAYE authorisation in force (paye.test.ts signs one for real).
   await t.database.db.update(users).set({ payeA1Authorized: true, payeA1LapsesAt: new Date('2029-01-15T10:00:00Z') }).where(eq(users.id, userId));
   const claim = await t.services.form11Entries.submitCategories(userId, 2024, {
-    'rent-tax-credit': { data: { landlordName: LANDLORD, rentPaid: 14_400 }, refundCents: 100_000 },
+    'rent-tax-credit': { data: { ...form11Sample('rent-tax-credit'), landlordName: LANDLORD, rentPaid: 14_400 }, refundCents: 100_000 },
     'health-expenses': { data: { doctorsAndConsultants: 502.5 }, refundCents: 10_050 },
   });
-  const older = await t.services.form11Entries.submitCategories(userId, 2023, { 'rental-income': { data: { amount: 5000 }, refundCents: -200_000 } });
+  const older = await t.services.form11Entries.submitCategories(userId, 2023, { 'rental-income': { data: form11Sample('rental-income'), refundCents: -280_000 } });
   return { auth, claimId: claim.id, olderId: older.id };
 }
 
@@ -62,7 +67,7 @@ describe(`npm run ops -- claims (${testDatabaseKind()})`, () => {
     const approved = await ops(t, 'claims', 'approve', claimId, 'rent-tax-credit');
     expect(approved).toMatchObject({ code: 0, err: '' });
     expect(approved.out).toContain('rent-tax-credit: pending → approved');
-    expect(approved.out).toContain(`Claim ${claimId} (2024): pending, approved refund €1,000.00`);
+    expect(approved.out).toContain(`Claim ${claimId} (2024): pending, estimated refund €1,100.50, approved refund €1,000.00`);
     expect(approved.out).toContain('Approved refund €0.00 → €1,000.00');
 
     const user = await profile(t, auth);
@@ -90,8 +95,8 @@ describe(`npm run ops -- claims (${testDatabaseKind()})`, () => {
     expect((await profile(t, auth)).form11[0]).toMatchObject({ status: 'pending', categoryStatuses: { 'rent-tax-credit': 'rejected', 'health-expenses': 'pending' } });
 
     // Tax due on declared income counts against the approved total.
-    expect((await ops(t, 'claims', 'approve', olderId)).out).toContain('Approved refund €0.00 → -€2,000.00');
-    expect((await profile(t, auth)).form11[1]).toMatchObject({ year: 2023, status: 'approved', totalApprovedRefund: -2000 });
+    expect((await ops(t, 'claims', 'approve', olderId)).out).toContain('Approved refund €0.00 → -€2,800.00');
+    expect((await profile(t, auth)).form11[1]).toMatchObject({ year: 2023, status: 'approved', totalApprovedRefund: -2800 });
   });
 
   it('refuses unknown claims and categories with exit code 1 and changes nothing', async () => {
@@ -161,11 +166,11 @@ describe(`npm run ops -- claims (${testDatabaseKind()})`, () => {
     const listed = await ops(t, 'claims', 'list', ` ${EMAIL.toUpperCase()} `);
     expect(listed.code).toBe(0);
     expect(listed.out.split('\n')).toEqual([
-      `Claim ${claimId} (2024): pending, approved refund €1,000.00`,
+      `Claim ${claimId} (2024): pending, estimated refund €1,100.50, approved refund €1,000.00`,
       expect.stringMatching(/^ {2}health-expenses +pending +€100\.50$/),
       expect.stringMatching(/^ {2}rent-tax-credit +approved +€1,000\.00$/),
-      `Claim ${olderId} (2023): pending, approved refund €0.00`,
-      expect.stringMatching(/^ {2}rental-income +pending +-€2,000\.00$/),
+      `Claim ${olderId} (2023): pending, estimated refund -€2,800.00, approved refund €0.00`,
+      expect.stringMatching(/^ {2}rental-income +pending +-€2,800\.00$/),
     ]);
     expect(listed.out).not.toContain(EMAIL);
     expect(listed.out).not.toContain(LANDLORD);

@@ -63,6 +63,9 @@ describe('production mode', () => {
     expect(loadConfig({}).paymentLeaseMs).toBe(120_000);
     expect(loadConfig({ PAYMENT_LEASE_SECONDS: '5' }).paymentLeaseMs).toBe(5_000);
     expect(() => loadConfig({ PAYMENT_LEASE_SECONDS: '0' })).toThrow(/PAYMENT_LEASE_SECONDS/);
+    expect(loadConfig({}).sandboxBankExtraPurchases).toBe(0);
+    expect(loadConfig({ SANDBOX_BANK_EXTRA_PURCHASES: '10' }).sandboxBankExtraPurchases).toBe(10);
+    expect(() => loadConfig({ SANDBOX_BANK_EXTRA_PURCHASES: '-1' })).toThrow(/SANDBOX_BANK_EXTRA_PURCHASES/);
   });
 
   it('refuses the development agent and creditor: unset, or set to the development default', () => {

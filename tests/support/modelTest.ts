@@ -40,6 +40,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { vi } from 'vitest';
+import { pathId } from './pathId.ts';
 import {
   __unsafe_getAllOwnEventDescriptors,
   createEmptyActor,
@@ -97,6 +98,11 @@ export interface ModelTestOptions<
   serializeContext?: (context: SnapshotFrom<TMachine>['context']) => unknown;
   /** How an event reads in path descriptions (default: `type {payload}`; delayed events as `after <delay> (+ms)`). */
   describeEvent?: (event: EventObject) => string | undefined;
+  /**
+   * Which kind of visit this model is, when a machine has several (one per input, say `optedOut`): part of
+   * every path's id, so two models of one machine never share an id.
+   */
+  name?: string;
 }
 
 export interface ModelStep<TMachine extends AnyStateMachine> {
@@ -115,7 +121,13 @@ export interface ModelStep<TMachine extends AnyStateMachine> {
 }
 
 export interface ModelPath<TMachine extends AnyStateMachine> {
-  /** Readable, e.g. `#3 "warning" ← clock.tick {"now":…} → after untilLogout (+300000 ms)`. */
+  /**
+   * Stable id, `<machine id>-<6 hex>`: a hash of the model's name and the path's events as fixture variants
+   * (type and variant), never its position, so adding a path or a variant leaves the others' ids alone.
+   * What QA's path list (`npm run paths`), the test names and the JUnit report call the path.
+   */
+  id: string;
+  /** Readable, starting with the id, e.g. `inactivity-3fa9c1 "warning" ← clock.tick {"now":…} → after untilLogout (+300000 ms)`. */
   description: string;
   steps: ModelStep<TMachine>[];
   /** The final model snapshot. */
@@ -183,6 +195,10 @@ export interface CoverageReport {
 
 export interface ModelTest<TMachine extends AnyStateMachine> {
   readonly machine: TMachine;
+  /** The kind of visit (`name` option), or null for a machine's only model. */
+  readonly name: string | null;
+  /** The input of the initial snapshot. */
+  readonly input: InputFrom<TMachine> | undefined;
   readonly testModel: TestModel<SnapshotFrom<TMachine>, EventObject, InputFrom<TMachine>>;
   /** Generated, replayed, realisable paths. */
   readonly paths: ModelPath<TMachine>[];
@@ -598,6 +614,14 @@ export function createModelTest<
     return `${formatValue(last.state)} ← ${trail.length ? trail.join(' → ') : 'start'}`;
   };
 
+  /** What a path is made of, for its id: each step's fixture variant (`type#variant`), never its payload or position. */
+  const contentOf = (graphPath: TestPath<Snap, EventObject>): string[] =>
+    graphPath.steps.slice(1).map((step) => {
+      const origin = eventOrigin.get(step.event);
+      return origin ? `${origin.type}#${origin.index}` : step.event.type;
+    });
+  const seenIds = new Map<string, string>();
+
   for (const graphPath of graphPaths) {
     const replayed = replay(graphPath.steps.slice(1).map((step) => rematerialize(step.event)));
     if ('reason' in replayed) {
@@ -608,11 +632,12 @@ export function createModelTest<
     const body = describePath(steps);
     if (seenDescriptions.has(body)) continue;
     seenDescriptions.add(body);
-    paths.push({ description: body, steps, state: steps[steps.length - 1]!.state, graphPath });
+    const id = pathId(machine.id, [options.name ?? '', ...contentOf(graphPath)]);
+    const clash = seenIds.get(id);
+    if (clash !== undefined) throw new Error(`createModelTest(${machine.id}): paths "${clash}" and "${body}" hash to the same id ${id}.`);
+    seenIds.set(id, body);
+    paths.push({ id, description: `${id} ${body}`, steps, state: steps[steps.length - 1]!.state, graphPath });
   }
-  paths.forEach((path, i) => {
-    path.description = `#${String(i + 1).padStart(2, '0')} ${path.description}`;
-  });
 
   const coverage = (): CoverageReport => {
     const coveredStates = new Set<string>();
@@ -772,11 +797,14 @@ export function createModelTest<
     const replayed = replay(producers);
     if ('reason' in replayed) throw new Error(`pathFromEvents("${name}"): not realisable: ${replayed.reason}`);
     const { steps } = replayed;
-    return { description: `${name}: ${describePath(steps)}`, steps, state: steps[steps.length - 1]!.state };
+    const id = pathId(machine.id, [options.name ?? '', `journey: ${name}`]);
+    return { id, description: `${name}: ${describePath(steps)}`, steps, state: steps[steps.length - 1]!.state };
   };
 
   return {
     machine,
+    name: options.name ?? null,
+    input: options.input,
     testModel,
     paths,
     pathFromEvents,

@@ -1,6 +1,7 @@
 import type { SessionHooks } from '../../api/client.ts';
 import type { User } from '../../domain/schemas/user.ts';
 import type { Form11FlowEvent } from '../../../machines/form11Flow/form11Flow.types.ts';
+import type { RoundupsEvent } from '../../../machines/roundups/roundups.types.ts';
 
 /**
  * The one table of the browser's effects every screen machine is provided with (built once by the
@@ -29,4 +30,10 @@ export interface AppEffects {
   now(): Date;
   /** The signed-in user's guided Form 11 flow (the questionnaire and the final form hand it their results), or null. */
   guidedFlow(): { send(event: Form11FlowEvent): void } | null;
+  /** The signed-in session's round-ups actor (a child of auth: the daily prompt), or null. */
+  roundups(): { send(event: RoundupsEvent): void } | null;
+  /** The app's own origin (`location.origin`). */
+  appOrigin(): string;
+  /** The browser leaves the app for another page (a bank's consent page). */
+  leaveFor(url: string): void;
 }

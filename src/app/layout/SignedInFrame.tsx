@@ -15,13 +15,15 @@ import '@mantine/core/styles/Stack.css';
 import { AppShell } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { Suspense } from 'react';
+import { RoundupsPrompt } from '../screens/roundups/RoundupsPrompt.tsx';
 import { BottomBar } from './BottomBar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 /**
  * The frame of the signed-in routes (spec section 2, Layout): the desktop top bar, the banner
- * asking to confirm the email address (until it is proven), the routed screen, and the mobile bottom bar. Loaded with the first signed-in screen, never on a public one.
+ * asking to confirm the email address (until it is proven), the round-up prompt, the routed screen,
+ * and the mobile bottom bar. Loaded with the first signed-in screen, never on a public one.
  */
 export function SignedInFrame() {
   return (
@@ -33,6 +35,7 @@ export function SignedInFrame() {
         <Suspense fallback={null}>
           <VerifyEmailBanner />
         </Suspense>
+        <RoundupsPrompt />
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer hiddenFrom="sm">

@@ -9,6 +9,7 @@ import type { Dayjs } from 'dayjs';
 import {
   amountField,
   apiDateOfBirthField,
+  assessmentBasisField,
   booleanField,
   emailField,
   maritalStatusField,
@@ -17,6 +18,7 @@ import {
   passwordField,
   ppsnOrMaskedField,
   requestObject,
+  spouseIncomeField,
   stop,
   tokenField,
 } from './fields.ts';
@@ -113,6 +115,9 @@ export function editProfileRequestSchema(today: Dayjs) {
     marital_status: v.optional(maritalStatusField),
     pension_plan_id: profilePensionPlanIdField,
     date_of_birth: v.optional(apiDateOfBirthField(today)),
+    /** Married users only (the route checks the status the profile will have). */
+    spouse_annual_income: v.optional(spouseIncomeField),
+    assessment_basis: v.optional(assessmentBasisField),
   });
 }
 export type EditProfileRequest = v.InferOutput<ReturnType<typeof editProfileRequestSchema>>;

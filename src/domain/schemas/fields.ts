@@ -15,6 +15,7 @@ import { ageOn, compareCalendarDates, parseApiDate, parseDate, parseDisplayDate 
 import { MIN_REGISTRATION_AGE } from '../constants.ts';
 import { stop } from './basicFields.ts';
 import * as m from './messages.ts';
+import { ASSESSMENT_BASES } from '../tax/assessment.ts';
 
 // The date-free fields live apart so the sign-in screens load no date parsing; all are here too.
 export * from './basicFields.ts';
@@ -233,6 +234,9 @@ export const daysField = v.pipe(
 
 export const optionalDaysField = optionalNumber(daysField, m.DAYS_MAX);
 
+/** Months 1 to 12, or not given. */
+export const optionalMonthsField = optionalNumber(monthsField, m.MONTHS_RANGE);
+
 /**
  * Lease duration: whole months 1 to 120. The spec gives the range "1 to 120" (sections 5 and 9)
  * and the message "Must be less than 120 months"; the range wins, so 120 itself passes.
@@ -319,6 +323,14 @@ export const yesNoField = v.pipe(
   v.picklist(['yes', 'no'], m.YES_OR_NO),
 );
 
+/** Yes, no, or not answered ('' and null read as not answered → undefined). */
+export const optionalYesNoField = v.optional(
+  v.pipe(
+    v.union([v.picklist(['yes', 'no']), v.literal(''), v.null()], m.YES_OR_NO),
+    v.transform((value): 'yes' | 'no' | undefined => (value === 'yes' || value === 'no' ? value : undefined)),
+  ),
+);
+
 /** A statement the user must tick. */
 export const confirmField = v.literal(true, m.CONFIRM_REQUIRED);
 
@@ -350,6 +362,20 @@ export const maritalStatusField = v.pipe(
   v.nonEmpty(m.REQUIRED),
   stop<string>(),
   v.picklist(MARITAL_STATUSES, m.MARITAL_STATUS_INVALID),
+);
+
+/** A married user's basis of assessment; null clears it (the default, joint, then applies). */
+export const assessmentBasisField = v.nullable(v.picklist(ASSESSMENT_BASES, m.ASSESSMENT_BASIS_INVALID));
+
+/** The spouse's income: euro as an amount, or null when not known. */
+export const spouseIncomeField = v.nullable(amountField);
+
+/** The spouse's income as a form holds it: a number, or '' (left empty) read as null. */
+export const spouseIncomeFormField = v.optional(
+  v.pipe(
+    v.union([amountField, v.literal(''), v.null()], m.POSITIVE_AMOUNT),
+    v.transform((value: number | '' | null): number | null => (typeof value === 'number' ? value : null)),
+  ),
 );
 
 const pensionPlanIdText = v.pipe(

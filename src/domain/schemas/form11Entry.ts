@@ -30,6 +30,18 @@ export const Form11EntrySchema = responseObject({
   categoryRefunds: v.nullish(v.record(v.string(), v.number()), {}),
   /** Euro: the sum of the refunds of the approved categories. */
   totalApprovedRefund: v.nullish(v.number(), 0),
+  /**
+   * Category → what its figure needs saying: how much of a credit or relief the claim's limits
+   * left usable and why ("€1,950 of credit, €0 of it usable this year: …"), or that the answer
+   * needs updating. Optional (older servers and fixtures leave it out).
+   */
+  categoryNotes: v.optional(v.nullable(v.record(v.string(), v.string()))),
+  /** Euro: the whole claim, tax back less tax due (the categories' refunds add up to it). */
+  estimatedRefund: v.optional(v.nullable(v.number())),
+  /** Married users: the basis of assessment the figures use, in words. */
+  assessment: v.optional(v.nullable(v.string())),
+  /** Euro of credit the claim could not use (never refunded). */
+  unusedCredit: v.optional(v.nullable(v.number())),
 });
 export type Form11Entry = v.InferOutput<typeof Form11EntrySchema>;
 

@@ -134,6 +134,13 @@ export const CATEGORY_UNKNOWN = 'Unknown credit, relief or income type';
 /** An answer with every amount empty or zero: it would put a €0 line into the claim. */
 export const noAmountsEntered = (title: string) => `Nothing to claim for ${title}: enter at least one amount, or skip this page`;
 export const REFUND_DATA_INVALID = 'Please check the details you entered';
+/** A bulk calculation names a category twice: a claim holds each once (one cap, one limit). */
+export const CATEGORY_TWICE = 'Each credit, relief or income can be in a claim only once';
+/** The blind person's credit "for my spouse" on a profile that says single. */
+export const BLIND_SPOUSE_NEEDS_MARRIED = 'Your profile says you are single: you can claim this credit for yourself only';
+/** Profile: the spouse's income or the basis of assessment sent for a single user. */
+export const SPOUSE_FIELDS_NEED_MARRIED = 'Only for a married user or civil partner';
+export const ASSESSMENT_BASIS_INVALID = 'Please choose joint assessment, separate assessment or separate treatment';
 
 /** Not in the spec (two-step sign-in). */
 export const TWO_FACTOR_CODE_REQUIRED = 'Enter the code from your authenticator app';
@@ -196,3 +203,22 @@ export const DAY_OF_MONTH_RANGE = 'Must be a day between 1 and 28';
 export const START_DATE_RANGE = 'Must be from tomorrow to one year ahead';
 export const MANDATE_REQUIRED = 'You must accept the mandate to continue';
 export const NO_MANDATE = 'You have no direct debit to change';
+
+// Linked bank accounts and round-ups (not in the spec).
+
+export const ACCOUNT_UNKNOWN = 'This bank account is not linked to your account';
+export const CONSENT_UNKNOWN = 'This bank link is not one of yours';
+export const CONSENT_NOT_RENEWABLE = 'Only a bank link that is in force or has ended can be renewed';
+export const CONSENT_NOT_REVOCABLE = 'This bank link has already ended';
+export const BANK_CALLBACK_INVALID = 'This answer from the bank does not belong to this link. Please link the account again.';
+export const FUNDING_EUR_ONLY = 'Round-ups can only be collected from a euro account';
+export const FUNDING_TRUE_ONLY = 'Choose the account to collect from by setting funding to true';
+export const BOOLEAN_REQUIRED = 'Must be true or false';
+export const ROUNDUP_CAP_RANGE = 'Must be between €1 and €1,000 a week';
+export const BALANCE_FLOOR_RANGE = 'Must be between €0 and €100,000';
+export const PAUSE_RANGE = 'A pause can last from today up to 90 days';
+export const BALANCE_FLOOR_REACHED =
+  'Collecting the round-ups now would take your account below the minimum balance you set, so nothing was collected. They stay pending.';
+export const BALANCE_UNKNOWN = 'We could not read your account balance to check your minimum balance, so nothing was collected. They stay pending.';
+export const NO_FUNDING_ACCOUNT = 'Choose a euro account to collect round-ups from first.';
+export const ROUNDUPS_DECLINED = 'Your bank declined the round-up payment. Nothing was taken; your round-ups are still pending.';

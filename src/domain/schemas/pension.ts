@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { Dayjs } from 'dayjs';
 import { compareCalendarDates, parseApiDate } from '../dates.ts';
 import { isAssignableTaxYear } from '../taxYear.ts';
-import { amountField, maritalStatusField, requestObject, responseObject, stop } from './fields.ts';
+import { amountField, assessmentBasisField, maritalStatusField, requestObject, responseObject, spouseIncomeField, spouseIncomeFormField, stop } from './fields.ts';
 import * as m from './messages.ts';
 import { profilePensionPlanIdField } from './profile.ts';
 import { UserSchema } from './user.ts';
@@ -96,13 +96,57 @@ export function formatIban(iban: string): string {
 
 // ─── Requests ────────────────────────────────────────────────────────────────────────────────
 
-/** POST /pension-info: what Pension Setup saves. */
+/**
+ * POST /pension-info: what Pension Setup saves. A married user may add the spouse's income and
+ * the basis of assessment (joint by default); a single one may not (checked with the status sent,
+ * see spouseFieldErrors).
+ */
 export const PensionInfoRequestSchema = requestObject({
   annual_income: amountField,
   paid_pension: amountField,
   marital_status: maritalStatusField,
   pension_plan_id: profilePensionPlanIdField,
+  spouse_annual_income: v.optional(spouseIncomeField),
+  assessment_basis: v.optional(assessmentBasisField),
 });
+
+/**
+ * The Pension Setup form: the request's fields, the spouse's income as the form holds it (left
+ * empty: not known). What it outputs is a PensionInfoRequest.
+ */
+export const PensionSetupFormSchema = requestObject({
+  annual_income: amountField,
+  paid_pension: amountField,
+  marital_status: maritalStatusField,
+  pension_plan_id: profilePensionPlanIdField,
+  spouse_annual_income: spouseIncomeFormField,
+  assessment_basis: v.optional(assessmentBasisField),
+});
+
+/**
+ * What the Pension Setup form sends to POST /pension-info: for a married user the spouse's
+ * income (empty: null, not known) and the basis (joint unless chosen otherwise); a single user's
+ * form leaves both out (the server would refuse them).
+ */
+export function pensionSetupFormToRequest(values: v.InferOutput<typeof PensionSetupFormSchema>): PensionInfoRequest {
+  const { spouse_annual_income, assessment_basis, ...rest } = values;
+  return values.marital_status === 'married' ? { ...rest, spouse_annual_income: spouse_annual_income ?? null, assessment_basis: assessment_basis ?? 'joint' } : rest;
+}
+
+/**
+ * The spouse's income and the basis of assessment are for a married user only: given (not null)
+ * for a profile that will be single, each is refused by name.
+ */
+export function spouseFieldErrors(
+  maritalStatus: 'single' | 'married',
+  body: { readonly spouse_annual_income?: number | null | undefined; readonly assessment_basis?: string | null | undefined },
+): Record<string, string[]> {
+  if (maritalStatus === 'married') return {};
+  const errors: Record<string, string[]> = {};
+  if (body.spouse_annual_income !== undefined && body.spouse_annual_income !== null) errors.spouse_annual_income = [m.SPOUSE_FIELDS_NEED_MARRIED];
+  if (body.assessment_basis !== undefined && body.assessment_basis !== null) errors.assessment_basis = [m.SPOUSE_FIELDS_NEED_MARRIED];
+  return errors;
+}
 export type PensionInfoRequest = v.InferOutput<typeof PensionInfoRequestSchema>;
 export type PensionInfoRequestInput = v.InferInput<typeof PensionInfoRequestSchema>;
 

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { Dayjs } from 'dayjs';
 import { displayDateToApiDate } from '../dates.ts';
-import { dateOfBirthField, nameField, ppsnOrMaskedField, stop } from './fields.ts';
+import { assessmentBasisField, dateOfBirthField, nameField, ppsnOrMaskedField, spouseIncomeFormField, stop } from './fields.ts';
 import * as m from './messages.ts';
 
 /**
@@ -81,15 +81,19 @@ export function profileFormSchema(today: Dayjs, storedPlanId: string | null = nu
     ppsn: ppsnOrMaskedField,
     date_of_birth: dateOfBirthField(today),
     pension_plan_id: keptPensionPlanIdField(storedPlanId),
+    /** Married users only: the spouse's income (empty: not known) and the basis of assessment. */
+    spouse_annual_income: spouseIncomeFormField,
+    assessment_basis: v.optional(assessmentBasisField),
   });
 }
 export type ProfileFormValues = v.InferInput<ReturnType<typeof profileFormSchema>>;
 
 /**
  * What the form sends to POST /edit-profile: the date in the API form, no plan ID as null, and
- * the plan ID left out when it is the stored one (the server takes only the current format).
+ * the plan ID left out when it is the stored one (the server takes only the current format), and
+ * for a married user the spouse's income and basis (a single user's form does not show them).
  */
-export function profileFormToRequest(values: v.InferOutput<ReturnType<typeof profileFormSchema>>, storedPlanId: string | null = null) {
+export function profileFormToRequest(values: v.InferOutput<ReturnType<typeof profileFormSchema>>, storedPlanId: string | null = null, married = false) {
   const planId = values.pension_plan_id ?? null;
   return {
     first_name: values.first_name,
@@ -97,5 +101,6 @@ export function profileFormToRequest(values: v.InferOutput<ReturnType<typeof pro
     ppsn: values.ppsn,
     date_of_birth: displayDateToApiDate(values.date_of_birth) ?? values.date_of_birth,
     ...(planId !== null && planId === storedPlanId ? {} : { pension_plan_id: planId }),
+    ...(married ? { spouse_annual_income: values.spouse_annual_income ?? null, assessment_basis: values.assessment_basis ?? 'joint' } : {}),
   };
 }

@@ -51,8 +51,14 @@ export type BulkRefundRequest = v.InferOutput<typeof BulkRefundRequestSchema>;
 /** "amount, read as number; 0 if not finite" (spec section 7); a missing amount is 0 too. */
 const amountField = v.optional(v.pipe(v.unknown(), v.transform(toAmount)), 0);
 
+/** A page a user can open: "Revenue: Rent Tax Credit" and its address. */
+export const SourceLinkSchema = responseObject({ label: v.string(), url: v.string() });
+
 /** One category's estimate, explained. */
 export const RefundAnswerSchema = responseObject({
+  /** The category and tax year it is for. */
+  category: v.optional(v.string(), ''),
+  year: v.optional(v.number(), 0),
   /** Signed euro: + tax back, − tax due. */
   amount: amountField,
   direction: v.optional(v.picklist(['taxBack', 'taxDue']), 'taxBack'),
@@ -65,13 +71,38 @@ export const RefundAnswerSchema = responseObject({
   /** The "how we got this" line. */
   explanation: v.optional(v.string(), ''),
   caveats: v.optional(v.array(v.string()), []),
+  /** Revenue's pages (links) and the Act sections the rule applies, for the year used. */
+  references: v.optional(responseObject({ pages: v.array(SourceLinkSchema), legislation: v.array(v.string()) }), { pages: [], legislation: [] }),
+  /** Married users: the basis of assessment used, in words. */
+  basis: v.optional(v.nullable(v.string()), null),
+  /** Euro the line would be worth on its own, before the claim's limits. */
+  standalone: v.optional(v.pipe(v.unknown(), v.transform(toAmount)), 0),
+  /** Euro of credit or relief the claim could not use (not refunded). */
+  unused: v.optional(v.pipe(v.unknown(), v.transform(toAmount)), 0),
+  /** Why the line is less than on its own, in euro; null when nothing was cut. */
+  cut: v.optional(v.nullable(v.string()), null),
 });
 export type RefundAnswer = v.InferOutput<typeof RefundAnswerSchema>;
 
-/** The bulk answer: `amounts` in the order of the items, their `total`, and each item's estimate. */
+/** The claim as a whole, in a bulk answer. */
+export const ClaimSummarySchema = responseObject({
+  year: v.number(),
+  /** The household's income tax before and after the claim; null without an income. */
+  taxBefore: v.nullable(v.number()),
+  taxAfter: v.nullable(v.number()),
+  total: v.number(),
+  unused: v.number(),
+  pensionCarriedForward: v.number(),
+  basis: v.nullable(v.string()),
+  /** Without an income: every figure is the most that could come back. */
+  upperBound: v.boolean(),
+});
+
+/** The bulk answer (one claim): `amounts` in the order of the items, their `total`, each item's estimate and the claim as a whole. */
 export const BulkRefundAnswerSchema = responseObject({
   amounts: v.array(amountField),
   total: amountField,
   results: v.optional(v.array(RefundAnswerSchema), []),
+  claim: v.optional(v.nullable(ClaimSummarySchema), null),
 });
 export type BulkRefundAnswer = v.InferOutput<typeof BulkRefundAnswerSchema>;

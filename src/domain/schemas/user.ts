@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { parseApiDate } from '../dates.ts';
+import { ASSESSMENT_BASES } from '../tax/assessment.ts';
 import { MARITAL_STATUSES, responseObject, tokenField } from './fields.ts';
 import { Form11EntrySchema } from './form11Entry.ts';
 import * as m from './messages.ts';
@@ -27,6 +28,13 @@ export const UserSchema = responseObject({
   /** Euro the user's current pension contribution. */
   pension: v.nullish(v.number(), 0),
   marital_status: v.picklist(MARITAL_STATUSES, m.MARITAL_STATUS_INVALID),
+  /**
+   * Euro: the spouse's or civil partner's income (married users); null when not recorded.
+   * Optional like email_verified: fixtures of a User need not name it; absent reads as null.
+   */
+  spouse_annual_income: v.optional(v.nullable(v.number())),
+  /** How a married user is assessed: 'joint' (the default), 'separate' or 'separate-treatment'; null when single. */
+  assessment_basis: v.optional(v.nullable(v.picklist(ASSESSMENT_BASES))),
   pension_plan_id: v.nullish(v.string(), null),
   /** Cents (divided by 100 for display). */
   taxback: v.nullish(v.number(), 0),

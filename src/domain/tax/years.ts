@@ -84,6 +84,26 @@ export const PARAMETERS = {
     years: [2026],
     note: "The 2026 income limit for a dependent relative (€18,548) is not confirmed yet.",
   }),
+  /** Age credit (taxpayer aged 65 or over at any time in the year), single or widowed. §2; R47 */
+  ageCreditSingle: row(every(245), '§2; R47'),
+  /** Age credit of a married couple or civil partners where either is 65 or over in the year. §2; R47 */
+  ageCreditCouple: row(every(490), '§2; R47'),
+  /** The age from which the age credit is due (reached at any time in the year). §2; R47 */
+  ageCreditMinimumAge: row(every(65), '§2; R47'),
+  /** Widowed person or surviving civil partner without a qualifying child, from the year after the bereavement: added to the single personal credit (2,000 + 540 = 2,540 in 2025). §2; R8, R48, R51 */
+  widowedPersonAddition: row(every(540), '§2; R8, R48, R51'),
+  /** Widowed Parent credit in years 1 to 5 after the year of bereavement, with a qualifying child. §2; R51 */
+  widowedParentCredit: row(every([3_600, 3_150, 2_700, 2_250, 1_800] as const), '§2; R51'),
+  /** Most deductible a year for employing a carer for an incapacitated person (sec; rules beyond the cap UNCONFIRMED). §2; R56 */
+  employingCarerMaximum: row(every(75_000), '§2; R56'),
+  /**
+   * The Employee credit is at most this share of the earner's PAYE pay (it only matters on pay
+   * under €10,000 with other income). UNCONFIRMED in every year: kept, and shown as a caveat when it bites. §2; R61
+   */
+  employeeCreditPayShare: row(every(0.2), '§2; R61', {
+    years: [2022, 2023, 2024, 2025, 2026],
+    note: 'The limit of the Employee Tax Credit to 20% of PAYE pay (assumed for 2022, 2023, 2024, 2025 and 2026) is not confirmed.',
+  }),
   /** Fisher Tax Credit, flat (current Revenue text; not 20% of fishing income). §2; R50 */
   fisherCredit: row(every(1_270), '§2; R50'),
   /** Days at sea fishing the Fisher credit needs. §2; R50 */
@@ -104,6 +124,8 @@ export const PARAMETERS = {
   rentCreditCapSingle: row({ 2022: 500, 2023: 500, 2024: 1_000, 2025: 1_000, 2026: 1_000 }, '§3; R14, R15, R16, R12'),
   /** Rent credit cap, jointly assessed couple. §3; R14, R15, R12 */
   rentCreditCapCouple: row({ 2022: 1_000, 2023: 1_000, 2024: 2_000, 2025: 2_000, 2026: 2_000 }, '§3; R14, R15, R12'),
+  /** A child's course counts for the Rent Tax Credit only if the child was under this age at the start of the course's first year. §3; R16, R17 */
+  rentChildCourseAgeLimit: row(every(23), '§3; R16, R17'),
   /** Whether the Mortgage Interest Tax Credit exists for the year (2022 is its base year). §3; R19, R20, R21, R12 */
   mortgageInterestCreditAvailable: row({ 2022: false, 2023: true, 2024: true, 2025: true, 2026: true }, '§3; R19, R20, R21, R12'),
   /** MITC rate on the increase in interest over 2022. §3; R19, R20 */

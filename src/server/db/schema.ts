@@ -27,6 +27,10 @@ export const users = pgTable('users', {
   annualIncomeCents: cents('annual_income_cents'),
   /** Pension paid this tax year outside MaxOut. The year's pension and taxback are derived from the contributions ledger plus this. */
   paidPensionCents: cents('paid_pension_cents').notNull().default(0),
+  /** The spouse's or civil partner's income (married users); null when not recorded (taken as none). */
+  spouseAnnualIncomeCents: cents('spouse_annual_income_cents'),
+  /** How a married user is assessed; null means joint, Revenue's default for a married couple. Cleared when the user is single. */
+  assessmentBasis: text('assessment_basis', { enum: ['joint', 'separate', 'separate-treatment'] }),
   payeA1Authorized: boolean('paye_a1_authorized').notNull().default(false),
   optOutPayeAuth: boolean('opt_out_paye_auth').notNull().default(false),
   /** When a mailed set-password (or reset) link was used: the address is proven. Null: unverified. */
@@ -52,7 +56,10 @@ export const users = pgTable('users', {
    * deleted when its retention ends; housekeeping deletes it once the hold is lifted.
    */
   legalHoldAt: timestamp('legal_hold_at', { withTimezone: true, mode: 'date' }),
-});
+}, (t) => [
+  check('users_assessment_basis', sql`${t.assessmentBasis} in ('joint', 'separate', 'separate-treatment')`),
+  check('users_spouse_income_not_negative', sql`${t.spouseAnnualIncomeCents} >= 0`),
+]);
 
 /**
  * One row per sign-in: the refresh-token family. Revoking it ends the session everywhere
@@ -404,6 +411,207 @@ export const twoFactorChallenges = pgTable(
   },
   (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
 );
+
+/**
+ * Bank links (open-banking account-information consents), one per time the user went through
+ * the bank's consent page. `status` as the API shows it (src/domain/schemas/roundups.ts); the
+ * reads judge `active` against `expires_at` too, so an expired link never reads. `renews_id`
+ * names the link a renewal replaces; `expiry_mailed_at` makes the "expiring" mail go once.
+ */
+export const bankConsents = pgTable(
+  'bank_consents',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Which BankProvider holds it ('sandbox'). */
+    provider: text('provider').notNull(),
+    /** The provider's id of the consent. */
+    providerReference: text('provider_reference').notNull(),
+    status: text('status', { enum: ['awaiting', 'active', 'expiring', 'expired', 'revoked', 'replaced', 'cancelled', 'refused'] }).notNull(),
+    renewsId: uuid('renews_id'),
+    createdAt: createdAt(),
+    authorisedAt: timestamp('authorised_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    expiryMailedAt: timestamp('expiry_mailed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('bank_consents_user_idx').on(t.userId), uniqueIndex('bank_consents_provider_ref_idx').on(t.provider, t.providerReference)],
+);
+
+/**
+ * Linked bank accounts. The IBAN is encrypted (bound to the row) and kept masked for display,
+ * with a keyed hash that is unique per user: a renewed or repeated link finds the same account
+ * by it and keeps its id, settings and history (providers issue new account ids per consent).
+ * At most one account per user is `funding` (round-ups are collected from it).
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The link it is read through now (the latest one that named it). */
+    consentId: uuid('consent_id')
+      .notNull()
+      .references(() => bankConsents.id),
+    providerAccountId: text('provider_account_id').notNull(),
+    /** The bank's name. */
+    displayName: text('display_name').notNull(),
+    /** The account's name at the bank ("Current account"). */
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    /** AES-256-GCM envelope, associated data `bank_accounts.iban:<id>`. */
+    ibanEncrypted: text('iban_encrypted').notNull(),
+    ibanMasked: text('iban_masked').notNull(),
+    /** HMAC of the IBAN under a key derived from the field key: finds the account again without decrypting. */
+    ibanHash: text('iban_hash').notNull(),
+    roundups: boolean('roundups').notNull(),
+    funding: boolean('funding').notNull().default(false),
+    roundupsFrom: date('roundups_from', { mode: 'string' }).notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true, mode: 'date' }),
+    /** The provider said "not before" (a 429's retry time): no read until then. */
+    syncRetryAt: timestamp('sync_retry_at', { withTimezone: true, mode: 'date' }),
+    /** The last balance read (signed cents) and when, for the minimum-balance check. */
+    balanceCents: cents('balance_cents'),
+    balanceAt: timestamp('balance_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('bank_accounts_user_iban_idx').on(t.userId, t.ibanHash),
+    uniqueIndex('bank_accounts_funding_idx').on(t.userId).where(sql`${t.funding}`),
+    index('bank_accounts_next_sync_idx').on(t.nextSyncAt),
+  ],
+);
+
+/**
+ * Round-up batches: one per POST /roundups/apply (unique per user and Idempotency-Key). In one
+ * transaction a batch takes the pending round-ups it pays; it is paid through the pension
+ * ledger with the key `roundups-<id>` and follows its contribution: `applied` when it
+ * succeeded, `declined` (its round-ups released, pending again) otherwise; `empty` when
+ * nothing was pending. A batch left `processing` past the payment lease is driven again by
+ * housekeeping with the same ledger key, so it is paid at most once.
+ */
+export const roundupBatches = pgTable(
+  'roundup_batches',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: ['processing', 'applied', 'declined', 'empty'] }).notNull(),
+    count: integer('count').notNull().default(0),
+    amountCents: cents('amount_cents').notNull().default(0),
+    /** The account collected from. */
+    fundingAccountId: uuid('funding_account_id'),
+    /** The ledger's row of the payment (no foreign key: contributions outlive closed accounts' batches). */
+    contributionId: uuid('contribution_id'),
+    /** When a process last took charge of driving it; past the lease, housekeeping takes it over. */
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('roundup_batches_user_key_idx').on(t.userId, t.idempotencyKey),
+    index('roundup_batches_processing_idx')
+      .on(t.lockedAt)
+      .where(sql`${t.status} = 'processing'`),
+    index('roundup_batches_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Transactions read from linked accounts. A booked row is identified by its fingerprint
+ * (booking date, amount, currency, normalised description, n-th that day: src/domain/roundups.ts),
+ * never by the provider's id, so reading again, pending → booked and a new consent add nothing.
+ * Pending rows never round up and are replaced at every read. `roundup_cents` is decided when
+ * read (and again when the pause changes); `batch_id` is the batch paying it, `declined_at` set
+ * when the user declined it, `withdrawn_at` when the bank no longer lists it (and it was unpaid).
+ */
+export const bankTransactions = pgTable(
+  'bank_transactions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /**
+     * The account's user (no foreign key of its own: the account's cascades, and a bulk read
+     * writes tens of thousands of rows, each foreign key a lookup per row).
+     */
+    userId: uuid('user_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    /** The provider's id as last read (it changes with every consent: reference only). */
+    providerTransactionId: text('provider_transaction_id'),
+    status: text('status', { enum: ['booked', 'pending'] }).notNull(),
+    bookingDate: date('booking_date', { mode: 'string' }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    /** ISO 20022 bank transaction code (PMNT-CCRD-POSD). */
+    code: text('code'),
+    roundupCents: integer('roundup_cents').notNull(),
+    roundupReason: text('roundup_reason', { enum: ['pending', 'refund', 'transfer', 'cash', 'whole_euro', 'not_eur', 'before_start', 'paused'] }),
+    batchId: uuid('batch_id').references(() => roundupBatches.id),
+    declinedAt: timestamp('declined_at', { withTimezone: true, mode: 'date' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_transactions_account_fingerprint_idx').on(t.accountId, t.fingerprint),
+    index('bank_transactions_account_date_idx').on(t.accountId, t.bookingDate),
+    index('bank_transactions_pending_roundups_idx')
+      .on(t.userId)
+      .where(sql`${t.batchId} is null and ${t.declinedAt} is null and ${t.withdrawnAt} is null and ${t.roundupCents} > 0`),
+    index('bank_transactions_batch_idx')
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
+    check('bank_transactions_roundup_range', sql`${t.roundupCents} between 0 and 99`),
+    check('bank_transactions_pending_no_roundup', sql`${t.status} = 'booked' or ${t.roundupCents} = 0`),
+  ],
+);
+
+/** A user's round-up limits (GET/PATCH /roundups/settings); no row = all off. */
+export const roundupSettings = pgTable('roundup_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  weeklyCapCents: cents('weekly_cap_cents'),
+  balanceFloorCents: cents('balance_floor_cents'),
+  /** Both inclusive (Irish dates); purchases booked in between do not round up. */
+  pausedFrom: date('paused_from', { mode: 'string' }),
+  pausedUntil: date('paused_until', { mode: 'string' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox bank's own records (services/bankProvider.ts): what a bank keeps of a consent
+ * request — who asked (a hash, not our user id: a bank knows its customer, not our ids), what
+ * the customer chose on its page and the code the return URL carries (hashed). Read by nothing
+ * but the sandbox.
+ */
+export const sandboxBankConsents = pgTable('sandbox_bank_consents', {
+  reference: text('reference').primaryKey(),
+  customer: text('customer').notNull(),
+  /** Our consent id, echoed in the return URL. */
+  consentId: text('consent_id').notNull(),
+  status: text('status', { enum: ['awaiting', 'approved', 'cancelled', 'refused', 'revoked'] }).notNull(),
+  bank: text('bank'),
+  /** The indexes of the accounts the customer ticked. */
+  accounts: jsonb('accounts').$type<number[]>(),
+  codeHash: text('code_hash'),
+  createdAt: createdAt(),
+  /** The consent page stops answering after this (the request expires). */
+  requestExpiresAt: timestamp('request_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  /** When the approved consent ends (the validity the customer chose). */
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+});
 
 /**
  * The server instances running on this database (one row each, kept fresh by a heartbeat and

@@ -71,6 +71,8 @@ export const JSON_BODY_ERRORS = {
 /** The status of a route behind requireAuth. */
 export const SIGNED_IN_ERRORS = { 401: { description: 'No valid access token, or its session has ended.', headers: { 'WWW-Authenticate': '`Bearer`' } } } as const;
 export const TOO_MANY: ResponseDescription = { description: 'Too many attempts: try again after `Retry-After` seconds.', headers: { 'Retry-After': 'Seconds to wait.' } };
+/** Once two-step sign-in is on, actions that protect the account or reveal it need a session proved with a code. */
+export const CODE_PROVED_ONLY: ResponseDescription = { description: '`code: "two_factor_required"`: two-step sign-in is on and this session was signed in without a code.' };
 export const EMAIL_UNVERIFIED: ResponseDescription = { description: '`code: "email_unverified"`: the account’s address is not verified yet.' };
 
 /** Statuses every route may answer, added to each operation: a server error, and the body limit of the whole API (app.ts). */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CloseAccountRequestSchema, PayeOptOutRequestSchema, RetentionPlanSchema } from '../../domain/schemas/account.ts';
 import { UserSchema } from '../../domain/schemas/user.ts';
-import { type ApiDescription, JSON_BODY_ERRORS, SIGNED_IN_ERRORS, TOO_MANY } from '../http/openapi.ts';
+import { type ApiDescription, CODE_PROVED_ONLY, JSON_BODY_ERRORS, SIGNED_IN_ERRORS, TOO_MANY } from '../http/openapi.ts';
 
 /** GET /export: one JSON file of everything held about the user (services/userData.ts). */
 export const DataExportSchema = v.object({
@@ -24,7 +24,7 @@ export const accountApi: ApiDescription = {
   'GET /export': {
     summary: 'Download everything held about the user',
     signedIn: true,
-    responses: { 200: { description: 'The file (`Content-Disposition: attachment`).', schema: DataExportSchema, headers: { 'Content-Disposition': 'attachment; filename=…' } }, ...SIGNED_IN_ERRORS },
+    responses: { 200: { description: 'The file (`Content-Disposition: attachment`).', schema: DataExportSchema, headers: { 'Content-Disposition': 'attachment; filename=…' } }, ...SIGNED_IN_ERRORS, 403: CODE_PROVED_ONLY },
   },
   'GET /account/retention': {
     summary: 'What closing the account would erase, and keep until when',
@@ -35,6 +35,6 @@ export const accountApi: ApiDescription = {
     summary: 'Close the account (password required); every session ends',
     signedIn: true,
     body: CloseAccountRequestSchema,
-    responses: { 200: { description: 'What was kept, until when.', schema: RetentionPlanSchema }, ...JSON_BODY_ERRORS, ...SIGNED_IN_ERRORS, 422: 'Wrong password (`errors.password`).', 429: TOO_MANY },
+    responses: { 200: { description: 'What was kept, until when.', schema: RetentionPlanSchema }, ...JSON_BODY_ERRORS, ...SIGNED_IN_ERRORS, 403: CODE_PROVED_ONLY, 422: 'Wrong password (`errors.password`).', 429: TOO_MANY },
   },
 };

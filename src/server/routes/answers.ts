@@ -42,7 +42,7 @@ export function answerRoutes(services: Services) {
       refusedUnlessOk(result);
       // Categories only: never what was entered.
       c.var.log.info({ userId: c.var.userId, year: result.year, question }, 'form11.answer');
-      const body: AnswerResponse = { year: result.year, entry: result.entry && toApiForm11Entry(result.entry) };
+      const body: AnswerResponse = { year: result.year, entry: result.entry && toApiForm11Entry(result.entry, result.owner) };
       return c.json(body, 200);
     })
 
@@ -56,7 +56,7 @@ export function answerRoutes(services: Services) {
       const result = await answers.submit(c.var.user, year, keyed);
       refusedUnlessOk(result);
       c.var.log.info({ userId: c.var.userId, year: result.year, questions: Object.keys(questions).sort() }, 'form11.answers');
-      const body: AnswerResponse = { year: result.year, entry: result.entry && toApiForm11Entry(result.entry) };
+      const body: AnswerResponse = { year: result.year, entry: result.entry && toApiForm11Entry(result.entry, result.owner) };
       return c.json(body, 200);
     })
 

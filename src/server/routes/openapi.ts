@@ -8,6 +8,7 @@ import { referencePage } from '../http/openapiReference.ts';
 import { accountApi } from './account.openapi.ts';
 import { answersApi } from './answers.openapi.ts';
 import { appInfoApi } from './appInfo.openapi.ts';
+import { bankAccountsApi, sandboxBankApi } from './bankAccounts.openapi.ts';
 import { authApi } from './auth.openapi.ts';
 import { cspApi } from './csp.openapi.ts';
 import { healthApi } from './health.openapi.ts';
@@ -15,6 +16,7 @@ import { passwordApi } from './password.openapi.ts';
 import { payeApi } from './paye.openapi.ts';
 import { pensionApi } from './pension.openapi.ts';
 import { profileApi } from './profile.openapi.ts';
+import { roundupsApi } from './roundups.openapi.ts';
 import { securityApi } from './security.openapi.ts';
 import { taxApi } from './tax.openapi.ts';
 
@@ -40,12 +42,15 @@ export const API_DESCRIPTION: ApiDescription = {
   ...answersApi,
   ...payeApi,
   ...pensionApi,
+  ...bankAccountsApi,
+  ...roundupsApi,
+  ...sandboxBankApi,
   ...cspApi,
   ...openApiApi,
 };
 
-/** Routes that exist only in some configurations (the reference page: development only). */
-export const OPTIONAL_ROUTES: RouteKey[] = ['GET /reference'];
+/** Routes that exist only in some configurations (the reference page: development only; the sandbox bank's page: when it is the bank provider). */
+export const OPTIONAL_ROUTES: RouteKey[] = ['GET /reference', 'GET /sandbox-bank/consents/:ref', 'POST /sandbox-bank/consents/:ref'];
 
 /** Schemas that appear in many answers: named once under components, referenced elsewhere. */
 export const API_COMPONENTS = {

@@ -1,6 +1,6 @@
 import { dayjs } from '../../domain/dates.ts';
 import { PayeAuthorisationAnswerSchema, PayeAuthorisationStatusSchema, payeAuthorisationRequestSchema } from '../../domain/schemas/payeAuthorisation.ts';
-import { type ApiDescription, JSON_BODY_ERRORS, SIGNED_IN_ERRORS } from '../http/openapi.ts';
+import { type ApiDescription, JSON_BODY_ERRORS, SIGNED_IN_ERRORS, TOO_MANY } from '../http/openapi.ts';
 
 /** The declaration's shape; its dates are checked against today. */
 export const PayeAuthorisationRequestSchema = payeAuthorisationRequestSchema(dayjs('2026-01-01'));
@@ -21,6 +21,7 @@ export const payeApi: ApiDescription = {
       ...JSON_BODY_ERRORS,
       ...SIGNED_IN_ERRORS,
       403: '`code: "email_unverified"`, or `code: "two_factor_required"` when two-step sign-in is on and this session gave no code.',
+      429: TOO_MANY,
     },
   },
 };

@@ -19,7 +19,7 @@ export const DirectDebitRequestSchema = directDebitRequestSchema(dayjs('2026-01-
 /** routes/pension.ts */
 export const pensionApi: ApiDescription = {
   'POST /pension-info': {
-    summary: 'Pension setup: income, pension paid, marital status, plan ID',
+    summary: "Pension setup: income, pension paid, marital status, plan ID; a married user's spouse income and basis of assessment (refused by name for a single profile)",
     signedIn: true,
     body: PensionInfoRequestSchema,
     responses: { 200: { description: 'The user.', schema: UserSchema }, ...JSON_BODY_ERRORS, ...SIGNED_IN_ERRORS },

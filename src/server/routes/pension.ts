@@ -9,6 +9,7 @@ import {
   contributionRequestSchema,
   directDebitRequestSchema,
   idempotencyKeyField,
+  spouseFieldErrors,
 } from '../../domain/schemas/pension.ts';
 import { centsToEuro, euroToCents } from '../../domain/money.ts';
 import { assignableTaxYears, contributionFigures } from '../../domain/taxYear.ts';
@@ -25,7 +26,7 @@ import { irishToday } from '../services/users.ts';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** The Idempotency-Key header, validated: a missing or malformed key is a 422 on that "field". */
-function idempotencyKey(c: Context<AppEnv>): string {
+export function idempotencyKey(c: Context<AppEnv>): string {
   const parsed = v.safeParse(idempotencyKeyField, c.req.header(IDEMPOTENCY_HEADER));
   if (!parsed.success) throw new ApiError(422, VALIDATION_MESSAGE, { [IDEMPOTENCY_HEADER]: [m.IDEMPOTENCY_KEY_INVALID] });
   return parsed.output;
@@ -46,6 +47,8 @@ export function pensionRoutes(services: Services) {
     .createApp()
     .post('/pension-info', auth, async (c) => {
       const body = await readJson(c, PensionInfoRequestSchema);
+      const refused = spouseFieldErrors(body.marital_status, body);
+      if (Object.keys(refused).length > 0) throw new ApiError(422, VALIDATION_MESSAGE, refused);
       const updated = await users.updateProfile(c.var.userId, body);
       if (!updated) throw new ApiError(401, UNAUTHENTICATED);
       c.var.log.info({ userId: c.var.userId, fields: Object.keys(body).sort() }, 'pension.info.updated');

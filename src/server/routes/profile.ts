@@ -2,6 +2,7 @@ import { parseApiDate } from '../../domain/dates.ts';
 import { PpsnRevealRequestSchema, editProfileRequestSchema } from '../../domain/schemas/auth.ts';
 import { isMaskedPpsn, maskPpsn } from '../../domain/schemas/fields.ts';
 import { PPSN_INVALID } from '../../domain/schemas/messages.ts';
+import { spouseFieldErrors } from '../../domain/schemas/pension.ts';
 import { factory } from '../appEnv.ts';
 import { ApiError, VALIDATION_MESSAGE, readJson, readJsonOrEmpty } from '../http/errors.ts';
 import { throwIfLimited } from '../http/rateLimited.ts';
@@ -28,6 +29,9 @@ export function profileRoutes(services: Services) {
       const today = parseApiDate(irishToday(clock.now()));
       if (!today) throw new Error('could not compute today');
       const body = await readJson(c, editProfileRequestSchema(today));
+      // The spouse's income and the basis are for a married user: judged on the status the profile will have.
+      const refused = spouseFieldErrors(body.marital_status ?? c.var.user.maritalStatus, body);
+      if (Object.keys(refused).length > 0) throw new ApiError(422, VALIDATION_MESSAGE, refused);
       if (body.ppsn !== undefined && isMaskedPpsn(body.ppsn)) {
         // The masked value means "unchanged", and only when it is the stored PPSN's mask.
         const stored = users.revealPpsn(c.var.user);

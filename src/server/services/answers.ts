@@ -3,12 +3,12 @@ import { amountsEntered } from '../../domain/schemas/form11/entered.ts';
 import { FINAL_FORM_KEY } from '../../domain/form11Routes.ts';
 import type { AnswerQuestion, IncomeDeclarationMap } from '../../domain/schemas/answers.ts';
 import * as m from '../../domain/schemas/messages.ts';
-import { claimYearsFor, defaultClaimYear, signedAmount, type TaxYear } from '../../domain/tax/index.ts';
+import { claimYearsFor, defaultClaimYear, type TaxYear } from '../../domain/tax/index.ts';
+import type { ClaimOwner } from './claimFigures.ts';
 import type { Db } from '../db/index.ts';
 import type { CategorySubmission, Form11EntryRow, Form11EntryService } from './form11Entries.ts';
 import type { RefundCalculator } from './refundCalculator.ts';
 import type { UserRow } from './users.ts';
-import { euroToCents } from '../../domain/money.ts';
 
 /** Answers keyed by where they came from: `question` (POST /answer) or `questions.<key>` (POST /answer-multiple). */
 export interface KeyedAnswer {
@@ -34,13 +34,15 @@ function unstorableText(value: unknown, path: string, found: string[] = []): str
   return found;
 }
 
-export type SubmitResult = { ok: true; year: number; entry: Form11EntryRow | null } | { ok: false; errors: Record<string, string[]> };
+export type SubmitResult = { ok: true; year: number; entry: Form11EntryRow | null; owner: ClaimOwner } | { ok: false; errors: Record<string, string[]> };
 
 /**
  * Turns submitted answers into the year's Form 11 claim: each answer is validated by its
- * category's form schema on the server's date, checked against the four-year rule, estimated by
- * the refund engine, and merged into the claim (pending, with its estimate in cents). Nothing is
- * stored unless every answer passes, so a rejected request leaves the claim as it was.
+ * category's form schema on the server's date (and against the profile), checked against the
+ * four-year rule, and merged into the claim (pending); then the whole claim is worked out again
+ * as one computation and every category's figure recorded, since a new answer can change what
+ * the others come to. Nothing is stored unless every answer passes, so a rejected request leaves
+ * the claim as it was.
  */
 export function createAnswerService(deps: { db: Db; form11Entries: Form11EntryService; refundCalculator: RefundCalculator }) {
   const { db, form11Entries, refundCalculator } = deps;
@@ -91,7 +93,8 @@ export function createAnswerService(deps: { db: Db; form11Entries: Form11EntrySe
           for (const at of unstorable) add(at, m.TEXT_INVALID_CHARACTERS);
           return;
         }
-        categories[category] = { data: assessed.data, refundCents: euroToCents(signedAmount(assessed.estimate)) };
+        // The figure is the whole claim's share, recorded once the answers are merged.
+        categories[category] = { data: assessed.data, refundCents: 0 };
       };
 
       let declared = false;
@@ -109,13 +112,15 @@ export function createAnswerService(deps: { db: Db; form11Entries: Form11EntrySe
       }
       if (Object.keys(errors).length > 0) return { ok: false, errors };
       const undeclared = declared ? INCOME_TYPE_IDS.filter((id) => !Object.hasOwn(categories, id)) : [];
+      const owner = await refundCalculator.ownerOf(user);
       // One transaction: the claim never shows the new answers without the withdrawals, or the reverse.
       const entry = await db.transaction(async (tx) => {
         let row = Object.keys(categories).length > 0 ? await form11Entries.submitCategories(user.id, year, categories, tx) : undefined;
         if (undeclared.length > 0) row = await form11Entries.withdrawPending(user.id, year, undeclared, tx);
+        if (row && (Object.keys(categories).length > 0 || undeclared.length > 0)) row = await form11Entries.recordFigures(row, owner, tx);
         return row ?? (await form11Entries.findForYear(user.id, year, tx));
       });
-      return { ok: true, year, entry: entry ?? null };
+      return { ok: true, year, entry: entry ?? null, owner };
     },
 
     /** The income types declared in the user's claim for `year`, with what was entered for each. */

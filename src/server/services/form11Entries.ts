@@ -3,7 +3,9 @@ import { type ClaimStatus, type Form11Entry, claimStatusOf } from '../../domain/
 import type { Db } from '../db/index.ts';
 import { form11Entries } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { centsToEuro } from '../../domain/money.ts';
+import { centsToEuro, euroToCents } from '../../domain/money.ts';
+import type { SavedClaimFigures } from '../../domain/tax/index.ts';
+import { type ClaimOwner, claimFiguresOf, figuresKey } from './claimFigures.ts';
 
 export type Form11EntryRow = typeof form11Entries.$inferSelect;
 
@@ -15,17 +17,27 @@ export interface CategorySubmission {
   refundCents: number;
 }
 
-/** The row as the profile's `form11` list shows it (spec section 3), money in euro. */
-export function toApiForm11Entry(row: Form11EntryRow): Form11Entry {
+/**
+ * The row as the profile's `form11` list shows it (spec section 3), money in euro. The figures
+ * are worked out now from what was entered, for the owner as they now stand (claimFigures.ts): a
+ * claim is one computation, so every category's refund is its share of the whole, and a claim
+ * stored before the engine changed reads under today's rules. A category the engine cannot read
+ * (a year it has no figures for) keeps the figure stored when it was submitted.
+ */
+export function toApiForm11Entry(row: Form11EntryRow, owner: ClaimOwner, memo?: Map<string, SavedClaimFigures>): Form11Entry {
+  const figures = remembered(memo, row, owner);
   const categories = Object.keys(row.snapshot);
   const categoryStatuses: Record<string, ClaimStatus> = {};
   const categoryRefunds: Record<string, number> = {};
   let approvedCents = 0;
+  let totalCents = 0;
   for (const category of categories) {
     const status = row.categoryStatus[category] ?? 'pending';
-    const cents = row.categoryRefundCents[category] ?? 0;
+    const refund = figures.refunds[category];
+    const cents = refund === undefined ? (row.categoryRefundCents[category] ?? 0) : euroToCents(refund);
     categoryStatuses[category] = status;
     categoryRefunds[category] = centsToEuro(cents);
+    totalCents += cents;
     if (status === 'approved') approvedCents += cents;
   }
   return {
@@ -37,7 +49,25 @@ export function toApiForm11Entry(row: Form11EntryRow): Form11Entry {
     categoryStatuses,
     categoryRefunds,
     totalApprovedRefund: centsToEuro(approvedCents),
+    categoryNotes: { ...figures.notes },
+    estimatedRefund: centsToEuro(totalCents),
+    assessment: figures.summary?.basis ?? null,
+    unusedCredit: figures.summary?.unused ?? 0,
   };
+}
+
+/** Entries per memo; a full memo starts again empty (bounded memory, no eviction bookkeeping). */
+const MEMO_SIZE = 5_000;
+
+function remembered(memo: Map<string, SavedClaimFigures> | undefined, row: Form11EntryRow, owner: ClaimOwner): SavedClaimFigures {
+  if (!memo) return claimFiguresOf(row, owner);
+  const key = figuresKey(row, owner);
+  const known = memo.get(key);
+  if (known) return known;
+  const figures = claimFiguresOf(row, owner);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(key, figures);
+  return figures;
 }
 
 /**
@@ -104,6 +134,21 @@ export function createForm11EntryService(deps: { db: Db; clock: Clock }) {
         .where(eq(form11Entries.id, row.id))
         .returning();
       return updated;
+    },
+
+    /**
+     * Writes the claim's figures as worked out now into `category_refund_cents`, so the stored
+     * figures are those of the last change (the ones shown are always worked out afresh).
+     */
+    async recordFigures(row: Form11EntryRow, owner: ClaimOwner, tx: Db = db): Promise<Form11EntryRow> {
+      const figures = claimFiguresOf(row, owner);
+      const cents: Record<string, number> = {};
+      for (const category of Object.keys(row.snapshot)) {
+        const refund = figures.refunds[category];
+        cents[category] = refund === undefined ? (row.categoryRefundCents[category] ?? 0) : euroToCents(refund);
+      }
+      const [updated] = await tx.update(form11Entries).set({ categoryRefundCents: cents }).where(eq(form11Entries.id, row.id)).returning();
+      return updated ?? row;
     },
 
     /** The user's claims, newest tax year first (spec section 4, Form11 status). */

@@ -16,6 +16,9 @@ import { type PayeAuthorisationService, createPayeAuthorisationService } from '.
 import { DEV_DIRECT_DEBIT_CREDITOR, DEV_PAYE_AGENT } from '../config.ts';
 import type { AgentDetails } from '../../domain/schemas/payeAuthorisation.ts';
 import { type DirectDebitService, createDirectDebitService } from './directDebits.ts';
+import { type BankAccountService, createBankAccountService } from './bankAccounts.ts';
+import { type BankProvider, type SandboxBank, type SandboxBankOptions, createSandboxBank } from './bankProvider.ts';
+import { type RoundupService, createRoundupService } from './roundups.ts';
 import { type PaymentProvider, createSandboxPaymentProvider, databaseSandboxLedger } from './paymentProvider.ts';
 import { type MoneyLimits, type MoneyMovementService, createMoneyMovementService } from './moneyMovement.ts';
 import { type PensionLedgerService, createPensionLedgerService } from './pensionLedger.ts';
@@ -65,6 +68,12 @@ export interface ServiceDeps {
   moneyLimits?: Partial<MoneyLimits> | undefined;
   /** Fault injection for the crash test only (FAULT_INJECTION): runs after the provider answered, before the answer is recorded. */
   afterCollect?: ((reference: string) => void) | undefined;
+  /** Where linked bank accounts are read from; the sandbox bank (its consent page served by this server) when absent. */
+  bankProvider?: BankProvider | undefined;
+  /** The sandbox bank's knobs (tests, the benchmark): its reads per day, extra purchases per day. */
+  sandboxBankOptions?: Pick<SandboxBankOptions, 'readsPerDay' | 'extraPurchasesPerDay'> | undefined;
+  /** Fault injection for the round-up crash test only (FAULT_INJECTION=kill-after-claim): runs after a batch took its round-ups, before it is paid. */
+  afterRoundupClaim?: ((batchId: string) => void) | undefined;
 }
 
 /** Every service, built once per process by {@link createServices} and handed to the routes. */
@@ -93,6 +102,14 @@ export interface Services {
   pensionLedger: PensionLedgerService;
   /** Direct debit mandates and their monthly collections. */
   directDebits: DirectDebitService;
+  /** Where linked accounts are read from (open-banking AIS; the sandbox bank by default). */
+  bankProvider: BankProvider;
+  /** The sandbox bank when it is the provider (its consent page is a route of ours), else null. */
+  sandboxBank: SandboxBank | null;
+  /** Linked bank accounts: linking and renewing, reading transactions, the links' lifecycle. */
+  bankAccounts: BankAccountService;
+  /** Round-ups into the pension through the ledger, exactly once; the cap, floor and pause; the graph. */
+  roundups: RoundupService;
   /** What every money-moving call shares: step-up for large amounts and new accounts, daily and tax-year ceilings. */
   moneyMovement: MoneyMovementService;
   sessions: SessionService;
@@ -124,7 +141,8 @@ export interface Services {
   lifecycle: { readonly stopping: boolean; readonly draining: boolean; beginStopping(options?: { drain: boolean }): void; drained(): void };
   /**
    * Periodic clean-up, safe in every process: old rate-limit windows, long-ended sessions,
-   * accounts never verified within 48 hours, payment attempts cut short by a crash, mail left
+   * accounts never verified within 48 hours, payment attempts and round-up batches cut short by a
+   * crash, bank links expiring (mailed once) or ended, the bank reads that are due, mail left
    * undelivered. Each job runs on one instance at a time (`Database.exclusively`); a job another
    * instance is running is skipped here. A failing job is logged and counted; the others still run.
    */
@@ -141,6 +159,9 @@ export const HOUSEKEEPING_JOBS = [
   'closed-accounts',
   'direct-debits',
   'payment-recovery',
+  'roundup-recovery',
+  'bank-links',
+  'bank-reads',
   'unverified-accounts',
   'mail',
 ] as const;
@@ -168,11 +189,26 @@ export function createServices(deps: ServiceDeps): Services {
   const rateLimiter = createRateLimiter(db, clock);
   const securityEvents = createSecurityEventService({ db, clock });
   const twoFactor = createTwoFactorService({ db, clock, keyring: deps.keyring });
-  const userData = createUserDataService({ db, clock, log, sessions, keyring: deps.keyring, toApiUser: (row) => users.toApi(row), revealPpsn: (row) => users.revealPpsn(row) });
-  const refundCalculator = createRefundCalculator({ clock });
+  const refundCalculator = createRefundCalculator({ clock, pensionLedger });
   const answers = createAnswerService({ db, form11Entries, refundCalculator });
   const payeAuthorisations = createPayeAuthorisationService({ db, clock, keyring: deps.keyring, agent: deps.payeAgent ?? DEV_PAYE_AGENT });
   const accounts = createAccountService({ db, users, sessions, passwords: passwordService, passwordTokens, mail: accountMail });
+  const sandboxBank = deps.bankProvider ? null : createSandboxBank({ db, clock, rateLimiter, ...deps.sandboxBankOptions });
+  const bankProvider = deps.bankProvider ?? sandboxBank!.provider;
+  const bankAccounts = createBankAccountService({ db, clock, keyring: deps.keyring, provider: bankProvider, rateLimiter, mail: accountMail, log, publicUrl: deps.publicUrl });
+  const moneyMovement = createMoneyMovementService({ db, clock, limits: deps.moneyLimits });
+  const roundups = createRoundupService({ db, clock, log, ledger: pensionLedger, bankAccounts, moneyMovement, leaseMs: deps.paymentLeaseMs, afterClaim: deps.afterRoundupClaim });
+  const userData = createUserDataService({
+    db,
+    clock,
+    log,
+    sessions,
+    keyring: deps.keyring,
+    toApiUser: (row) => users.toApi(row),
+    revealPpsn: (row) => users.revealPpsn(row),
+    // Bank links are revoked at the bank before their rows are erased.
+    beforeClose: (userId) => bankAccounts.revokeAllForUser(userId),
+  });
   const metrics = createMetrics({ database });
   let stopping = false;
   let draining = false;
@@ -190,6 +226,21 @@ export function createServices(deps: ServiceDeps): Services {
     'payment-recovery': async () => {
       const recovered = await pensionLedger.recoverStale();
       if (recovered.booked + recovered.declined + recovered.failed > 0) log.info({ ...recovered }, 'housekeeping.payments_recovered');
+    },
+    // Round-up batches cut short: paid through the ledger with the same key, or released.
+    'roundup-recovery': async () => {
+      const batches = await roundups.recoverStale();
+      if (batches.applied + batches.declined + batches.waiting + batches.refused > 0) log.info({ ...batches }, 'housekeeping.roundup_batches_recovered');
+    },
+    // Bank links expiring (mailed once) or ended.
+    'bank-links': async () => {
+      const links = await bankAccounts.lifecycle();
+      if (links.mailed + links.expired > 0) log.info({ ...links }, 'housekeeping.bank_links');
+    },
+    // The bank reads that are due (at most 4 a day per account, honouring the bank's retry time).
+    'bank-reads': async () => {
+      const reads = await bankAccounts.syncDue();
+      if (reads.synced + reads.deferred + reads.ended + reads.failed > 0) log.info({ ...reads }, 'housekeeping.bank_reads');
     },
     'unverified-accounts': async () => {
       const deleted = await users.deleteUnverified();
@@ -219,7 +270,11 @@ export function createServices(deps: ServiceDeps): Services {
     payments,
     pensionLedger,
     directDebits,
-    moneyMovement: createMoneyMovementService({ db, clock, limits: deps.moneyLimits }),
+    bankProvider,
+    sandboxBank,
+    bankAccounts,
+    roundups,
+    moneyMovement,
     sessions,
     accessTokens: createAccessTokenService({ jwtSecret: deps.jwtSecret, jwtKeys: deps.jwtKeys, clock }),
     passwords: passwordService,

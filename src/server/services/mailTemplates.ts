@@ -104,6 +104,21 @@ export function twoFactorChangedMail(publicUrl: string, to: string, enabled: boo
   };
 }
 
+/** A bank link ends within 7 days: renewing it keeps the accounts, their settings and history. */
+export function bankLinkExpiringMail(publicUrl: string, to: string, bankName: string, expiresOn: string): MailMessage {
+  return {
+    to,
+    subject: `Your ${bankName} link with MaxOut ends on ${expiresOn}`,
+    body: [
+      `MaxOut can read your ${bankName} accounts until ${expiresOn}. After that we cannot see new card`,
+      'purchases, so no new round-ups are added until you renew the link.',
+      '',
+      `Renew it in a minute, at your bank, from Bank Accounts: ${publicUrl}/linked-bank-accounts`,
+      'Your accounts keep their settings and history.',
+    ].join('\n'),
+  };
+}
+
 /** Someone reached the per-account cap of wrong passwords or codes: the owner hears of it once per window. */
 export function guessingStoppedMail(publicUrl: string, to: string, factor: 'password' | 'code'): MailMessage {
   return {
@@ -133,6 +148,8 @@ export function createAccountMail(deps: { mailer: Mailer; publicUrl: string }) {
     sessionReuse: (to: string) => mailer.send(sessionReuseMail(publicUrl, to)),
     passwordChangedInSettings: (to: string) => mailer.send(passwordChangedInSettingsMail(publicUrl, to)),
     twoFactorChanged: (to: string, enabled: boolean) => mailer.send(twoFactorChangedMail(publicUrl, to, enabled)),
+    /** A bank link ends within 7 days (sent once per link). */
+    bankLinkExpiring: (to: string, bankName: string, expiresOn: string) => mailer.send(bankLinkExpiringMail(publicUrl, to, bankName, expiresOn)),
     guessingStopped: (to: string, factor: 'password' | 'code') => mailer.send(guessingStoppedMail(publicUrl, to, factor)),
   };
 }

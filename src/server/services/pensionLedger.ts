@@ -184,6 +184,15 @@ export function createPensionLedgerService(deps: {
     /** Cents paid per tax year, for each year asked (0 when none). */
     contributedByYear: sumForYears,
 
+    /** The user's succeeded payments of one kind made since `since` (the round-ups graph). */
+    async succeededSince(userId: string, kind: ContributionKind, since: Date): Promise<Pick<ContributionRow, 'amountCents' | 'createdAt'>[]> {
+      return db
+        .select({ amountCents: contributions.amountCents, createdAt: contributions.createdAt })
+        .from(contributions)
+        .where(and(eq(contributions.userId, userId), eq(contributions.kind, kind), eq(contributions.status, 'succeeded'), gt(contributions.createdAt, since)))
+        .orderBy(asc(contributions.createdAt));
+    },
+
     /**
      * The user's payments, newest first: decided ones (succeeded or declined) and those still
      * pending, so a payment being confirmed is shown rather than paid again. Failed attempts

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, not, like } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
-import { directDebitMandates, payeAuthorisations, recoveryCodes, twoFactorSettings, users } from '../db/schema.ts';
+import { bankAccounts, directDebitMandates, payeAuthorisations, recoveryCodes, twoFactorSettings, users } from '../db/schema.ts';
 import { type Keyring, UnknownKeyError, currentEnvelopePrefix, decryptField, encryptField, envelopeKeyId } from './crypto.ts';
+import { bankIbanAad } from './bankAccounts.ts';
 import { ibanAad } from './directDebits.ts';
 import { payeAad } from './payeAuthorisations.ts';
 import { secretAad } from './twoFactor.ts';
@@ -47,6 +48,14 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
     value: directDebitMandates.ibanEncrypted,
     property: 'ibanEncrypted',
     aad: ibanAad,
+  },
+  {
+    name: 'bank_accounts.iban_encrypted',
+    table: bankAccounts,
+    id: bankAccounts.id,
+    value: bankAccounts.ibanEncrypted,
+    property: 'ibanEncrypted',
+    aad: bankIbanAad,
   },
   {
     name: 'two_factor_settings.secret_encrypted',

@@ -13,6 +13,8 @@ export interface ProfileData {
   user: UserRow;
   /** Succeeded contributions of the tax year asked for, in cents. */
   contributedCents: number;
+  /** Succeeded contributions by tax year, in cents (a claim's figures share its year's pension limit with them). */
+  contributedByYear: Record<string, number>;
   /** The user's Form 11 claims, newest year first. */
   claims: Form11EntryRow[];
 }
@@ -99,12 +101,16 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
   );
   const principal = db.select({ user: users }).from(sessionFamilies).innerJoin(users, eq(users.id, sessionFamilies.userId)).where(sessionIsLive).prepare('session_principal');
   // GET /profile is the app's most frequent signed-in read: the session check, the year's
-  // ledger total and the claims in one round trip instead of three.
+  // ledger total (and every year's, for the claims' pension limits) and the claims in one round
+  // trip instead of three.
   const principalWithProfile = db
     .select({
       user: users,
       contributedCents: sql<string>`(select coalesce(sum(${contributions.amountCents}), 0) from ${contributions}
         where ${contributions.userId} = ${users.id} and ${contributions.taxYear} = ${sql.placeholder('taxYear')} and ${contributions.status} = 'succeeded')`,
+      contributedByYear: sql<Record<string, string | number> | null>`(select json_object_agg(t.tax_year, t.cents) from (
+          select ${contributions.taxYear} as tax_year, sum(${contributions.amountCents}) as cents from ${contributions}
+          where ${contributions.userId} = ${users.id} and ${contributions.status} = 'succeeded' group by ${contributions.taxYear}) t)`,
       // Every column of form11_entries, as Form11EntryRow names them (a test compares with the claims service).
       claims: sql<ClaimJson[]>`(select coalesce(json_agg(json_build_object(
           'id', ${form11Entries.id}, 'userId', ${form11Entries.userId}, 'year', ${form11Entries.year}, 'snapshot', ${form11Entries.snapshot},
@@ -355,7 +361,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
       if (!row) return undefined;
       // Drizzle's own mapping of these timestamps is `new Date(text)` too.
       const claims = row.claims.map((claim) => ({ ...claim, createdAt: new Date(claim.createdAt), updatedAt: new Date(claim.updatedAt) }));
-      return { user: row.user, contributedCents: Number(row.contributedCents), claims };
+      const contributedByYear = Object.fromEntries(Object.entries(row.contributedByYear ?? {}).map(([year, cents]) => [year, Number(cents)]));
+      return { user: row.user, contributedCents: Number(row.contributedCents), contributedByYear, claims };
     },
 
     /** Deletes families (and, by cascade, their tokens) that ended more than 7 days ago. */

@@ -76,6 +76,13 @@ export const CLOSE_POLICIES: Readonly<Record<string, ClosePolicy>> = {
   two_factor_settings: { kind: 'erase', label: 'Your two-step sign-in secret' },
   recovery_codes: { kind: 'erase', label: 'Your two-step recovery codes' },
   two_factor_challenges: { kind: 'erase', label: 'Sign-ins waiting for a two-step code' },
+  // Bank links are revoked at the bank first (beforeClose), then everything read through them goes;
+  // the round-ups paid stay as contributions (below).
+  bank_consents: { kind: 'erase', label: 'Your bank links (revoked at the bank first)' },
+  bank_accounts: { kind: 'erase', label: 'Your linked bank accounts' },
+  bank_transactions: { kind: 'erase', label: 'The transactions read from your linked accounts, and their round-ups not yet paid' },
+  roundup_batches: { kind: 'erase', label: 'Your round-up collections (what was paid stays as contributions)' },
+  roundup_settings: { kind: 'erase', label: 'Your round-up settings (weekly cap, minimum balance, pause)' },
   audit_log: {
     kind: 'retain',
     describe: (row) => `A record that your sensitive data was used (${String(row.action)})`,
@@ -221,6 +228,8 @@ export function createUserDataService(deps: {
   toApiUser: (row: UserRow) => Promise<ApiUser>;
   /** The stored PPSN in clear (the API masks it; the user's own export carries it whole). */
   revealPpsn: (row: UserRow) => string | null;
+  /** What must happen outside the database before the rows go (bank links revoked at the bank). */
+  beforeClose?: ((userId: string) => Promise<void>) | undefined;
 }) {
   const { db, clock, log, sessions } = deps;
 
@@ -316,6 +325,7 @@ export function createUserDataService(deps: {
      * deleted when nothing is kept). Returns what was kept.
      */
     async close(user: UserRow): Promise<RetentionPlan> {
+      await deps.beforeClose?.(user.id);
       const closedOn = irishToday(clock.now());
       const result = await db.transaction(async (tx) => {
         const planned = await plan(user.id, closedOn, tx);
@@ -338,6 +348,8 @@ export function createUserDataService(deps: {
               pensionPlanId: null,
               annualIncomeCents: null,
               paidPensionCents: 0,
+              spouseAnnualIncomeCents: null,
+              assessmentBasis: null,
               payeA1Authorized: false,
               // Closing ends the PAYE authorisation now, and no session of the old password survives.
               payeA1LapsesAt: clock.now(),

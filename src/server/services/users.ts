@@ -5,6 +5,8 @@ import { centsToEuro, euroToCents } from '../../domain/money.ts';
 import { pensionProgress } from '../../domain/pension.ts';
 import { isMaskedPpsn, maskPpsn } from '../../domain/schemas/fields.ts';
 import type { Form11Entry } from '../../domain/schemas/form11Entry.ts';
+import type { AssessmentBasis, SavedClaimFigures } from '../../domain/tax/index.ts';
+import { claimOwnerOf } from './claimFigures.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
@@ -25,6 +27,10 @@ export interface ApiUser {
   paid_pension: number;
   pension: number;
   marital_status: 'single' | 'married';
+  /** Married users: the spouse's income (euro), null when not recorded; null for a single user. */
+  spouse_annual_income: number | null;
+  /** Married users: the basis of assessment, 'joint' unless they chose otherwise; null for a single user. */
+  assessment_basis: AssessmentBasis | null;
   pension_plan_id: string | null;
   taxback: number;
   form11: Form11Entry[];
@@ -66,6 +72,8 @@ export function toApiUser(
     paid_pension: centsToEuro(row.paidPensionCents),
     pension: centsToEuro(pensionCents),
     marital_status: row.maritalStatus,
+    spouse_annual_income: row.spouseAnnualIncomeCents === null ? null : centsToEuro(row.spouseAnnualIncomeCents),
+    assessment_basis: row.assessmentBasis,
   };
   const taxback = remembered(extra.memo?.taxback, `${today}|${JSON.stringify(user)}`, () => euroToCents(pensionProgress(user, dayjs(today)).taxback));
   return {
@@ -82,6 +90,8 @@ export function toApiUser(
     paid_pension: centsToEuro(row.paidPensionCents),
     pension: centsToEuro(pensionCents),
     marital_status: row.maritalStatus,
+    spouse_annual_income: row.maritalStatus === 'married' && row.spouseAnnualIncomeCents !== null ? centsToEuro(row.spouseAnnualIncomeCents) : null,
+    assessment_basis: row.maritalStatus === 'married' ? (row.assessmentBasis ?? 'joint') : null,
     pension_plan_id: row.pensionPlanId,
     taxback,
     form11: extra.form11 ?? [],
@@ -101,6 +111,8 @@ export function toApiUser(
 export interface ApiUserMemo {
   taxback: Map<string, number>;
   maskedPpsn: Map<string, string>;
+  /** A claim's figures, by everything they are worked out from (claimFigures.figuresKey). */
+  claims: Map<string, SavedClaimFigures>;
 }
 
 /** Entries per memo map; a full map starts again empty (bounded memory, no eviction bookkeeping). */
@@ -158,10 +170,18 @@ export function createUserService(deps: {
   clock: Clock;
   keyring: Keyring;
   form11Entries: Form11EntryService;
-  pensionLedger: Pick<PensionLedgerService, 'contributedCents'>;
+  pensionLedger: Pick<PensionLedgerService, 'contributedCents' | 'contributedByYear'>;
 }) {
   const { db, clock, keyring, form11Entries, pensionLedger } = deps;
-  const memo: ApiUserMemo = { taxback: new Map(), maskedPpsn: new Map() };
+  const memo: ApiUserMemo = { taxback: new Map(), maskedPpsn: new Map(), claims: new Map() };
+
+  /** The user from data already read: the claims' figures are worked out for them now (claimFigures.ts). */
+  function toApiFrom(data: { user: UserRow; claims: Form11EntryRow[]; contributedCents: number; contributedByYear: Readonly<Record<string, number>> }, now: Date): ApiUser {
+    const today = irishToday(now);
+    const owner = claimOwnerOf(data.user, data.contributedByYear, today);
+    const form11 = data.claims.map((claim) => toApiForm11Entry(claim, owner, memo.claims));
+    return toApiUser(data.user, keyring, { form11, contributedCents: data.contributedCents, today, now, memo });
+  }
   const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
   const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare('users_by_email');
 
@@ -237,6 +257,13 @@ export function createUserService(deps: {
       if (changes.annual_income !== undefined) set.annualIncomeCents = euroToCents(changes.annual_income);
       if (changes.paid_pension !== undefined) set.paidPensionCents = euroToCents(changes.paid_pension);
       if (changes.marital_status !== undefined) set.maritalStatus = changes.marital_status;
+      if (changes.spouse_annual_income !== undefined) set.spouseAnnualIncomeCents = changes.spouse_annual_income === null ? null : euroToCents(changes.spouse_annual_income);
+      if (changes.assessment_basis !== undefined) set.assessmentBasis = changes.assessment_basis;
+      // A single user has no spouse: what was recorded for one goes (the routes refuse sending it).
+      if (changes.marital_status === 'single') {
+        set.spouseAnnualIncomeCents = null;
+        set.assessmentBasis = null;
+      }
       if (changes.pension_plan_id !== undefined) set.pensionPlanId = changes.pension_plan_id;
       if (changes.date_of_birth !== undefined) set.dateOfBirth = changes.date_of_birth;
       const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
@@ -249,22 +276,19 @@ export function createUserService(deps: {
     },
 
     /**
-     * The user as the API returns it: the PPSN masked, the Form 11 claims newest year first,
-     * the pension and taxback of this tax year derived from the ledger.
+     * The user as the API returns it: the PPSN masked, the Form 11 claims newest year first with
+     * their figures worked out now, the pension and taxback of this tax year derived from the ledger.
      */
     async toApi(row: UserRow): Promise<ApiUser> {
       const now = clock.now();
-      const [claims, contributedCents] = await Promise.all([
-        form11Entries.listForUser(row.id),
-        pensionLedger.contributedCents(row.id, taxYearOf(now)),
-      ]);
-      return toApiUser(row, keyring, { form11: claims.map(toApiForm11Entry), contributedCents, today: irishToday(now), now, memo });
+      const claims = await form11Entries.listForUser(row.id);
+      const years = [...new Set([taxYearOf(now), ...claims.map((claim) => claim.year)])];
+      const contributedByYear = await pensionLedger.contributedByYear(row.id, years);
+      return toApiFrom({ user: row, claims, contributedCents: contributedByYear[String(taxYearOf(now))] ?? 0, contributedByYear }, now);
     },
 
     /** {@link toApi} from data already read (the session check of GET /profile reads it in the same query). */
-    toApiFrom(data: { user: UserRow; claims: Form11EntryRow[]; contributedCents: number }, now: Date): ApiUser {
-      return toApiUser(data.user, keyring, { form11: data.claims.map(toApiForm11Entry), contributedCents: data.contributedCents, today: irishToday(now), now, memo });
-    },
+    toApiFrom,
   };
 }
 

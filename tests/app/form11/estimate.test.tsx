@@ -57,7 +57,7 @@ describe('live estimate', () => {
     expect(shownAmount()).toBe('€1,000.00');
   });
 
-  it('shows how the amount was got: explanation, rule, the year figures and the source keys', async () => {
+  it('shows how the amount was got: explanation, rule, the year figures and the sources as links, never an internal key', async () => {
     renderForm('rent-tax-credit', rentSample);
     const result = calculateRefund(YEAR, 'rent-tax-credit', rentSample, PROFILE, { today: TODAY });
     if (!result.ok) throw new Error('sample refused');
@@ -65,7 +65,11 @@ describe('live estimate', () => {
     const text = panel.textContent ?? '';
     expect(text).toContain(result.explanation);
     expect(text).toContain(`Rule: ${result.rule}`);
-    expect(text).toContain(result.source);
+    // Revenue's page as a link a user can open, and the Act section; not the reference's R keys.
+    const link = within(panel).getByRole('link', { name: 'Revenue: Rent Tax Credit' });
+    expect(link.getAttribute('href')).toBe(result.references.pages[0]?.url);
+    expect(text).toContain('Taxes Consolidation Act 1997, s473B');
+    expect(text).not.toContain(result.source);
     expect(text).toContain('Rent paid€14,400');
     expect(text).toContain('Cap€1,000');
     expect(text).toContain('Rate20%');

@@ -10,8 +10,14 @@ import type { FieldSpec } from '../../../src/domain/schemas/form11/index.ts';
 
 type Scope = ReturnType<typeof within>;
 
+/** A choice of more options than radios suit is drawn as a select (FieldInput's MAX_RADIOS, 4). */
+export function isSelect(field: FieldSpec): boolean {
+  return field.kind === 'choice' && (field.options?.length ?? 0) > 4;
+}
+
 /** The input a field draws, found by its label. */
 export function inputOf(scope: Scope, field: FieldSpec): HTMLElement {
+  if (isSelect(field)) return scope.getByRole('combobox', { name: field.label });
   switch (field.kind) {
     case 'yesNo':
     case 'choice':
@@ -43,6 +49,10 @@ export function typeInto(input: HTMLElement, text: string): void {
 export async function enterValue(scope: Scope, field: FieldSpec, value: unknown): Promise<void> {
   if (value === undefined || value === null || value === '') return;
   const input = inputOf(scope, field);
+  if (isSelect(field)) {
+    fireEvent.change(input, { target: { value: String(value) } });
+    return;
+  }
   switch (field.kind) {
     case 'yesNo':
     case 'choice':

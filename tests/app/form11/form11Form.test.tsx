@@ -6,7 +6,7 @@ import { Form11Form } from '../../../src/app/screens/form11/Form11Form.tsx';
 import { FORM11_CATEGORIES, type Form11Category } from '../../../src/domain/catalogue.ts';
 import { form11Fields, form11Sample, form11Schema } from '../../../src/domain/schemas/form11/index.ts';
 import { amountsEntered } from '../../../src/domain/schemas/form11/entered.ts';
-import { enterAll, inputOf } from './fill.ts';
+import { enterAll, inputOf, isSelect } from './fill.ts';
 import { ESTIMATOR, renderWithTheme, TODAY, YEAR } from './render.tsx';
 
 function renderForm(category: Form11Category, props: Partial<Parameters<typeof Form11Form>[0]> = {}) {
@@ -59,7 +59,7 @@ describe.each(FORM11_CATEGORIES)('%s', (category) => {
     for (const field of required) {
       const input = inputOf(form, field);
       if (field.kind === 'list') expect(within(input).getByRole('alert'), field.name).toBeTruthy();
-      else if (field.kind === 'yesNo' || field.kind === 'choice') expect(within(input).getAllByRole('radio')[0]?.getAttribute('aria-invalid'), field.name).toBe('true');
+      else if ((field.kind === 'yesNo' || field.kind === 'choice') && !isSelect(field)) expect(within(input).getAllByRole('radio')[0]?.getAttribute('aria-invalid'), field.name).toBe('true');
       else expect(input.getAttribute('aria-invalid'), field.name).toBe('true');
     }
     expect(onSubmit).not.toHaveBeenCalled();

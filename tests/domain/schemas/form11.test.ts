@@ -128,7 +128,7 @@ describe('medical insurance relief: exactly the spec payload', () => {
 
 describe('every validation message of spec section 5, triggered', () => {
   const cases: [message: string, errors: () => Record<string, string[]>, key: string][] = [
-    ['This field is required', () => errorsOf('flat-rate-expenses', sampleWith('flat-rate-expenses', { occupation: '' })), 'occupation'],
+    ['This field is required', () => errorsOf('flat-rate-expenses', sampleWith('flat-rate-expenses', { employerName: '' })), 'employerName'],
     ['Must be at least 2 characters', () => errorsOf('flat-rate-expenses', sampleWith('flat-rate-expenses', { employerName: 'A' })), 'employerName'],
     [
       'Can only contain letters, spaces, hyphens and apostrophes',

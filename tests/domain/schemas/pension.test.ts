@@ -6,11 +6,13 @@ import * as m from '../../../src/domain/schemas/messages.ts';
 import { normalisePensionPlanId, profilePensionPlanIdField } from '../../../src/domain/schemas/profile.ts';
 import {
   PensionInfoRequestSchema,
+  PensionSetupFormSchema,
   contributionRequestSchema,
   directDebitRequestSchema,
   formatIban,
   ibanChecksumValid,
   ibanField,
+  pensionSetupFormToRequest,
 } from '../../../src/domain/schemas/pension.ts';
 
 const TODAY = dayjs('2026-05-10');
@@ -81,6 +83,26 @@ describe('POST /pension-info body', () => {
   });
 });
 
+describe('the Pension Setup form', () => {
+  const typed = { annual_income: 60_000, paid_pension: 0, marital_status: 'married', pension_plan_id: '', spouse_annual_income: 20_000, assessment_basis: 'separate' };
+  it('a married user sends the spouse’s income and the basis; an empty income is null (not known), no basis is joint', () => {
+    expect(pensionSetupFormToRequest(v.parse(PensionSetupFormSchema, typed))).toMatchObject({ spouse_annual_income: 20_000, assessment_basis: 'separate' });
+    expect(pensionSetupFormToRequest(v.parse(PensionSetupFormSchema, { ...typed, spouse_annual_income: '', assessment_basis: undefined }))).toMatchObject({
+      spouse_annual_income: null,
+      assessment_basis: 'joint',
+    });
+  });
+  it('a single user sends neither (the server refuses them on a single profile)', () => {
+    const sent = pensionSetupFormToRequest(v.parse(PensionSetupFormSchema, { ...typed, marital_status: 'single' }));
+    expect(sent).not.toHaveProperty('spouse_annual_income');
+    expect(sent).not.toHaveProperty('assessment_basis');
+    expect(v.safeParse(PensionInfoRequestSchema, sent).success).toBe(true);
+  });
+  it('a negative spouse income is refused by name', () => {
+    expect(errorsOf(PensionSetupFormSchema, { ...typed, spouse_annual_income: -5 })).toEqual({ spouse_annual_income: [m.POSITIVE_AMOUNT] });
+  });
+});
+
 describe('POST /contribute body', () => {
   const schema = contributionRequestSchema(TODAY);
   const valid = { amount: 250.5, tax_year: 2026, source: 'sandbox-debit-card' };
@@ -89,8 +111,12 @@ describe('POST /contribute body', () => {
     expect(v.safeParse(schema, { ...valid, tax_year: 2025 }).success).toBe(true);
     expect(v.safeParse(contributionRequestSchema(dayjs('2026-11-01')), { ...valid, tax_year: 2025 }).success).toBe(false);
   });
+  it.each([1, 1.01, 114_999.99, 115_000])('accepts €%s, inside the limits or exactly on them', (amount) => {
+    expect(errorsOf(schema, { ...valid, amount })).toEqual({});
+  });
   it.each<[Record<string, unknown>, Record<string, string[]>]>([
     [{ amount: 0 }, { amount: [m.CONTRIBUTION_MIN] }],
+    [{ amount: 0.99 }, { amount: [m.CONTRIBUTION_MIN] }],
     [{ amount: -10 }, { amount: [m.POSITIVE_AMOUNT] }],
     [{ amount: 0.5 }, { amount: [m.CONTRIBUTION_MIN] }],
     [{ amount: 115_000.01 }, { amount: [m.CONTRIBUTION_MAX] }],

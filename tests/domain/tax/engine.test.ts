@@ -84,6 +84,14 @@ describe('estimates explain themselves', () => {
       explanation: '20% of €14,400 rent is €2,880; the 2024 limit is €1,000, so €1,000.',
       caveats: [],
       parameters: ['rentCreditRate', 'rentCreditCapSingle'],
+      references: {
+        pages: [{ label: 'Revenue: Rent Tax Credit', url: 'https://www.revenue.ie/en/personal-tax-credits-reliefs-and-exemptions/land-and-property/rent-credit/how-much-claim.aspx' }],
+        legislation: ['Taxes Consolidation Act 1997, s473B'],
+      },
+      basis: null,
+      standalone: 1000,
+      unused: 0,
+      cut: null,
     });
   });
 
@@ -109,8 +117,13 @@ describe('estimates explain themselves', () => {
     expect(uncapped.parameters).toEqual(['incapacitatedChildCredit']);
   });
 
-  it('income tax due is not capped by liability', () => {
-    expect(refund(2024, 'trading-profit', { tradeDescription: 'Stall', profit: 4000 }, profile({ annualIncome: 10_000 })).amount).toBe(800);
+  it('income tax due: credits left over cover it first; beyond them nothing caps it', () => {
+    // Changed with the whole-claim engine: on €10,000 the 2024 credits (€3,750) exceed the tax on
+    // €14,000 (€2,800), so Revenue charges nothing more on the profit (credits come off the whole
+    // liability). The earlier engine said €800.
+    expect(refund(2024, 'trading-profit', { tradeDescription: 'Stall', profit: 4000 }, profile({ annualIncome: 10_000 })).amount).toBe(0);
+    // On €25,000 the credits are used already: the profit is taxed in full, 4,000 × 20%.
+    expect(refund(2024, 'trading-profit', { tradeDescription: 'Stall', profit: 4000 }, profile({ annualIncome: 25_000 })).amount).toBe(800);
   });
 });
 
@@ -118,7 +131,7 @@ describe('without an annual income', () => {
   const noIncome = profile({ annualIncome: null });
 
   it('deductions use the marginal rate the client sent, and nothing caps them', () => {
-    const fre = { occupation: 'Nurse', employerName: 'HSE', flatRateAmount: 733 };
+    const fre = { occupation: 'nurse-supply-and-launder', employerName: 'HSE' }; // €733
     expect(refund(2025, 'flat-rate-expenses', fre, { ...noIncome, marginalRate: 0.4 }).amount).toBe(293.2);
     expect(refund(2025, 'flat-rate-expenses', fre, { ...noIncome, marginalRate: 0.2 }).amount).toBe(146.6);
     expect(refund(2025, 'flat-rate-expenses', fre, noIncome).amount).toBe(146.6);
@@ -130,8 +143,8 @@ describe('without an annual income', () => {
   });
 
   it('an income given wins over a marginal rate sent', () => {
-    const fre = { occupation: 'Nurse', employerName: 'HSE', flatRateAmount: 1000 };
-    expect(refund(2025, 'flat-rate-expenses', fre, profile({ annualIncome: 30_000, marginalRate: 0.4 })).amount).toBe(200);
+    const fre = { occupation: 'rte-orchestra-musician', employerName: 'RTÉ' }; // €2,476
+    expect(refund(2025, 'flat-rate-expenses', fre, profile({ annualIncome: 30_000, marginalRate: 0.4 })).amount).toBe(495.2);
   });
 });
 
@@ -172,7 +185,7 @@ describe('bulk', () => {
   });
 
   it('an empty list is an empty answer', () => {
-    expect(calculateRefunds({ year: 2024, items: [] }, profile())).toEqual({ ok: true, year: 2024, results: [], amounts: [], netTotal: 0 });
+    expect(calculateRefunds({ year: 2024, items: [] }, profile())).toMatchObject({ ok: true, year: 2024, results: [], amounts: [], netTotal: 0, claim: { total: 0, unused: 0 } });
   });
 
   it('the first failing item fails the call, with its errors under items.<i>', () => {
@@ -214,7 +227,15 @@ describe('taxProfileOf', () => {
       maritalStatus: 'married',
       annualIncome: 61_000,
       dateOfBirth: '1980-02-29',
+      spouseAnnualIncome: null,
+      assessmentBasis: null,
     });
+    // A married user's spouse and basis; this year's pension paid through payroll and MaxOut.
+    expect(
+      taxProfileOf({ marital_status: 'married', annual_income: 61_000, date_of_birth: '1980-02-29', spouse_annual_income: 9000, assessment_basis: 'separate', paid_pension: 500, pension: 1500 }, undefined, 2026),
+    ).toMatchObject({ spouseAnnualIncome: 9000, assessmentBasis: 'separate', pensionPaid: { year: 2026, payroll: 500, maxOut: 1000 } });
+    // A single user's record has no spouse to carry.
+    expect(taxProfileOf({ marital_status: 'single', annual_income: 1, date_of_birth: '1980-02-29', spouse_annual_income: 9000 })).not.toHaveProperty('spouseAnnualIncome');
     expect(taxProfileOf({ marital_status: 'single', annual_income: null, date_of_birth: '1990-01-01' }, 0.4)).toMatchObject({ annualIncome: null, marginalRate: 0.4 });
   });
 });

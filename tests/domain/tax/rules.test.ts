@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { form11Sample } from '../../../src/domain/schemas/form11/index.ts';
-import { amountOf, profile, refund } from './helpers.ts';
+import * as m from '../../../src/domain/schemas/messages.ts';
+import { calculateRefund } from '../../../src/domain/tax/engine.ts';
+import { TODAY, amountOf, profile, refund } from './helpers.ts';
 
 const married = profile({ maritalStatus: 'married', annualIncome: 80_000 });
 const rich = profile({ annualIncome: 500_000 });
@@ -26,8 +28,14 @@ describe('health', () => {
     expect(amountOf(2025, 'blind-person-tax-credit', data)).toBe(1950);
     expect(amountOf(2024, 'blind-person-tax-credit', { ...data, whoIsBlind: 'both' }, married)).toBe(3300);
     expect(amountOf(2025, 'blind-person-tax-credit', { ...data, whoIsBlind: 'both' }, married)).toBe(3900);
-    // A single person has no spouse to add.
-    expect(amountOf(2025, 'blind-person-tax-credit', { ...data, whoIsBlind: 'both' })).toBe(1950);
+    // A single person has no spouse to claim for: refused, naming the field (a profile check, not the form's).
+    for (const whoIsBlind of ['both', 'spouse']) {
+      expect(calculateRefund(2025, 'blind-person-tax-credit', { ...data, whoIsBlind }, profile(), { today: TODAY })).toMatchObject({
+        ok: false,
+        error: 'invalid-data',
+        errors: { whoIsBlind: [m.BLIND_SPOUSE_NEEDS_MARRIED] },
+      });
+    }
   });
 
   it('health expenses: refunds come off; nothing is negative', () => {

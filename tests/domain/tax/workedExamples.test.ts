@@ -144,7 +144,8 @@ describe('§9 worked examples', () => {
   });
 
   describe('10. flat rate expense, 2025: electrician €153', () => {
-    const fre = { occupation: 'Electrician', employerName: 'Spark Ltd', flatRateAmount: 153 };
+    // Picked from Revenue's list: the form no longer takes a typed amount.
+    const fre = { occupation: 'electrician', employerName: 'Spark Ltd' };
     it('on €50,000: 153 × 40% = €61.20', () => expect(amountOf(2025, 'flat-rate-expenses', fre, profile({ annualIncome: 50_000 }))).toBe(61.2));
     it('on €30,000: 153 × 20% = €30.60', () => expect(amountOf(2025, 'flat-rate-expenses', fre, profile({ annualIncome: 30_000 }))).toBe(30.6));
     it('must be claimed each year from 2025', () => expect(refund(2025, 'flat-rate-expenses', fre).caveats.join(' ')).toContain('every year'));

@@ -72,9 +72,24 @@ describe('the parameter table', () => {
     for (const year of SUPPORTED_TAX_YEARS) expect(figure(name, year)).toBe(value);
   });
 
-  it('only the 2026 Dependent Relative limit and SURE cap are flagged unconfirmed', () => {
+  it('only the 2026 Dependent Relative limit, the SURE cap and the Employee credit’s 20% limit are flagged unconfirmed', () => {
     const flagged = Object.entries(PARAMETERS).flatMap(([name, row]) => row.unconfirmed.map((year) => `${name} ${year}`));
-    expect(flagged.sort()).toEqual(['dependentRelativeIncomeLimit 2026', 'sureAnnualCap 2026']);
+    expect(flagged.sort()).toEqual([
+      'dependentRelativeIncomeLimit 2026',
+      ...SUPPORTED_TAX_YEARS.map((year) => `employeeCreditPayShare ${year}`),
+      'sureAnnualCap 2026',
+    ]);
+  });
+
+  it('the added credits: age, widowed, employing a carer (§2; R47, R51, R56)', () => {
+    for (const year of SUPPORTED_TAX_YEARS) {
+      expect([figure('ageCreditSingle', year), figure('ageCreditCouple', year), figure('ageCreditMinimumAge', year)]).toEqual([245, 490, 65]);
+      expect(figure('widowedPersonAddition', year)).toBe(540);
+      expect(figure('widowedParentCredit', year)).toEqual([3600, 3150, 2700, 2250, 1800]);
+      expect(figure('employingCarerMaximum', year)).toBe(75_000);
+    }
+    // The widowed person's credit without a qualifying child, as the reference lists it: 2,240 / 2,315 / 2,415 / 2,540 / 2,540.
+    expect(SUPPORTED_TAX_YEARS.map((year) => figure('personalCreditSingle', year) + figure('widowedPersonAddition', year))).toEqual([2240, 2315, 2415, 2540, 2540]);
   });
 });
 

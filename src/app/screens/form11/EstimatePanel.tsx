@@ -1,5 +1,5 @@
-import { Box, Group, List, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useDeferredValue, useMemo } from 'react';
+import { Anchor, Box, Group, List, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Fragment, useDeferredValue, useMemo } from 'react';
 import { directionOf, type Estimator, type RefundDirection, type RefundResult } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import type { Form11Category } from '../../../domain/catalogue.ts';
 import type { Dayjs } from '../../../domain/dates.ts';
@@ -25,7 +25,8 @@ export interface EstimatePanelProps {
 
 /**
  * The live estimate under a form: the amount, "how we got this" (the engine's explanation, the
- * rule, the year's figures and the reference's source keys) and the caveats. Presentational: it
+ * rule, the year's figures, the basis of assessment for a married user, and the sources a user
+ * can open: Revenue's pages as links and the Act sections) and the caveats. Presentational: it
  * shows a result, it does not compute one. Invalid or incomplete input shows a neutral prompt,
  * never NaN; an unsupported year says so.
  */
@@ -98,11 +99,25 @@ function EstimateDetails({ result }: { result: Extract<RefundResult, { ok: true 
           </Box>
         </Box>
       ) : null}
-      <Text fz="xs" c="dimmed">
-        Source: Irish tax rules reference {result.sections.join(', ')}
-        {result.sections.length > 0 ? ', ' : ''}
-        {result.source}
-      </Text>
+      {result.basis ? (
+        <Text fz="xs" c="dimmed">
+          {result.basis}
+        </Text>
+      ) : null}
+      <Box fz="xs" c="dimmed">
+        <Text span fz="xs" fw={600}>
+          Sources for {result.year}:{' '}
+        </Text>
+        {result.references.pages.map((page, index) => (
+          <Fragment key={page.url}>
+            {index > 0 ? ' · ' : null}
+            <Anchor href={page.url} target="_blank" rel="noopener noreferrer" fz="xs" underline="always">
+              {page.label}
+            </Anchor>
+          </Fragment>
+        ))}
+        {result.references.legislation.length > 0 ? ` · ${result.references.legislation.join('; ')}` : null}
+      </Box>
       {result.caveats.length > 0 ? (
         <List size="xs" c="dimmed" spacing={2} aria-label="Caveats">
           {result.caveats.map((caveat) => (

@@ -75,6 +75,8 @@ interface DeclarationProps {
 function Declaration({ year, inFlow, incomeIds, estimator, kept, flowCanSubmit, position, onCancel }: DeclarationProps) {
   const actor = useFlow('incomeDeclaration', { year, inFlow });
   const view = useSelector(actor, incomeDeclarationView);
+  // The year's claim as the profile now has it (refreshed before the estimate shows): the lines its limits cut, explained.
+  const notes = useTaxpayer().notesOfYear(year);
   // What the flow kept (a resumed flow) wins over what was saved before.
   const initialValues = (kept ?? view.saved) as IncomeDeclarationInput;
   // A declaration is the year's whole income: incomes declared before stay on the form with the
@@ -118,6 +120,7 @@ function Declaration({ year, inFlow, incomeIds, estimator, kept, flowCanSubmit, 
         estimate={view.estimate}
         title="Income declaration saved"
         lead={`Your estimated refund for ${year} is`}
+        notes={notes}
         onDismiss={() => actor.send({ type: 'estimate.dismiss' })}
       />
     </Container>

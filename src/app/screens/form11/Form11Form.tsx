@@ -100,7 +100,7 @@ function Form11FormBody<C extends Form11Category>({
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: initial,
-    validate: resolverFor(schema, today),
+    validate: withProfileChecks(resolverFor(schema, today), category, estimator),
     validateInputOnBlur: true,
     onValuesChange: changes.notify,
   });
@@ -156,6 +156,20 @@ function SkipPageDialog({ opened, title, onBack, onSkip }: { opened: boolean; ti
       </Stack>
     </Modal>
   );
+}
+
+/**
+ * The form's own rules, then what the profile rules out (a blind person's credit for a spouse
+ * on a single profile), so the field says so before the server would refuse it.
+ */
+function withProfileChecks(resolve: (values: FormValues) => Record<string, string>, category: Form11Category, estimator: Estimator) {
+  return (values: FormValues): Record<string, string> => {
+    const errors = resolve(values);
+    for (const [field, messages] of Object.entries(estimator.profileErrors(category, values))) {
+      if (!(field in errors) && messages[0]) errors[field] = messages[0];
+    }
+    return errors;
+  };
 }
 
 export interface FormActionsProps {

@@ -8,6 +8,7 @@ import { INCOME_TYPES } from '../../../domain/catalogue.ts';
 import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
 import { EstimateDialog } from './EstimateDialog.tsx';
+import { useTaxpayer } from './useTaxpayer.ts';
 
 const route = getRouteApi('/paye/form11/income-selection');
 
@@ -26,6 +27,7 @@ function IncomeSelection({ year }: { year: number | undefined }) {
   const navigate = useNavigate();
   const actor = useFlow('incomeDeclaration', { year, inFlow: false, choosing: true });
   const view = useSelector(actor, incomeDeclarationView);
+  const taxpayer = useTaxpayer();
   const form = useForm<{ incomeIds: string[] }>({ mode: 'controlled', initialValues: { incomeIds: [] } });
 
   return (
@@ -69,6 +71,7 @@ function IncomeSelection({ year }: { year: number | undefined }) {
         estimate={view.estimate}
         title="Your estimated refund"
         lead={`No other income to declare. Your estimated refund for ${view.year} is`}
+        notes={taxpayer.notesOfYear(view.year)}
         onDismiss={() => actor.send({ type: 'estimate.dismiss' })}
       />
     </Container>

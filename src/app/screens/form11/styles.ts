@@ -2,6 +2,7 @@
 // with the first of those screens only.
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Checkbox.css';

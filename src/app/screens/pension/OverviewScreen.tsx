@@ -100,6 +100,11 @@ export function OverviewScreen() {
                     </Group>
                   </Accordion.Control>
                   <Accordion.Panel>
+                    {year.assessment ? (
+                      <Text size="sm" c="dimmed" mb="xs">
+                        {year.assessment}
+                      </Text>
+                    ) : null}
                     <Table>
                       <Table.Thead>
                         <Table.Tr>
@@ -111,7 +116,14 @@ export function OverviewScreen() {
                       <Table.Tbody>
                         {year.categories.map((line) => (
                           <Table.Tr key={line.category}>
-                            <Table.Td>{line.title}</Table.Td>
+                            <Table.Td>
+                              {line.title}
+                              {line.note ? (
+                                <Text size="xs" c="dimmed">
+                                  {line.note}
+                                </Text>
+                              ) : null}
+                            </Table.Td>
                             <Table.Td>
                               <ClaimStatusBadge status={line.status} size="sm" />
                             </Table.Td>
@@ -120,6 +132,10 @@ export function OverviewScreen() {
                         ))}
                       </Table.Tbody>
                       <Table.Tfoot>
+                        <Table.Tr>
+                          <Table.Th colSpan={2}>Estimated for {year.year}</Table.Th>
+                          <Table.Th ta="right">{formatEuro(year.estimated)}</Table.Th>
+                        </Table.Tr>
                         <Table.Tr>
                           <Table.Th colSpan={2}>Total approved</Table.Th>
                           <Table.Th ta="right">{formatEuro(year.totalApproved)}</Table.Th>

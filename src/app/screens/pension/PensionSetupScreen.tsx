@@ -22,9 +22,10 @@ import { useState } from 'react';
 import { pensionSetupView, type PensionSetupFormValues } from '../../../../machines/pensionSetup/pensionSetup.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
 import { MARITAL_STATUS_LABEL, MARITAL_STATUS_OPTIONS } from '../../../domain/schemas/fields.ts';
-import { PensionInfoRequestSchema } from '../../../domain/schemas/pension.ts';
+import { PensionSetupFormSchema, pensionSetupFormToRequest } from '../../../domain/schemas/pension.ts';
 import { PENSION_PLAN_ID_EXAMPLE } from '../../../domain/schemas/profile.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { SpouseTaxFields } from '../../components/SpouseTaxFields.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
@@ -33,7 +34,8 @@ import { useServerErrors } from '../../forms/useServerErrors.ts';
 
 /**
  * Pension Setup (/pension-info): annual income, pension paid this tax year outside MaxOut, marital
- * status and the Irish Life plan ID. The age band, relief percentage and the most the user can put
+ * status (a married user: the spouse's income and the basis of assessment) and the Irish Life plan
+ * ID. The age band, relief percentage and the most the user can put
  * in with tax relief follow the figures as they are typed (the machine's view). Saving opens
  * the Overview; a failed save keeps what was typed.
  */
@@ -43,7 +45,7 @@ export function PensionSetupScreen() {
   const form = useForm<PensionSetupFormValues>({
     mode: 'controlled',
     initialValues: view.initialValues,
-    validate: schemaResolver(PensionInfoRequestSchema, { sync: true }),
+    validate: schemaResolver(PensionSetupFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
   useServerErrors(form, view.fieldErrors);
@@ -52,8 +54,8 @@ export function PensionSetupScreen() {
   const [changingMarital, setChangingMarital] = useState(false);
 
   const submit = form.onSubmit((raw) => {
-    const parsed = v.safeParse(PensionInfoRequestSchema, raw);
-    if (parsed.success) setup.send({ type: 'pensionInfo.submit', values: parsed.output });
+    const parsed = v.safeParse(PensionSetupFormSchema, raw);
+    if (parsed.success) setup.send({ type: 'pensionInfo.submit', values: pensionSetupFormToRequest(parsed.output) });
   });
 
   return (
@@ -99,6 +101,15 @@ export function PensionSetupScreen() {
                 </Button>
               </Group>
             )}
+            {form.getValues().marital_status === 'married' ? (
+              <SpouseTaxFields
+                incomeProps={form.getInputProps('spouse_annual_income')}
+                basisOptions={view.basisOptions}
+                basis={form.getValues().assessment_basis}
+                basisError={form.errors.assessment_basis}
+                onBasisChange={(value) => form.setFieldValue('assessment_basis', value)}
+              />
+            ) : null}
             <TextInput
               label="Pension plan ID"
               description={`Your Irish Life plan ID: IL- followed by 8 digits, e.g. ${PENSION_PLAN_ID_EXAMPLE}. Leave it empty if you do not have one yet.`}

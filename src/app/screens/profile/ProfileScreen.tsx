@@ -22,12 +22,14 @@ import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { SpouseTaxFields } from '../../components/SpouseTaxFields.tsx';
 
 const route = getRouteApi('/signedIn/profile');
 
 /**
  * Profile (spec section 2, /profile with optional returnTo): first name, surname, PPSN, date of
- * birth and pension plan ID, email shown read-only. Saved with POST /edit-profile; afterwards the
+ * birth and pension plan ID, email shown read-only; a married user also the spouse's income and
+ * the basis of assessment. Saved with POST /edit-profile; afterwards the
  * user goes back to returnTo when given (the pension-plan alert's "Set up now" → /roundups).
  */
 export function ProfileScreen() {
@@ -46,7 +48,7 @@ export function ProfileScreen() {
 
   const submit = form.onSubmit((values) => {
     const parsed = v.safeParse(schema, values);
-    if (parsed.success) profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output, view.form.storedPlanId) });
+    if (parsed.success) profile.send({ type: 'profile.save', changes: profileFormToRequest(parsed.output, view.form.storedPlanId, view.married) });
   });
 
   return (
@@ -91,6 +93,15 @@ export function ProfileScreen() {
               autoComplete="off"
               {...form.getInputProps('pension_plan_id')}
             />
+            {view.married ? (
+              <SpouseTaxFields
+                incomeProps={form.getInputProps('spouse_annual_income')}
+                basisOptions={view.basisOptions}
+                basis={form.getValues().assessment_basis}
+                basisError={form.errors.assessment_basis}
+                onBasisChange={(value) => form.setFieldValue('assessment_basis', value)}
+              />
+            ) : null}
             <Group justify="flex-end">
               <Button type="submit" loading={view.busy} disabled={!view.canSave}>
                 Save

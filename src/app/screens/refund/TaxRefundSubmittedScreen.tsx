@@ -87,18 +87,31 @@ function ClaimShown({ submitted }: { submitted: SubmittedClaim | null }) {
             </Text>
           </div>
 
+          {claim.assessment ? (
+            <Text size="sm" c="dimmed">
+              {claim.assessment}
+            </Text>
+          ) : null}
+
           <Title order={2} size="h4">
             What you claimed
           </Title>
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`What you claimed for ${claim.year}`}>
             {claim.lines.map((line) => (
-              <Group key={line.category} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Text>{line.title}</Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Text fw={500}>{line.amount < 0 ? `−${formatEuro(-line.amount)} due` : formatEuro(line.amount)}</Text>
-                  <ClaimStatusBadge status={line.status} size="lg" />
+              <Stack key={line.category} component="li" gap={2}>
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Text>{line.title}</Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text fw={500}>{line.amount < 0 ? `−${formatEuro(-line.amount)} due` : formatEuro(line.amount)}</Text>
+                    <ClaimStatusBadge status={line.status} size="lg" />
+                  </Group>
                 </Group>
-              </Group>
+                {line.note ? (
+                  <Text size="sm" c="dimmed" data-testid={`claim-note-${line.category}`}>
+                    {line.note}
+                  </Text>
+                ) : null}
+              </Stack>
             ))}
           </Stack>
 

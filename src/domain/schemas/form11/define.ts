@@ -29,7 +29,9 @@ import {
   optionalAmountField,
   optionalDaysField,
   optionalFlagField,
+  optionalMonthsField,
   optionalTextField,
+  optionalYesNoField,
   pastDateField,
   percentField,
   propertyIdField,
@@ -127,6 +129,8 @@ export const eircode = (label: string, o?: Describe) => field('eircode', eircode
 export const propertyId = (label: string, o?: Describe) => field('propertyId', propertyIdField, label, { ...o, required: false });
 export const lptId = (label: string, o?: Describe) => field('lptId', lptIdField, label, o);
 export const yesNo = (label: string, o?: Describe) => field('yesNo', yesNoField, label, o);
+export const optionalYesNo = (label: string, o?: Describe) => field('yesNo', optionalYesNoField, label, { ...o, required: false });
+export const optionalMonths = (label: string, o?: Describe) => field('months', optionalMonthsField, label, { ...o, required: false });
 export const flag = (label: string, o?: Describe) => field('flag', optionalFlagField, label, { ...o, required: false });
 /** A flag Revenue's office sets: sent as false, never shown on a screen. */
 export const officeUseFlag = (label: string) => {
@@ -149,7 +153,7 @@ export function choice<const TValues extends readonly [string, ...string[]]>(
   o: Describe = {},
 ) {
   const def = field('choice', choiceField(values), label, o);
-  return { ...def, spec: { ...def.spec, options: values.map((value) => ({ value, label: options[value as TValues[number]] })) } };
+  return { ...def, spec: { ...def.spec, options: values.map((value): ChoiceOption => ({ value, label: (options as Readonly<Record<string, string | undefined>>)[value] ?? value })) } };
 }
 
 /** Field definitions keyed by field name, in the order the form shows them. */

@@ -14,6 +14,7 @@ import {
   list,
   optionalAmount,
   optionalText,
+  optionalYesNo,
   percent,
   personName,
   propertyId,
@@ -112,6 +113,9 @@ export const rentTaxCreditForm = defineForm(
       },
       RENT_PURPOSES,
     ),
+    childUnder23AtCourseStart: optionalYesNo("If the rent was for your child's course: was your child under 23 when the course began?", {
+      help: 'Rent for a child’s course counts only then. Leave it empty if the rent was not for your child.',
+    }),
     rentPaid: amount('Rent you paid in the year'),
     landlordIsRelative: yesNo('Is the landlord your parent or another relative?'),
     housingSupport: yesNo('Did you get HAP, Rent Supplement or RAS, or rent under cost rental, for this home?'),
@@ -123,6 +127,7 @@ export const rentTaxCreditForm = defineForm(
     propertyId: '',
     rtbRegistrationNumber: '',
     purpose: 'home',
+    childUnder23AtCourseStart: '',
     rentPaid: 14400,
     landlordIsRelative: 'no',
     housingSupport: 'no',
@@ -150,4 +155,59 @@ export const tuitionFeesForm = defineForm(
       { studentName: 'Aoife Ryan', collegeName: 'University College Dublin', courseName: 'BA Economics', fullTime: 'yes', feesPaid: 5500 },
     ],
   },
+);
+
+export const CARER_DEPENDANTS = ['child', 'aged-65-or-over', 'incapacitated'] as const;
+export const HOME_CARERS = ['me', 'spouse'] as const;
+
+/** Home Carer Tax Credit (§2; R45, R46): a married couple, jointly assessed, one caring at home. */
+export const homeCarerTaxCreditForm = defineForm(
+  {
+    whoIsTheCarer: choice('Who cares for the dependent person at home?', { me: 'Me', spouse: 'My husband, wife or civil partner' }, HOME_CARERS),
+    carerIncome: amount("The carer's own income for the year", {
+      help: 'Up to €7,200 the full credit is given; above that it is reduced by half of the difference.',
+    }),
+    dependant: choice(
+      'Who is cared for?',
+      {
+        child: 'A child for whom Child Benefit is paid',
+        'aged-65-or-over': 'A person aged 65 or over',
+        incapacitated: 'A person who is permanently incapacitated',
+      },
+      CARER_DEPENDANTS,
+      { help: 'Not the husband, wife or civil partner themselves.' },
+    ),
+    dependantLivesWithYou: yesNo('Does the person cared for live with you (or next door, or within 2 km with a direct link)?'),
+  },
+  { whoIsTheCarer: 'spouse', carerIncome: 6000, dependant: 'child', dependantLivesWithYou: 'yes' },
+);
+
+/** Age Tax Credit (§2; R47): 65 or over at any time in the year (your age comes from your profile). */
+export const ageTaxCreditForm = defineForm(
+  {
+    spouseAged65OrOver: yesNo('Was your husband, wife or civil partner 65 or over at any time in the year?', {
+      help: 'Your own age comes from your date of birth. Answer No if you are single.',
+    }),
+  },
+  { spouseAged65OrOver: 'no' },
+);
+
+/** Widowed Person Tax Credit (§2; R8, R51): the year of the bereavement, and the years after without a qualifying child. */
+export const widowedPersonTaxCreditForm = defineForm(
+  {
+    dateOfDeath: date('Date your husband, wife or civil partner died'),
+    qualifyingChild: yesNo('Does a child live with you who is under 18, or over 18 and in full-time education or incapacitated?'),
+    remarriedOrCohabiting: yesNo('Have you married again, entered a civil partnership or lived with a partner since?'),
+  },
+  { dateOfDeath: '14.03.2021', qualifyingChild: 'no', remarriedOrCohabiting: 'no' },
+);
+
+/** Widowed Parent Tax Credit (§2; R51): the five years after the year of bereavement, with a qualifying child. */
+export const widowedParentTaxCreditForm = defineForm(
+  {
+    dateOfDeath: date('Date your husband, wife or civil partner died'),
+    qualifyingChild: yesNo('Does a child live with you who is under 18, or over 18 and in full-time education or incapacitated?'),
+    remarriedOrCohabiting: yesNo('Have you married again, entered a civil partnership or lived with a partner since?'),
+  },
+  { dateOfDeath: '14.03.2022', qualifyingChild: 'yes', remarriedOrCohabiting: 'no' },
 );

@@ -149,3 +149,27 @@ export const incomeContinuanceForm = defineForm(
   },
   { insurerName: 'Cornmarket Group', policyNumber: 'IC-778120', premiumsPaid: 480, approvedScheme: true },
 );
+
+/** Employing a carer for an incapacitated person (§2; R56): a deduction at the marginal rate, up to €75,000. */
+export const employingCarerReliefForm = defineForm(
+  {
+    incapacitatedPersonName: personName('Name of the person cared for'),
+    relationship: text('How they are related to you', { help: 'Yourself, your spouse, a child or another relative.' }),
+    carerName: personName('Name of the carer or agency'),
+    carerCost: amount('What you paid the carer in the year'),
+    amountReimbursed: optionalAmount('Amount paid back to you', { help: 'By the HSE, an insurer or anyone else.' }),
+    otherCreditClaimed: yesNo('Is anyone claiming the Incapacitated Child or Dependent Relative credit for this person?', {
+      help: 'The relief and those credits cannot both be claimed for the same person.',
+    }),
+    permanentlyIncapacitated: confirm('I confirm the person cared for is permanently incapacitated, physically or mentally.'),
+  },
+  {
+    incapacitatedPersonName: 'Seán Walsh',
+    relationship: 'Father',
+    carerName: 'Home Instead Dublin',
+    carerCost: 18000,
+    amountReimbursed: 0,
+    otherCreditClaimed: 'no',
+    permanentlyIncapacitated: true,
+  },
+);

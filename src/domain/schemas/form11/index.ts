@@ -1,5 +1,5 @@
 /**
- * Every Form 11 category's form: the 30 credit and relief pages and the 13 income sub-forms.
+ * Every Form 11 category's form: the 35 credit and relief pages and the 13 income sub-forms.
  * `form11Schema(category, today)` validates entered data (the forms, the server, the refund
  * engine), `FORM11_FORMS[category].fields` is what a screen renders and `.sample` is valid data
  * for "Fill Mock Data".
@@ -11,6 +11,7 @@ import type { DataOf, FieldSpec, Form11Form } from './define.ts';
 import {
   assistanceDogAllowanceForm,
   blindPersonTaxCreditForm,
+  employingCarerReliefForm,
   guideDogAllowanceForm,
   healthExpensesForm,
   incomeContinuanceForm,
@@ -19,12 +20,16 @@ import {
   permanentHealthBenefitForm,
 } from './health.ts';
 import {
+  ageTaxCreditForm,
   dependentRelativeTaxCreditForm,
+  homeCarerTaxCreditForm,
   incapacitatedChildTaxCreditForm,
   maintenancePaymentReliefForm,
   rentTaxCreditForm,
   singlePersonChildCarerCreditForm,
   tuitionFeesForm,
+  widowedParentTaxCreditForm,
+  widowedPersonTaxCreditForm,
 } from './family.ts';
 import {
   additionalVoluntaryContributionsForm,
@@ -64,7 +69,7 @@ import {
 
 export type { ChoiceOption, DataOf, FieldKind, FieldSpec, Form11Form } from './define.ts';
 export { BLIND_PERSONS } from './health.ts';
-export { RENT_PURPOSES } from './family.ts';
+export { CARER_DEPENDANTS, HOME_CARERS, RENT_PURPOSES } from './family.ts';
 export { EII_HOLDING_PERIODS } from './other.ts';
 
 export const FORM11_FORMS = {
@@ -98,6 +103,11 @@ export const FORM11_FORMS = {
   'mortgage-interest-tax-credit': mortgageInterestTaxCreditForm,
   'employee-tax-credit': employeeTaxCreditForm,
   'earned-income-tax-credit': earnedIncomeTaxCreditForm,
+  'home-carer-tax-credit': homeCarerTaxCreditForm,
+  'age-tax-credit': ageTaxCreditForm,
+  'widowed-person-tax-credit': widowedPersonTaxCreditForm,
+  'widowed-parent-tax-credit': widowedParentTaxCreditForm,
+  'employing-carer-relief': employingCarerReliefForm,
   'canadian-dividends': canadianDividendsForm,
   'dividends-distributions': dividendsDistributionsForm,
   'emp-off-pen': employmentOfficePensionForm,

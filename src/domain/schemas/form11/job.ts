@@ -2,7 +2,8 @@
  * Your Job forms: pensions, work expenses and the PAYE and earned income credits
  * (shared/reference/irish-tax-rules.md §2, §4, §5; R26–R29, R37, R52, R61).
  */
-import { amount, companyName, defineForm, days, optionalAmount, text } from './define.ts';
+import { FLAT_RATE_EXPENSES, FLAT_RATE_EXPENSE_IDS } from '../../tax/flatRateExpenses.ts';
+import { amount, choice, companyName, defineForm, days, optionalAmount, text } from './define.ts';
 
 const pensionFields = (providerHelp: string) => ({
   providerName: companyName('Pension provider', { help: providerHelp }),
@@ -30,13 +31,17 @@ export const retirementAnnuityReliefForm = defineForm(pensionFields('The company
   contributionsPaid: 4000,
 });
 
+const OCCUPATION_LABELS = Object.fromEntries(FLAT_RATE_EXPENSES.map((entry) => [entry.id, entry.title])) as Record<string, string>;
+
+/** Revenue agrees one yearly amount per occupation: the claim picks the occupation, never types an amount. */
 export const flatRateExpensesForm = defineForm(
   {
-    occupation: text('Your job', { help: 'As it appears in Revenue’s list of flat rate expenses.' }),
+    occupation: choice('Your job', OCCUPATION_LABELS, FLAT_RATE_EXPENSE_IDS, {
+      help: 'As it appears in Revenue’s list of flat rate expenses; the amount for it is Revenue’s.',
+    }),
     employerName: companyName('Employer'),
-    flatRateAmount: amount('Flat rate expense for your job', { help: 'The yearly amount Revenue’s list gives for your job.' }),
   },
-  { occupation: 'Electrician', employerName: 'Spark Electrical Ltd', flatRateAmount: 153 },
+  { occupation: 'electrician', employerName: 'Spark Electrical Ltd' },
 );
 
 export const remoteWorkingReliefForm = defineForm(

@@ -1,12 +1,14 @@
 /**
- * Health credits and reliefs: §2 (blind credit, guide and assistance dogs) and §4 (health
- * expenses, nursing home fees, medical insurance, permanent health benefit) of the reference.
+ * Health credits and reliefs: §2 (blind credit, guide and assistance dogs, employing a carer) and
+ * §4 (health expenses, nursing home fees, medical insurance, permanent health benefit) of the
+ * reference.
  */
-import { deductionFigures, deductionRelief, deductionWords, euro, money, pct, type RuleContext } from '../context.ts';
+import { euro, money, pct, rateWords, type RuleContext } from '../context.ts';
 import type { Form11Data } from '../../schemas/form11/index.ts';
 import { credit, marginalDeduction, standardRateRelief, type RuleTable } from './outcome.ts';
 
 type HealthCategory =
+  | 'employing-carer-relief'
   | 'assistance-dog-allowance'
   | 'guide-dog-allowance'
   | 'blind-person-tax-credit'
@@ -23,15 +25,14 @@ function incomeProtection(data: Form11Data<'permanent-health-benefit'>, ctx: Rul
   const income = ctx.profile.annualIncome;
   const limit = income === null ? null : money(income) * share;
   const deductible = limit === null ? premiums : Math.min(premiums, limit);
-  const d = deductionRelief(deductible, ctx);
   const limitWords =
     limit === null
       ? `the ${pct(share)}-of-income limit could not be checked without your annual income`
       : `up to ${pct(share)} of your income (${euro(limit)})`;
-  return marginalDeduction(d.relief, {
+  return marginalDeduction(deductible, {
     rule: `Premiums deducted from income, ${limitWords}, relieved at your marginal rate`,
-    figures: { premiumsPaid: premiums, incomeShareLimit: share, ...(limit === null ? {} : { limit }), deductible, ...deductionFigures(d) },
-    explanation: `${euro(deductible)} of the ${euro(premiums)} premiums comes off your taxable income (${deductionWords(d)}), saving ${euro(d.relief)}.`,
+    figures: { premiumsPaid: premiums, incomeShareLimit: share, ...(limit === null ? {} : { limit }), deductible },
+    explanation: (v) => `${euro(deductible)} of the ${euro(premiums)} premiums comes off your taxable income (${rateWords(v)}), saving ${euro(v.amount)}.`,
   });
 }
 
@@ -66,8 +67,17 @@ export const HEALTH_RULES: RuleTable<HealthCategory> = {
   'blind-person-tax-credit': (data, ctx) => {
     const single = ctx.get('blindPersonCredit');
     const both = ctx.get('blindPersonCreditBothSpouses');
-    // A single person has no spouse: whatever was picked, one person's credit.
-    const bothBlind = data.whoIsBlind === 'both' && ctx.profile.maritalStatus === 'married';
+    const married = ctx.profile.maritalStatus === 'married';
+    // A new claim "for my spouse" on a single profile is refused (engine.ts); one saved before
+    // that rule is read as far as it can be: the claimant's own credit at most.
+    if (!married && data.whoIsBlind === 'spouse') {
+      return credit(0, {
+        rule: `Blind Person's credit, ${euro(single)}`,
+        figures: { credit: 0, creditOnePerson: single, creditBothSpouses: both },
+        explanation: 'Your profile says you are single, so there is no spouse to claim for.',
+      });
+    }
+    const bothBlind = data.whoIsBlind === 'both' && married;
     const amount = bothBlind ? both : single;
     return credit(amount, {
       rule: bothBlind ? `Blind Person's credit for both spouses, ${euro(both)}` : `Blind Person's credit, ${euro(single)}`,
@@ -90,13 +100,34 @@ export const HEALTH_RULES: RuleTable<HealthCategory> = {
     });
   },
 
-  'nursing-home-expenses': (data, ctx) => {
+  'nursing-home-expenses': (data) => {
     const paid = Math.max(0, money(data.feesPaid) - money(data.amountRefunded));
-    const d = deductionRelief(paid, ctx);
-    return marginalDeduction(d.relief, {
+    return marginalDeduction(paid, {
       rule: 'Nursing home fees deducted from income, relieved at your highest rate',
-      figures: { feesPaid: money(data.feesPaid), amountRefunded: money(data.amountRefunded), deductible: paid, ...deductionFigures(d) },
-      explanation: `${euro(paid)} of fees comes off your taxable income (${deductionWords(d)}), saving ${euro(d.relief)}.`,
+      figures: { feesPaid: money(data.feesPaid), amountRefunded: money(data.amountRefunded), deductible: paid },
+      explanation: (v) => `${euro(paid)} of fees comes off your taxable income (${rateWords(v)}), saving ${euro(v.amount)}.`,
+    });
+  },
+
+  'employing-carer-relief': (data, ctx) => {
+    const maximum = ctx.get('employingCarerMaximum');
+    const cost = Math.max(0, money(data.carerCost) - money(data.amountReimbursed));
+    const rule = `The cost of employing a carer, up to ${euro(maximum)} a year, deducted from income at your marginal rate`;
+    if (data.otherCreditClaimed === 'yes') {
+      return marginalDeduction(0, {
+        rule,
+        figures: { carerCost: money(data.carerCost), amountReimbursed: money(data.amountReimbursed), maximum, deductible: 0 },
+        explanation:
+          'The relief cannot be claimed for someone who is also claimed for with the Incapacitated Child or Dependent Relative credit; that credit is claimed instead.',
+      });
+    }
+    const deductible = Math.min(cost, maximum);
+    return marginalDeduction(deductible, {
+      rule,
+      figures: { carerCost: money(data.carerCost), amountReimbursed: money(data.amountReimbursed), maximum, deductible },
+      explanation: (v) =>
+        `${euro(cost)} paid for a carer for ${data.incapacitatedPersonName}${cost > maximum ? `, of which the ${euro(maximum)} limit counts,` : ''} comes off your taxable income (${rateWords(v)}), saving ${euro(v.amount)}.`,
+      caveats: ['Beyond the €75,000 limit the relief’s conditions are not confirmed here; the person cared for must be permanently incapacitated.'],
     });
   },
 

@@ -4,7 +4,7 @@
  * 'taxDue'): the income is added on top of the profile's income (20% while the standard rate band
  * lasts, 40% above), less tax already deducted on it, never below 0.
  */
-import { deductionFigures, euro, money, taxOnAddedIncome, type RuleContext } from '../context.ts';
+import { euro, money, rateWords, type RuleContext } from '../context.ts';
 import { taxDue, type RuleTable } from './outcome.ts';
 import type { IncomeTypeId } from '../../catalogue.ts';
 import { MAINTENANCE_SOURCE } from './family.ts';
@@ -12,12 +12,6 @@ import { MAINTENANCE_SOURCE } from './family.ts';
 const USC_PRSI_NOTE = 'Income tax only: USC and PRSI on this income are not included.';
 const FOREIGN_CREDIT_NOTE =
   'Foreign tax is credited up to the Irish tax on the same income; the treaty rate for each country is not checked.';
-
-function wordsFor(added: ReturnType<typeof taxOnAddedIncome>): string {
-  if (added.atHigherRate > 0 && added.atStandardRate > 0) return `${euro(added.atStandardRate)} at 20% and ${euro(added.atHigherRate)} at 40%`;
-  if (added.atHigherRate > 0) return `${euro(added.atHigherRate)} at 40%`;
-  return `${euro(added.atStandardRate)} at 20%`;
-}
 
 interface IncomeParts {
   readonly label: string;
@@ -28,16 +22,20 @@ interface IncomeParts {
   readonly cites?: readonly string[];
 }
 
-function incomeTaxDue(parts: IncomeParts, ctx: RuleContext) {
-  const added = taxOnAddedIncome(parts.taxable, ctx);
+/**
+ * Income added to the year: the claim taxes it on top of everything else (20% while the band
+ * lasts, 40% above, any credits left over first), less the tax already paid on it.
+ */
+function incomeTaxDue(parts: IncomeParts, _ctx: RuleContext) {
   const paid = money(parts.taxPaid?.amount);
-  const credited = parts.taxPaid?.foreign ? Math.min(paid, added.relief) : paid;
-  const due = Math.max(0, added.relief - credited);
-  const paidWords = credited > 0 ? `, less ${euro(credited)} ${parts.taxPaid?.foreign ? 'foreign ' : ''}tax already paid` : '';
-  return taxDue(due, {
+  return taxDue(parts.taxable, parts.taxPaid ? { amount: paid, foreign: parts.taxPaid.foreign } : null, {
     rule: 'Income tax at your marginal rates on the income, less tax already deducted',
-    figures: { taxableIncome: parts.taxable, incomeTax: added.relief, taxAlreadyPaid: paid, taxCredited: credited, ...deductionFigures(added), ...parts.figures },
-    explanation: `${parts.label}: ${euro(parts.taxable)}, taxed ${wordsFor(added)} = ${euro(added.relief)}${paidWords}; ${euro(due)} due.`,
+    figures: { taxableIncome: parts.taxable, taxAlreadyPaid: paid, ...parts.figures },
+    explanation: (v) => {
+      const taxed = v.tax > 0 ? `taxed ${rateWords(v)} = ${euro(v.tax)}` : 'no tax: your unused credits cover it';
+      const paidWords = v.credited > 0 ? `, less ${euro(v.credited)} ${parts.taxPaid?.foreign ? 'foreign ' : ''}tax already paid` : '';
+      return `${parts.label}: ${euro(parts.taxable)}, ${taxed}${paidWords}; ${euro(v.amount)} due.`;
+    },
     caveats: parts.taxPaid?.foreign ? [USC_PRSI_NOTE, FOREIGN_CREDIT_NOTE] : [USC_PRSI_NOTE],
     ...(parts.cites ? { cites: parts.cites } : {}),
   });
@@ -71,7 +69,7 @@ export const INCOME_RULES: RuleTable<IncomeTypeId> = {
     const received = money(data.amountReceived);
     const forChildren = Math.min(received, money(data.amountForChildrenOnly));
     if (data.legallyEnforceable !== 'yes' || data.jointlyAssessed === 'yes') {
-      return taxDue(0, {
+      return taxDue(0, null, {
         cites: [MAINTENANCE_SOURCE],
         rule: 'Only legally enforceable maintenance for you, not jointly assessed, is taxed',
         figures: { amountReceived: received, amountForChildrenOnly: forChildren, taxableIncome: 0 },

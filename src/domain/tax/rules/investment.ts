@@ -2,7 +2,7 @@
  * Donations and investment: approved sports bodies, SURE and EII (§4; R32, R34).
  */
 import { parseDate } from '../../dates.ts';
-import { deductionFigures, deductionRelief, deductionWords, euro, money, pct } from '../context.ts';
+import { euro, money, pct, rateWords } from '../context.ts';
 import { informational, marginalDeduction, type RuleTable } from './outcome.ts';
 
 type InvestmentCategory = 'approved-sports-bodies' | 'startup-relief-entrepreneurs' | 'employment-investment-incentive';
@@ -29,11 +29,10 @@ export const INVESTMENT_RULES: RuleTable<InvestmentCategory> = {
             ? `Donations under ${euro(minimum)} in a year do not qualify.`
             : null;
     if (why) return marginalDeduction(0, { rule, figures: { donation, minimumDonation: minimum, deductible: 0 }, explanation: why });
-    const d = deductionRelief(donation, ctx);
-    return marginalDeduction(d.relief, {
+    return marginalDeduction(donation, {
       rule,
-      figures: { donation, minimumDonation: minimum, deductible: donation, ...deductionFigures(d) },
-      explanation: `Your ${euro(donation)} donation comes off your taxable income (${deductionWords(d)}), saving ${euro(d.relief)}.`,
+      figures: { donation, minimumDonation: minimum, deductible: donation },
+      explanation: (v) => `Your ${euro(donation)} donation comes off your taxable income (${rateWords(v)}), saving ${euro(v.amount)}.`,
       caveats: ['The body must have an approved capital project.'],
     });
   },
@@ -50,11 +49,10 @@ export const INVESTMENT_RULES: RuleTable<InvestmentCategory> = {
       });
     }
     const deductible = Math.min(amount, cap);
-    const d = deductionRelief(deductible, ctx);
-    return marginalDeduction(d.relief, {
+    return marginalDeduction(deductible, {
       rule,
-      figures: { annualCap: cap, amountForThisYear: amount, deductible, ...deductionFigures(d) },
-      explanation: `${euro(deductible)} of your investment comes off ${ctx.year}'s income (${deductionWords(d)}), a refund of ${euro(d.relief)} of the tax you paid.`,
+      figures: { annualCap: cap, amountForThisYear: amount, deductible },
+      explanation: (v) => `${euro(deductible)} of your investment comes off ${ctx.year}'s income (${rateWords(v)}), a refund of ${euro(v.amount)} of the tax you paid.`,
       caveats: ['SURE can be spread over the year of investment and the 6 years before it; claim each year separately.'],
     });
   },
@@ -76,11 +74,10 @@ export const INVESTMENT_RULES: RuleTable<InvestmentCategory> = {
     // A follow-on investment gets 35% where others get 40%: deduct 35/40 of it, so that at the
     // 40% rate the relief is 35% of the investment.
     const deductible = Math.min(invested, cap) * (effectiveRate / fullRate);
-    const d = deductionRelief(deductible, ctx);
-    return marginalDeduction(d.relief, {
+    return marginalDeduction(deductible, {
       rule,
-      figures: { annualCap: cap, amountInvested: invested, effectiveRate, deductible, ...deductionFigures(d) },
-      explanation: `${euro(deductible)} comes off your taxable income (${deductionWords(d)}), saving ${euro(d.relief)}.`,
+      figures: { annualCap: cap, amountInvested: invested, effectiveRate, deductible },
+      explanation: (v) => `${euro(deductible)} comes off your taxable income (${rateWords(v)}), saving ${euro(v.amount)}.`,
       caveats: ['The expansion-investment rate is not confirmed; the estimate uses the initial (40%) or follow-on (35%) rate.'],
     });
   },

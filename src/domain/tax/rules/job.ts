@@ -3,8 +3,9 @@
  * Employee and Earned Income credits (§2) of the reference.
  */
 import type { Form11Data } from '../../schemas/form11/index.ts';
-import { ageInYear, deductionFigures, deductionRelief, deductionWords, euro, money, pct, pensionAgeShare, type RuleContext } from '../context.ts';
-import { credit, informational, marginalDeduction, type RuleTable } from './outcome.ts';
+import { ageInYear, euro, money, pct, pensionAgeShare, rateWords, type RuleContext } from '../context.ts';
+import { flatRateExpense } from '../flatRateExpenses.ts';
+import { credit, informational, marginalDeduction, pensionDeduction, type RuleTable } from './outcome.ts';
 
 type JobCategory =
   | 'additional-voluntary-contributions'
@@ -17,14 +18,16 @@ type JobCategory =
 
 /**
  * AVCs, PRSAs and RACs: contributions up to the age-related share of earnings (capped at
- * €115,000) come off income at the marginal rate; the excess is carried forward (§5; R37).
+ * €115,000) come off income at the marginal rate; the excess is carried forward (§5; R37). The
+ * limit is one for the year: the claim shares it with every other contribution of the year
+ * (payroll, MaxOut, the other contracts), in that order.
  */
 function pensionContribution(data: Form11Data<'additional-voluntary-contributions'>, ctx: RuleContext) {
   const paid = money(data.contributionsPaid);
   const earningsCap = ctx.get('pensionEarningsCap');
   const age = ageInYear(ctx);
   if (age === null) {
-    return marginalDeduction(0, {
+    return pensionDeduction(0, 0, {
       rule: 'Contributions up to an age-related share of earnings, relieved at your marginal rate',
       figures: { contributionsPaid: paid, earningsCap },
       explanation: 'Your date of birth is needed to work out your age-related limit, so no estimate yet.',
@@ -33,27 +36,19 @@ function pensionContribution(data: Form11Data<'additional-voluntary-contribution
   const share = pensionAgeShare(age);
   const income = ctx.profile.annualIncome;
   const limit = income === null ? null : Math.min(money(income), earningsCap) * share;
-  const relievable = limit === null ? paid : Math.min(paid, limit);
-  const carriedForward = paid - relievable;
-  const d = deductionRelief(relievable, ctx);
-  return marginalDeduction(d.relief, {
+  return pensionDeduction(paid, limit, {
     rule: `Contributions up to ${pct(share)} of earnings (at most ${euro(earningsCap)}), relieved at your marginal rate`,
-    figures: {
-      contributionsPaid: paid,
-      ageInYear: age,
-      ageRelatedShare: share,
-      earningsCap,
-      ...(limit === null ? {} : { limit }),
-      relievable,
-      carriedForward,
-      ...deductionFigures(d),
+    figures: { contributionsPaid: paid, ageInYear: age, ageRelatedShare: share, earningsCap, ...(limit === null ? {} : { limit }) },
+    explanation: (v) => {
+      const counted = v.alreadyCounted > 0 ? `; ${euro(v.alreadyCounted)} of it is already used by contributions counted before this one` : '';
+      return (
+        `At ${age} your limit is ${pct(share)} of earnings${limit === null ? '' : ` (${euro(limit)})`}${counted}; ${euro(v.relievable)} is relieved (${rateWords(v)}), saving ${euro(v.amount)}` +
+        (v.carriedForward > 0 ? `; the other ${euro(v.carriedForward)} is carried forward to next year.` : '.')
+      );
     },
-    explanation:
-      `At ${age} your limit is ${pct(share)} of earnings${limit === null ? '' : ` (${euro(limit)})`}; ${euro(relievable)} is relieved (${deductionWords(d)}), saving ${euro(d.relief)}` +
-      (carriedForward > 0 ? `; the other ${euro(carriedForward)} is carried forward to next year.` : '.'),
     caveats: [
       ...(limit === null ? ['Your annual income is needed to check the age-related limit; the whole contribution was counted.'] : []),
-      'AVCs, PRSAs and retirement annuities share one age-related limit.',
+      'AVCs, PRSAs and retirement annuities share one age-related limit with what you paid through payroll and MaxOut.',
     ],
   });
 }
@@ -69,13 +64,23 @@ export const JOB_RULES: RuleTable<JobCategory> = {
   'retirement-annuity-relief': pensionContribution,
 
   'flat-rate-expenses': (data, ctx) => {
-    const amount = money(data.flatRateAmount);
-    const d = deductionRelief(amount, ctx);
-    return marginalDeduction(d.relief, {
-      rule: 'Flat rate expense for your job deducted from income at your marginal rate',
-      figures: { flatRateExpense: amount, ...deductionFigures(d) },
-      explanation: `The ${euro(amount)} flat rate expense for ${data.occupation} comes off your taxable income (${deductionWords(d)}), saving ${euro(d.relief)}.`,
-      caveats: ctx.year >= 2025 ? ['From 2025 a flat rate expense must be claimed every year.'] : [],
+    const entry = flatRateExpense(data.occupation);
+    if (!entry) {
+      return marginalDeduction(0, {
+        rule: 'The flat rate expense Revenue agreed for your occupation, deducted from income at your marginal rate',
+        figures: { flatRateExpense: 0 },
+        explanation: 'Choose your occupation from Revenue’s list of flat rate expenses to claim this.',
+      });
+    }
+    const amount = entry.amounts[ctx.year];
+    return marginalDeduction(amount, {
+      rule: 'The flat rate expense Revenue agreed for your occupation, deducted from income at your marginal rate',
+      figures: { flatRateExpense: amount },
+      explanation: (v) => `The ${ctx.year} flat rate expense for ${entry.title.toLowerCase()} is ${euro(amount)}; it comes off your taxable income (${rateWords(v)}), saving ${euro(v.amount)}.`,
+      caveats: [
+        `The ${euro(amount)} for this occupation is as ${entry.quotedBy} quotes Revenue's list; check it against Revenue's list.`,
+        ...(ctx.year >= 2025 ? ['From 2025 a flat rate expense must be claimed every year.'] : []),
+      ],
     });
   },
 
@@ -86,8 +91,7 @@ export const JOB_RULES: RuleTable<JobCategory> = {
     const apportioned = (bills * data.daysWorkedFromHome) / yearDays;
     const allowance = money(data.employerAllowance);
     const deductible = Math.max(0, apportioned - allowance) * share;
-    const d = deductionRelief(deductible, ctx);
-    return marginalDeduction(d.relief, {
+    return marginalDeduction(deductible, {
       rule: `${pct(share)} of bills apportioned to days worked at home, less any employer allowance, relieved at your marginal rate`,
       figures: {
         bills,
@@ -97,9 +101,9 @@ export const JOB_RULES: RuleTable<JobCategory> = {
         employerAllowance: allowance,
         share,
         deductible,
-        ...deductionFigures(d),
       },
-      explanation: `${euro(bills)} × ${data.daysWorkedFromHome}/${yearDays} days = ${euro(apportioned)}${allowance > 0 ? `, less ${euro(allowance)} allowance` : ''}, × ${pct(share)} = ${euro(deductible)} deduction (${deductionWords(d)}), saving ${euro(d.relief)}.`,
+      explanation: (v) =>
+        `${euro(bills)} × ${data.daysWorkedFromHome}/${yearDays} days = ${euro(apportioned)}${allowance > 0 ? `, less ${euro(allowance)} allowance` : ''}, × ${pct(share)} = ${euro(deductible)} deduction (${rateWords(v)}), saving ${euro(v.amount)}.`,
     });
   },
 

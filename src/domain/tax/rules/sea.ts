@@ -1,5 +1,5 @@
 /** The sea: Fisher Tax Credit, Seafarers' Allowance and the Naval Service credit (§2; R50, R1). */
-import { deductionFigures, deductionRelief, deductionWords, euro, money } from '../context.ts';
+import { euro, money, rateWords } from '../context.ts';
 import { credit, marginalDeduction, type RuleTable } from './outcome.ts';
 
 type SeaCategory = 'fisher-tax-credit' | 'seafarer-allowance' | 'naval-service-credit';
@@ -37,11 +37,10 @@ export const SEA_RULES: RuleTable<SeaCategory> = {
       return marginalDeduction(0, { rule, figures: { allowance, minimumDaysAtSea: minimumDays, daysAtSea: data.daysAtSea, deductible: 0 }, explanation: why });
     }
     const deductible = Math.min(allowance, pay);
-    const d = deductionRelief(deductible, ctx);
-    return marginalDeduction(d.relief, {
+    return marginalDeduction(deductible, {
       rule,
-      figures: { allowance, minimumDaysAtSea: minimumDays, daysAtSea: data.daysAtSea, seafarerIncome: pay, deductible, ...deductionFigures(d) },
-      explanation: `${euro(deductible)} comes off your seafaring pay (${deductionWords(d)}), saving ${euro(d.relief)}.`,
+      figures: { allowance, minimumDaysAtSea: minimumDays, daysAtSea: data.daysAtSea, seafarerIncome: pay, deductible },
+      explanation: (v) => `${euro(deductible)} comes off your seafaring pay (${rateWords(v)}), saving ${euro(v.amount)}.`,
     });
   },
 

@@ -1,0 +1,237 @@
+/**
+ * What the round-up screens show, from one snapshot of the round-ups machine: the daily prompt
+ * (banner), the pension-plan alert, /roundups (pending with reasons, Confirm and Decline at any
+ * amount, history by date, limits) and /linked-bank-accounts (accounts, links, reads, graph).
+ * Pure: times come from the snapshot's `now`; amounts are formatted here, nothing is computed in
+ * the screens.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { calendarDay, formatDisplayDate, formatDisplayDateTime } from '../../src/domain/dates.ts';
+import { failureMessage } from '../../src/domain/failureMessage.ts';
+import { formatEuro } from '../../src/domain/money.ts';
+import { contributionRelief, pensionProgress } from '../../src/domain/pension.ts';
+import { ROUNDUP_REASON_TEXT, isStale, pendingRoundups, promptVisible, renewalOpen } from '../../src/domain/roundups.ts';
+import { PENSION_PLAN_REQUIRED_BUTTON, PENSION_PLAN_REQUIRED_TEXT, PENSION_PLAN_REQUIRED_TITLE } from '../../src/domain/schemas/messages.ts';
+import type { Account, ConsentStatus, Transaction } from '../../src/domain/schemas/roundups.ts';
+import type { RoundupsMachine } from './roundups.machine.ts';
+
+type Snapshot = Pick<SnapshotFrom<RoundupsMachine>, 'context' | 'value' | 'hasTag'>;
+
+/** The banner's title (spec §2). */
+export const PROMPT_TITLE = 'Daily Retirement Savings';
+/** The graph's line (the client adds the colour and a stroke width of 3: spec §3). */
+export const GRAPH_COLOR = 'indigo.6';
+export const GRAPH_STROKE_WIDTH = 3;
+
+export interface TransactionView {
+  id: string;
+  /** DD.MM.YYYY (booking date). */
+  date: string;
+  description: string;
+  /** The amount with its sign inverted (a purchase shows positive), formatted. */
+  amount: string;
+  pendingAtBank: boolean;
+  /** The round-up, formatted, or '' when there is none. */
+  roundup: string;
+  /** What became of the round-up: waiting, paid into the pension, declined, or none to make. */
+  roundupState: 'waiting' | 'applied' | 'declined' | 'none';
+  /** Why there is no round-up, in words; null when there is one. */
+  reason: string | null;
+}
+
+export interface AccountView {
+  id: string;
+  bank: string;
+  name: string;
+  /** Masked. */
+  iban: string;
+  currency: string;
+  roundups: boolean;
+  /** Round-ups are collected from this account. */
+  funding: boolean;
+  /** "Collect from this account" is offered (a euro account not already collecting). */
+  canCollectFrom: boolean;
+  /** Pending round-ups of this account, formatted. */
+  pendingBalance: string;
+  consent: { status: ConsentStatus; text: string; renewVisible: boolean; consentId: string };
+  /** DD.MM.YYYY HH:mm:ss, or 'never'. */
+  lastRead: string;
+  /** When the next read is planned, or null when none is (the link ended). */
+  nextRead: string | null;
+  /** The data is more than 4 days old (or was never read): the screen says so. */
+  stale: boolean;
+  transactions: TransactionView[];
+  /** The most recent ones, as the account's card lists them (the rest are counted). */
+  recent: TransactionView[];
+  /** How many are not listed on the card. */
+  olderCount: number;
+}
+
+/** How many transactions an account's card lists (newest first). */
+export const RECENT_TRANSACTIONS = 20;
+
+export interface RoundupsView {
+  /** The first fetch has not answered yet. */
+  loading: boolean;
+  /** A request runs: Confirm, Decline and the switches are disabled. */
+  busy: boolean;
+  /** The daily prompt (spec §4): shown only past the threshold and not within a day of closing it. */
+  banner: { visible: boolean; title: string; amount: string; count: number; relief: string | null; limitNote: string | null; confirmEnabled: boolean; declineEnabled: boolean };
+  /** /roundups: Confirm and Decline at any amount once something is pending. */
+  page: { amount: string; count: number; relief: string | null; limitNote: string | null; confirmEnabled: boolean; declineEnabled: boolean };
+  planAlert: { visible: boolean; title: string; text: string; button: string };
+  error: { message: string; canRetry: boolean } | null;
+  /** The outcome of the last Confirm or Decline, in words. */
+  notice: string | null;
+  accounts: AccountView[];
+  /** /roundups: every pending round-up, newest first, with its account. */
+  pending: (TransactionView & { account: string })[];
+  /** /roundups: round-ups paid or declined, by booking date, newest first. */
+  history: { date: string; items: (TransactionView & { account: string })[] }[];
+  graph: { labels: string[]; data: number[]; color: string; strokeWidth: number } | null;
+  settings: { weeklyCap: string | null; balanceFloor: string | null; pausedUntil: string | null; collectedThisWeek: string } | null;
+  /** /roundups: the gauge of this year's pension (euro) over the most that earns relief; it rises when a Confirm is paid. */
+  pension: { current: number; limit: number };
+}
+
+/** An amount in another currency than euro, as booked ("£32.37"); the code itself when the browser does not know it. */
+function formatInCurrency(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${currency} ${amount.toFixed(2)}`;
+  }
+}
+
+function transactionView(tx: Transaction): TransactionView {
+  const roundupState = tx.roundup <= 0 && tx.roundupApplied === null ? 'none' : tx.roundupApplied === true ? 'applied' : tx.roundupApplied === false ? 'declined' : 'waiting';
+  return {
+    id: tx.id,
+    date: formatDisplayDate(tx.booking_date ?? tx.timestamp.slice(0, 10)),
+    description: tx.description,
+    amount: tx.currency === 'EUR' ? formatEuro(-tx.amount, { keepZeroDecimals: true }) : formatInCurrency(-tx.amount, tx.currency),
+    pendingAtBank: tx.status === 'pending',
+    roundup: tx.roundup > 0 ? formatEuro(tx.roundup, { cents: true, keepZeroDecimals: true }) : '',
+    roundupState,
+    reason: tx.roundup_reason ? ROUNDUP_REASON_TEXT[tx.roundup_reason] : null,
+  };
+}
+
+function consentText(status: ConsentStatus, expiresAt: string | null): string {
+  const on = expiresAt ? formatDisplayDate(expiresAt.slice(0, 10)) : '';
+  switch (status) {
+    case 'active':
+      return `Linked until ${on}`;
+    case 'expiring':
+      return `The link ends on ${on}: renew it to keep your round-ups coming`;
+    case 'expired':
+      return `The link ended on ${on}: renew it to read new purchases`;
+    case 'revoked':
+      return 'Unlinked: no new purchases are read';
+    default:
+      return 'Not linked';
+  }
+}
+
+function accountView(account: Account, now: number): AccountView {
+  const status = account.consent.status;
+  const transactions = account.transactions.map(transactionView);
+  return {
+    id: account.id,
+    bank: account.display_name,
+    name: account.name ?? account.display_name,
+    iban: account.account_number.iban,
+    currency: account.currency ?? 'EUR',
+    roundups: account.roundups,
+    funding: account.funding,
+    canCollectFrom: (account.currency ?? 'EUR') === 'EUR' && !account.funding,
+    pendingBalance: formatEuro(account.balance, { keepZeroDecimals: true }),
+    consent: {
+      status,
+      text: consentText(status, account.consent.expires_at),
+      renewVisible: (status === 'active' || status === 'expiring' || status === 'expired') && renewalOpen(account.consent.expires_at, now),
+      consentId: account.consent.id,
+    },
+    lastRead: account.last_synced_at ? formatDisplayDateTime(account.last_synced_at) : 'never',
+    nextRead: account.next_sync_at ? formatDisplayDateTime(account.next_sync_at) : null,
+    stale: isStale(account.last_synced_at, now),
+    transactions,
+    recent: transactions.slice(0, RECENT_TRANSACTIONS),
+    olderCount: Math.max(0, transactions.length - RECENT_TRANSACTIONS),
+  };
+}
+
+/** The relief a payment of the pending round-ups would earn now, and what the age limit does to it. */
+function reliefOf(snapshot: Snapshot, cents: number): { relief: string | null; limitNote: string | null } {
+  const { user, now } = snapshot.context;
+  if (cents <= 0) return { relief: null, limitNote: null };
+  const today = calendarDay(new Date(now));
+  const euro = cents / 100;
+  const relief = contributionRelief(user, euro, today);
+  const { headroom, limit } = pensionProgress(user, today);
+  let limitNote: string | null = null;
+  if (limit > 0 && headroom <= 0) limitNote = 'You have reached this year’s tax relief limit for your age: round-ups still go to your pension, without further relief.';
+  else if (limit > 0 && euro > headroom) limitNote = `Only ${formatEuro(headroom, { keepZeroDecimals: true })} of this earns tax relief: it reaches this year’s limit for your age.`;
+  return { relief: relief > 0 ? `${formatEuro(relief, { keepZeroDecimals: true })} tax relief` : null, limitNote };
+}
+
+export function roundupsView(snapshot: Snapshot): RoundupsView {
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const idle = snapshot.value === 'idle';
+  const pending = pendingRoundups(context.accounts);
+  const amount = formatEuro(pending.cents, { cents: true, keepZeroDecimals: true });
+  const relief = reliefOf(snapshot, pending.cents);
+  const actionable = idle && pending.count > 0;
+  const names = new Map(context.accounts.map((account) => [account.id, `${account.display_name} ${account.account_number.iban}`]));
+  const withAccount = context.accounts.flatMap((account) =>
+    account.transactions.map((tx) => ({ ...transactionView(tx), account: names.get(account.id) ?? '', roundups: account.roundups, bookingDate: tx.booking_date ?? tx.timestamp.slice(0, 10) })),
+  );
+  const byDate = new Map<string, (TransactionView & { account: string })[]>();
+  for (const { roundups: _roundups, bookingDate, ...tx } of [...withAccount].sort((a, b) => b.bookingDate.localeCompare(a.bookingDate))) {
+    if (tx.roundupState !== 'applied' && tx.roundupState !== 'declined') continue;
+    const day = formatDisplayDate(bookingDate);
+    byDate.set(day, [...(byDate.get(day) ?? []), tx]);
+  }
+  const notice = context.applied
+    ? context.applied.count === 0
+      ? 'There were no round-ups to send.'
+      : `${formatEuro(context.applied.amount, { keepZeroDecimals: true })} of round-ups is on its way to your pension${context.applied.relief ? `, earning ${formatEuro(context.applied.relief, { keepZeroDecimals: true })} tax relief` : ''}.`
+    : context.declined
+      ? `${context.declined.count === 1 ? '1 round-up was' : `${context.declined.count} round-ups were`} declined.`
+      : null;
+
+  const progress = pensionProgress(context.user, calendarDay(new Date(context.now)));
+  return {
+    loading: !context.loaded,
+    busy,
+    banner: {
+      visible: promptVisible({ pendingCents: pending.cents, pendingCount: pending.count, closedAt: context.closedAt, now: context.now }),
+      title: PROMPT_TITLE,
+      amount,
+      count: pending.count,
+      ...relief,
+      confirmEnabled: actionable,
+      declineEnabled: actionable,
+    },
+    page: { amount, count: pending.count, ...relief, confirmEnabled: actionable, declineEnabled: actionable },
+    planAlert: { visible: snapshot.value === 'planRequired', title: PENSION_PLAN_REQUIRED_TITLE, text: PENSION_PLAN_REQUIRED_TEXT, button: PENSION_PLAN_REQUIRED_BUTTON },
+    error: snapshot.value === 'failed' && context.error ? { message: failureMessage(context.error), canRetry: true } : null,
+    notice: idle ? notice : null,
+    accounts: context.accounts.map((account) => accountView(account, context.now)),
+    pending: withAccount.filter((tx) => tx.roundupState === 'waiting' && tx.roundups).map(({ roundups: _roundups, bookingDate: _date, ...tx }) => tx),
+    history: [...byDate].map(([date, items]) => ({ date, items })),
+    graph: context.graph?.datasets[0]
+      ? { labels: context.graph.labels, data: context.graph.datasets[0].data, color: GRAPH_COLOR, strokeWidth: GRAPH_STROKE_WIDTH }
+      : null,
+    settings: context.settings
+      ? {
+          weeklyCap: context.settings.weekly_cap === null ? null : formatEuro(context.settings.weekly_cap, { keepZeroDecimals: true }),
+          balanceFloor: context.settings.balance_floor === null ? null : formatEuro(context.settings.balance_floor, { keepZeroDecimals: true }),
+          pausedUntil: context.settings.paused_until === null ? null : formatDisplayDate(context.settings.paused_until),
+          collectedThisWeek: formatEuro(context.settings.collected_this_week, { keepZeroDecimals: true }),
+        }
+      : null,
+    pension: { current: progress.current, limit: progress.limit },
+  };
+}

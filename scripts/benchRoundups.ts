@@ -1,0 +1,194 @@
+/**
+ * Round-up figures for `npm run bench` (no pass/fail), on PGlite (a fresh DATA_DIR) and on
+ * PostgreSQL (a throwaway cluster, or DATABASE_URL when set; its bench users are deleted after):
+ *
+ * 1. Ingest: four users link the sandbox bank's current account, each with about 25,000
+ *    transactions over the 90 days the bank keeps; the link's first read writes them all (budget
+ *    ≥ 5,000 rows/s). Reading every account again must add none.
+ * 2. Apply: one user with 10,000 pending round-ups confirms them: one batch, one payment
+ *    through the ledger (budget ≤ 1 s).
+ * 3. Memory: the RSS growth of this process across both (budget ≤ 100 MB; PGlite runs in it).
+ *
+ * The services are the server's own (createServices), called in process: what is measured is
+ * the reading, writing and paying, not HTTP.
+ *
+ *   node --import tsx scripts/benchRoundups.ts [--only pglite|postgres]
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { type Database, openDatabase } from '../src/server/db/index.ts';
+import { systemClock } from '../src/server/services/clock.ts';
+import { createKeyring } from '../src/server/services/crypto.ts';
+import { type Services, createServices } from '../src/server/services/index.ts';
+import { createLogger } from '../src/server/services/logger.ts';
+import { memoryTransport } from '../src/server/services/mailer.ts';
+import { irishToday } from '../src/server/services/users.ts';
+import { addDays } from '../src/domain/roundups.ts';
+import { postgresUrl } from './benchApi.ts';
+import { type Row, mb, ms, printTable } from './benchSupport.ts';
+
+const USERS = 4;
+/** Extra card purchases per day on each current account: about 25,000 transactions in 90 days. */
+const EXTRA_PURCHASES_PER_DAY = 275;
+const APPLY_COUNT = 10_000;
+
+const rssKb = () => Math.round(process.memoryUsage().rss / 1024);
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+const rate = (rows: number, elapsedMs: number) => `${Math.round(rows / (elapsedMs / 1000)).toLocaleString('en-IE')} rows/s`;
+
+async function count(database: Database, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await database.db.execute(query)) as { rows?: { n: number | string }[] };
+  return Number(result.rows?.[0]?.n ?? 0);
+}
+
+/** A verified user with a plan ID and the sandbox bank's current account linked; the link's first read is the ingest. */
+async function linkedUser(services: Services, database: Database, email: string): Promise<{ userId: string; accountId: string }> {
+  const userId = (await services.users.create({ email, dateOfBirth: '1985-04-02', maritalStatus: 'single', pensionPlanId: 'IL-12345678' }))!;
+  await database.db.execute(sql`update users set email_verified_at = now(), annual_income_cents = 6000000 where id = ${userId}`);
+  const started = await services.bankAccounts.startLink(userId, undefined);
+  if ('refused' in started) throw new Error('link refused');
+  const reference = started.url.split('/').pop()!;
+  const decided = await services.sandboxBank!.decide(reference, { decision: 'approve', bank: 'sandbox-digital', accounts: ['0'], validity: '180d' });
+  if (decided.kind !== 'redirect') throw new Error('the sandbox bank did not approve');
+  const completed = await services.bankAccounts.completeLink(userId, started.consentId, decided.location.slice(decided.location.indexOf('?')));
+  if (!completed || completed === 'invalid' || completed.accounts.length !== 1) throw new Error('link not completed');
+  return { userId, accountId: completed.accounts[0]!.id };
+}
+
+async function benchOn(label: string, database: Database): Promise<Row[]> {
+  const services = createServices({
+    database,
+    log: createLogger({ level: 'error' }),
+    clock: systemClock,
+    publicUrl: 'http://localhost',
+    jwtSecret: randomBytes(32),
+    keyring: createKeyring([['k1', randomBytes(32)]]),
+    mailTransport: memoryTransport(),
+    sandboxBankOptions: { extraPurchasesPerDay: EXTRA_PURCHASES_PER_DAY },
+  });
+  const run = randomBytes(3).toString('hex');
+  const rows: Row[] = [];
+  const rssBefore = rssKb();
+  const userIds: string[] = [];
+  try {
+    // 1. Ingest: the links' first reads (each answers its accounts with every transaction too), then the reads alone.
+    process.stdout.write(`${label}: ingest… `);
+    let cpu = process.cpuUsage();
+    let started = performance.now();
+    const linked: { userId: string; accountId: string }[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const user = await linkedUser(services, database, `roundup-bench-${run}-${i}@example.invalid`);
+      userIds.push(user.userId);
+      linked.push(user);
+    }
+    const linkMs = performance.now() - started;
+    const linkCpu = cpuMs(cpu);
+    const ingested = await count(database, sql`select count(*)::int as n from bank_transactions t join bank_accounts a on a.id = t.account_id where a.user_id in (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    rows.push({
+      figure: `${label}: link + first read + answer`,
+      value: rate(ingested, linkMs),
+      detail: `${ingested.toLocaleString('en-IE')} rows in ${ms(linkMs)} (${ms(linkCpu)} CPU of this process), ${USERS} accounts`,
+    });
+    // The reads alone: the same accounts emptied and read again from scratch.
+    await database.db.execute(sql`delete from bank_transactions where user_id in (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    cpu = process.cpuUsage();
+    started = performance.now();
+    for (const { accountId } of linked) await services.bankAccounts.sync(accountId, 'attended');
+    const ingestMs = performance.now() - started;
+    rows.push({
+      figure: `${label}: ingest (read from the sandbox + write)`,
+      value: rate(ingested, ingestMs),
+      detail: `${ms(ingestMs)}, ${ms(cpuMs(cpu))} CPU of this process${label === 'PGlite' ? ' (the database included)' : ''}; budget ≥ 5,000 rows/s`,
+    });
+
+    started = performance.now();
+    let added = 0;
+    for (const { accountId } of linked) {
+      const result = await services.bankAccounts.sync(accountId, 'attended');
+      if (result.kind === 'synced') added += result.added;
+    }
+    rows.push({ figure: `${label}: read every account again`, value: `${added} rows added`, detail: `${ms(performance.now() - started)}; a resync must add none` });
+    console.log(`${ingested} rows; first reads ${Math.round(ingestMs)} ms`);
+
+    // 2. Apply 10,000 round-ups: the first user's round-ups count from 90 days back; those beyond 10,000 are declined.
+    process.stdout.write(`${label}: apply ${APPLY_COUNT.toLocaleString('en-IE')} round-ups… `);
+    const { userId, accountId } = linked[0]!;
+    await database.db.execute(sql`update bank_accounts set roundups_from = ${addDays(irishToday(new Date()), -100)} where id = ${accountId}`);
+    await services.bankAccounts.recomputeRoundups(userId);
+    await database.db.execute(sql`
+      update bank_transactions set declined_at = now() where id in (
+        select id from bank_transactions where user_id = ${userId} and roundup_cents > 0 and declined_at is null
+        order by booking_date, occurred_at, id offset ${APPLY_COUNT})`);
+    // The sandbox payment provider declines amounts ending in .13: move one round-up by a cent if so.
+    const total = await count(database, sql`select coalesce(sum(roundup_cents), 0)::int as n from bank_transactions where user_id = ${userId} and roundup_cents > 0 and declined_at is null`);
+    if (total % 100 === 13) {
+      await database.db.execute(sql`update bank_transactions set roundup_cents = roundup_cents + case when roundup_cents = 99 then -1 else 1 end
+        where id = (select id from bank_transactions where user_id = ${userId} and roundup_cents > 0 and declined_at is null limit 1)`);
+    }
+    const user = (await services.users.findById(userId))!;
+    cpu = process.cpuUsage();
+    const applyStarted = performance.now();
+    const outcome = await services.roundups.apply(user, `bench-${run}`);
+    const applyMs = performance.now() - applyStarted;
+    if (outcome.kind !== 'applied') throw new Error(`apply answered ${outcome.kind}`);
+    rows.push({
+      figure: `${label}: apply ${outcome.batch.count.toLocaleString('en-IE')} round-ups`,
+      value: ms(applyMs),
+      detail: `${ms(cpuMs(cpu))} CPU; one batch of €${(outcome.batch.amountCents / 100).toLocaleString('en-IE')}, paid through the ledger; budget ≤ 1 s`,
+    });
+    console.log(`${Math.round(applyMs)} ms`);
+
+    rows.push({ figure: `${label}: RSS growth (ingest + apply)`, value: mb(rssKb() - rssBefore), detail: `this process${label === 'PGlite' ? ', PGlite included' : ''}; budget ≤ 100 MB` });
+  } finally {
+    // Bench users go with their rows (a DATABASE_URL may be shared).
+    for (const id of userIds) await database.db.execute(sql`delete from users where id = ${id}`).catch(() => {});
+    await services.mailer.flush();
+  }
+  return rows;
+}
+
+/** Runs the round-up bench and returns its rows (also used by `npm run bench`). */
+export async function benchRoundups(options: { only?: 'pglite' | 'postgres' | undefined } = {}): Promise<Row[]> {
+  const rows: Row[] = [];
+  if (options.only !== 'postgres') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-bench-roundups-'));
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      rows.push(...(await benchOn('PGlite', database)));
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (options.only !== 'pglite') {
+    const postgres = await postgresUrl();
+    if (!postgres) {
+      rows.push({ figure: 'round-ups on PostgreSQL', value: 'skipped', detail: 'no DATABASE_URL and no PostgreSQL binaries under /usr/lib/postgresql' });
+    } else {
+      try {
+        const database = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 5 });
+        try {
+          rows.push(...(await benchOn(`PostgreSQL (${postgres.label})`, database)));
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await postgres.dispose();
+      }
+    }
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const onlyIndex = process.argv.indexOf('--only');
+  const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error('--only takes pglite or postgres');
+  printTable('MaxOut round-ups bench', await benchRoundups({ only }));
+}

@@ -1,0 +1,3 @@
+export const JSON_REPORTS: readonly [string, string];
+export const JUNIT_REPORTS: readonly [string, string];
+export function vitestReportArgs(json: string, junit: string): string[];

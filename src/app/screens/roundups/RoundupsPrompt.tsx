@@ -1,0 +1,102 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { roundupsView } from '../../../../machines/roundups/roundups.view.ts';
+import { useRoundupsActor } from '../../actors.tsx';
+
+type RoundupsActor = NonNullable<ReturnType<typeof useRoundupsActor>>;
+
+/**
+ * The daily round-up prompt of every signed-in screen (spec §2 "Daily Retirement Savings", §4)
+ * and the pension-plan alert (§8), both from the session's round-ups actor. Nothing shows while
+ * nobody is signed in or the prompt is not due.
+ */
+export function RoundupsPrompt() {
+  const roundups = useRoundupsActor();
+  return roundups ? <Prompt roundups={roundups} /> : null;
+}
+
+function Prompt({ roundups }: { roundups: RoundupsActor }) {
+  const { banner, planAlert, error, busy } = useSelector(roundups, roundupsView);
+  // /roundups has the same Confirm and Decline (at any amount) on the page itself.
+  const onRoundupsPage = useRouterState({ select: (state) => state.location.pathname === '/roundups' });
+  return (
+    <>
+      {banner.visible && !onRoundupsPage && (
+        <Container size="md">
+          <Paper component="section" aria-labelledby="roundups-banner-title" withBorder radius="md" p="md" mb="md" bg="indigo.0">
+            <Stack gap="xs">
+              <Title id="roundups-banner-title" order={2} size="h4">
+                {banner.title}
+              </Title>
+              <Text>
+                {banner.count === 1 ? '1 purchase' : `${banner.count} purchases`} rounded up to {banner.amount}, ready for your pension
+                {banner.relief ? ` (${banner.relief})` : ''}.
+              </Text>
+              {banner.limitNote && (
+                <Text size="sm" c="dimmed">
+                  {banner.limitNote}
+                </Text>
+              )}
+              {error && (
+                <Alert color="red" role="alert">
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm">{error.message}</Text>
+                    <Group gap="xs">
+                      {error.canRetry && (
+                        <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
+                          Retry
+                        </Button>
+                      )}
+                      <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
+                        Close
+                      </Button>
+                    </Group>
+                  </Group>
+                </Alert>
+              )}
+              <Group gap="sm">
+                <Button disabled={!banner.confirmEnabled} loading={busy} onClick={() => roundups.send({ type: 'roundups.confirm', key: crypto.randomUUID(), at: Date.now() })}>
+                  Confirm
+                </Button>
+                <Button variant="default" disabled={!banner.declineEnabled} onClick={() => roundups.send({ type: 'roundups.decline', at: Date.now() })}>
+                  Decline
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </Container>
+      )}
+      <Modal
+        opened={planAlert.visible}
+        onClose={() => roundups.send({ type: 'roundups.dismiss' })}
+        title={planAlert.title}
+        centered
+        aria-describedby="plan-alert-text"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Text id="plan-alert-text" mb="lg">
+          {planAlert.text}
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={() => roundups.send({ type: 'roundups.setUpPlan' })} data-autofocus>
+            {planAlert.button}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

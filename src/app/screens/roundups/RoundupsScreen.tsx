@@ -1,0 +1,161 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/SemiCircleProgress.css';
+import { Alert, Anchor, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { roundupsView } from '../../../../machines/roundups/roundups.view.ts';
+import { useRoundupsActor } from '../../actors.tsx';
+import { PensionGauge } from '../../components/PensionGauge.tsx';
+
+type RoundupsActor = NonNullable<ReturnType<typeof useRoundupsActor>>;
+
+/**
+ * /roundups: the pending round-ups with their purchases, Confirm and Decline at any amount, this
+ * year's pension gauge (it rises when a Confirm is paid), and what became of earlier round-ups by
+ * date. A view of the session's round-ups actor (a child of auth), like the daily prompt.
+ */
+export function RoundupsScreen() {
+  const roundups = useRoundupsActor();
+  return <Container size="md" py="lg">{roundups ? <Roundups roundups={roundups} /> : <Loader aria-label="Loading" />}</Container>;
+}
+
+function Roundups({ roundups }: { roundups: RoundupsActor }) {
+  const view = useSelector(roundups, roundupsView);
+  const { page } = view;
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Round-ups
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Waiting to go to your pension
+            </Title>
+            <Text fz={28} fw={700} data-testid="roundups-pending-amount">
+              {page.amount}
+            </Text>
+            <Text c="dimmed">
+              {page.count === 0 ? 'No round-ups are waiting.' : `${page.count === 1 ? '1 purchase' : `${page.count} purchases`} rounded up${page.relief ? `, earning ${page.relief}` : ''}.`}
+            </Text>
+            {page.limitNote && <Text size="sm">{page.limitNote}</Text>}
+            <Group gap="sm">
+              <Button disabled={!page.confirmEnabled} loading={view.busy} onClick={() => roundups.send({ type: 'roundups.confirm', key: crypto.randomUUID(), at: Date.now() })}>
+                Confirm
+              </Button>
+              <Button variant="default" disabled={!page.declineEnabled} onClick={() => roundups.send({ type: 'roundups.decline', at: Date.now() })}>
+                Decline
+              </Button>
+            </Group>
+            {view.notice && (
+              <Alert color="teal" role="status">
+                {view.notice}
+              </Alert>
+            )}
+            {view.error && (
+              <Alert color="red" role="alert">
+                <Stack gap="xs">
+                  <Text size="sm">{view.error.message}</Text>
+                  <Group gap="xs">
+                    {view.error.canRetry && (
+                      <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
+                        Retry
+                      </Button>
+                    )}
+                    <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
+                      Close
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            )}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Stack align="center" gap="sm">
+            <Title order={2} size="h4" style={{ alignSelf: 'flex-start' }}>
+              My pension this year
+            </Title>
+            <PensionGauge current={view.pension.current} max={view.pension.limit} />
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+
+      {view.loading && <Loader aria-label="Loading round-ups" />}
+      {!view.loading && view.accounts.length === 0 && (
+        <Text>
+          No bank account is linked yet. <Anchor component={Link} to="/linked-bank-accounts">Link one under Bank Accounts</Anchor> and your card purchases start rounding up.
+        </Text>
+      )}
+
+      {view.pending.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Pending round-ups
+          </Title>
+          <div role="region" aria-label="Pending round-ups" tabIndex={0} style={{ overflowX: 'auto' }}>
+            <Table striped miw={480}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Purchase</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th ta="right">Round-up</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {view.pending.map((tx) => (
+                  <Table.Tr key={tx.id}>
+                    <Table.Td>{tx.date}</Table.Td>
+                    <Table.Td>
+                      {tx.description}
+                      <Text size="xs" c="dimmed">
+                        {tx.account}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{tx.amount}</Table.Td>
+                    <Table.Td ta="right">{tx.roundup}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        </Stack>
+      )}
+
+      {view.history.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Earlier round-ups
+          </Title>
+          {view.history.map((day) => (
+            <Stack key={day.date} gap={4}>
+              <Text fw={600}>{day.date}</Text>
+              {day.items.map((tx) => (
+                <Group key={tx.id} justify="space-between" wrap="nowrap">
+                  <Text size="sm">{tx.description}</Text>
+                  <Text size="sm" c={tx.roundupState === 'applied' ? 'teal.9' : 'dimmed'}>
+                    {tx.roundup} {tx.roundupState === 'applied' ? 'paid in' : 'declined'}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
