@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { calendarDay, daysLeftInYear, parseApiDate } from '../../src/domain/dates.ts';
 import { pensionProgress } from '../../src/domain/pension.ts';
+import { refundSoFar, refundSoFarWords, type RefundSoFar, type RefundSoFarWords } from '../../src/domain/refundTotal.ts';
 import { taxbackCreditsByYear, type TaxbackYear } from '../../src/domain/taxbackCredits.ts';
-import { centsToEuro } from '../../src/domain/money.ts';
 import type { OverviewMachine } from './overview.machine.ts';
 
 type Snapshot = Pick<SnapshotFrom<OverviewMachine>, 'context' | 'matches'>;
@@ -13,8 +13,12 @@ export interface OverviewView {
   daysLeft: number;
   /** The gauge: the year's pension over the relief limit (euro). */
   pension: { current: number; limit: number; headroom: number };
-  /** "My Tax Refund so far": the relief earned over the most it could be (euro), and the bar's share in %. */
-  refund: { amount: number; max: number; share: number };
+  /**
+   * "My Tax Refund so far": the relief on this year's MaxOut contributions plus the approved claims
+   * (figures in euro), the words of the headline and of what is pending, and the bar's share in %
+   * (the relief earned over what the year's room would earn).
+   */
+  refund: RefundSoFar & RefundSoFarWords & { share: number };
   credits: TaxbackYear[];
   maxingOpen: boolean;
 }
@@ -24,12 +28,16 @@ export function overviewView(snapshot: Snapshot): OverviewView {
   const { user, today } = snapshot.context;
   const day = parseApiDate(today) ?? calendarDay(new Date(0));
   const progress = pensionProgress(user, day);
-  const amount = centsToEuro(user?.taxback ?? 0);
+  const figures = refundSoFar(user, day);
   return {
     year: day.year(),
     daysLeft: daysLeftInYear(day),
     pension: { current: progress.current, limit: progress.limit, headroom: progress.headroom },
-    refund: { amount, max: progress.maxTaxback, share: progress.maxTaxback > 0 ? Math.min(100, (amount / progress.maxTaxback) * 100) : 0 },
+    refund: {
+      ...figures,
+      ...refundSoFarWords(figures),
+      share: figures.pensionReliefMax > 0 ? Math.min(100, (figures.pensionRelief / figures.pensionReliefMax) * 100) : 0,
+    },
     credits: taxbackCreditsByYear(user?.form11 ?? []),
     maxingOpen: snapshot.matches('maxing'),
   };

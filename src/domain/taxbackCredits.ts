@@ -1,8 +1,9 @@
 /**
  * The Overview's "Taxback credits": the user's Form 11 claims grouped by tax year, newest first
- * (spec section 4), each with its status, the refund per category and the approved total.
+ * (spec section 4), each with its status, the refund per credit or relief, the income declared
+ * (its own list: tax due on income is not a credit) and the approved total.
  */
-import { categoryTitle, isForm11Category } from './catalogue.ts';
+import { categoryTitle, isForm11Category, isIncomeTypeId } from './catalogue.ts';
 import { roundToCents } from './money.ts';
 import { type ClaimStatus, type Form11Entry, claimStatusOf } from './schemas/form11Entry.ts';
 
@@ -17,7 +18,10 @@ export interface TaxbackCategoryLine {
 export interface TaxbackYear {
   year: number;
   status: ClaimStatus;
+  /** The credits and reliefs claimed. */
   categories: TaxbackCategoryLine[];
+  /** The income declared (amount: − the tax it brings). */
+  income: TaxbackCategoryLine[];
   /** Euro: the refunds of the approved categories. */
   totalApproved: number;
 }
@@ -31,7 +35,7 @@ export function taxbackCreditsByYear(entries: readonly Form11Entry[]): TaxbackYe
   return [...byYear.entries()]
     .sort(([a], [b]) => b - a)
     .map(([year, group]) => {
-      const categories = group.flatMap((entry) =>
+      const lines = group.flatMap((entry) =>
         Object.keys(entry.snapshot).map((category) => ({
           category,
           title: isForm11Category(category) ? categoryTitle(category) : category,
@@ -42,7 +46,8 @@ export function taxbackCreditsByYear(entries: readonly Form11Entry[]): TaxbackYe
       return {
         year,
         status: claimStatusOf(group.map((entry) => entry.status)),
-        categories,
+        categories: lines.filter((line) => !isIncomeTypeId(line.category)),
+        income: lines.filter((line) => isIncomeTypeId(line.category)),
         totalApproved: roundToCents(group.reduce((sum, entry) => sum + entry.totalApprovedRefund, 0)),
       };
     });

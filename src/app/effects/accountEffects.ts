@@ -147,4 +147,4 @@ export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, i
 
 /** The Overview needs no effect: its figures are the session's user's. */
 export const overviewFlow = defineFlow({ logic: () => overviewMachine, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
-export const refundOptionsFlow = defineFlow({ logic: () => refundOptionsMachine, input: (effects: AppEffects) => ({ user: effects.user() }) });
+export const refundOptionsFlow = defineFlow({ logic: () => refundOptionsMachine, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });

@@ -28,8 +28,8 @@ import { useFlow } from '../../flows/useFlow.tsx';
 /**
  * Overview (/landing): the days left to max out this year, the semicircle gauge of the year's
  * pension over the relief limit with "Get Maxing" (Contribute, Direct debit, Round payment), the
- * tax refund so far over the most it can be, and the Taxback credits of the Form 11 claims by
- * year. The figures are the overview machine's view of the signed-in user; nothing is fetched here.
+ * tax refund so far (relief on MaxOut contributions plus approved claims, what is pending beside
+ * it), and the Taxback credits of the Form 11 claims by year, income declared apart. The figures are the overview machine's view of the signed-in user; nothing is fetched here.
  */
 export function OverviewScreen() {
   const overview = useFlow('overview');
@@ -64,17 +64,39 @@ export function OverviewScreen() {
               <Title order={2} size="h4">
                 My Tax Refund so far
               </Title>
-              <Progress.Root size="xl" radius="xl">
-                <Progress.Section value={refund.share} aria-label="My Tax Refund so far" aria-valuetext={`${formatEuro(refund.amount)} of ${formatEuro(refund.max)}`} />
-              </Progress.Root>
-              <Group justify="space-between">
-                <Text fw={700} fz="xl">
-                  {formatEuro(refund.amount)}
+              <div>
+                <Text fw={700} fz={refund.owes ? 'lg' : 'xl'} c={refund.owes ? 'red.9' : undefined} data-testid="refund-so-far">
+                  {refund.headline}
                 </Text>
-                <Text c="dimmed">of {formatEuro(refund.max)} possible</Text>
-              </Group>
+                {refund.pendingNote && (
+                  <Text size="sm" data-testid="refund-pending">
+                    {refund.pendingNote}
+                  </Text>
+                )}
+              </div>
+              <Table variant="vertical" layout="fixed" withRowBorders={false} fz="sm">
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th w="60%">Relief on your MaxOut contributions this year</Table.Th>
+                    <Table.Td ta="right">{formatEuro(refund.pensionRelief, { keepZeroDecimals: true })}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>Form 11 refunds approved</Table.Th>
+                    <Table.Td ta="right">{formatEuro(refund.approved, { keepZeroDecimals: true })}</Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+              <Progress.Root size="xl" radius="xl">
+                <Progress.Section
+                  value={refund.share}
+                  aria-label="Relief on your MaxOut contributions"
+                  aria-valuetext={`${formatEuro(refund.pensionRelief)} of ${formatEuro(refund.pensionReliefMax)}`}
+                />
+              </Progress.Root>
               <Text size="sm" c="dimmed">
-                The tax relief your pension this year earns, up to what the most you can put in would earn.
+                {refund.pensionReliefMax > refund.pensionRelief
+                  ? `Contribute up to your limit and your relief this year reaches ${formatEuro(refund.pensionReliefMax, { keepZeroDecimals: true })}. Pension paid through payroll is relieved at source, so it is not counted here.`
+                  : 'Your MaxOut contributions earn all the relief your limit allows this year.'}
               </Text>
               <Button component={Link} to="/tax-refund-options" variant="outline">
                 Tax Refund Options
@@ -119,6 +141,22 @@ export function OverviewScreen() {
                           </Table.Tr>
                         ))}
                       </Table.Tbody>
+                      {year.income.length > 0 && (
+                        <Table.Tbody>
+                          <Table.Tr>
+                            <Table.Th colSpan={3}>Income you declared (tax due)</Table.Th>
+                          </Table.Tr>
+                          {year.income.map((line) => (
+                            <Table.Tr key={line.category}>
+                              <Table.Td>{line.title}</Table.Td>
+                              <Table.Td>
+                                <ClaimStatusBadge status={line.status} size="sm" />
+                              </Table.Td>
+                              <Table.Td ta="right">{formatEuro(line.amount, { keepZeroDecimals: true })}</Table.Td>
+                            </Table.Tr>
+                          ))}
+                        </Table.Tbody>
+                      )}
                       <Table.Tfoot>
                         <Table.Tr>
                           <Table.Th colSpan={2}>Total approved</Table.Th>

@@ -20,7 +20,7 @@ import { useFlow } from '../../flows/useFlow.tsx';
  * Refund" leads to the Tax Refund page.
  */
 export function TaxRefundOptionsScreen() {
-  const { total, tiles } = useSelector(useFlow('refundOptions'), refundOptionsView);
+  const { refund, tiles } = useSelector(useFlow('refundOptions'), refundOptionsView);
 
   return (
     <Container size="md" py="lg">
@@ -29,12 +29,18 @@ export function TaxRefundOptionsScreen() {
           What to do with my tax return?
         </Title>
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" bg="teal.0">
-          <Text fz="sm">My tax refund so far</Text>
-          <Text fz={36} fw={700} lh={1.2} data-testid="refund-total">
-            {formatEuro(total)}
+          <Text fz="sm">My Tax Refund so far</Text>
+          <Text fz={refund.owes ? 28 : 36} fw={700} lh={1.2} c={refund.owes ? 'red.9' : undefined} data-testid="refund-total">
+            {refund.headline}
           </Text>
+          {refund.pendingNote && (
+            <Text fz="sm" data-testid="refund-pending">
+              {refund.pendingNote}
+            </Text>
+          )}
           <Text fz="sm" c="dimmed">
-            Tax back on your pension contributions plus the claims Revenue has approved.
+            Relief on your MaxOut contributions this year ({formatEuro(refund.pensionRelief, { keepZeroDecimals: true })}) plus the Form 11 refunds Revenue approved (
+            {formatEuro(refund.approved, { keepZeroDecimals: true })}).
           </Text>
         </Paper>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Ways to use your refund">
