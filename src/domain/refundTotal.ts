@@ -84,14 +84,34 @@ export function refundSoFarWords(figures: Pick<RefundSoFar, 'total' | 'pending'>
   return { headline, owes, pendingNote };
 }
 
-/** The 8 tiles of the Tax refund options screen, in the spec's order. */
-export const REFUND_OPTION_TILES = [
-  'Move to your bank account',
-  'Reinvest to your pension',
-  'Financial protection',
-  'Smart Invest savings',
-  'Build emergency fund',
-  'Pay Irish Life Health Premium',
-  'Car insurance',
-  'Home insurance',
-] as const;
+/**
+ * The 8 ways to use a refund (spec section 2, Tax refund options), in the spec's order. Two are
+ * things MaxOut does (`act`): put it into the pension (Contribute) and say how it reaches the bank
+ * (Revenue pays it there). The others are ideas only, shown as information.
+ */
+export type RefundOptionAction = 'reinvest' | 'bank';
+
+export interface RefundOption {
+  title: string;
+  act: RefundOptionAction | null;
+  /** One line: what it means for the user. */
+  text: string;
+}
+
+export const REFUND_OPTIONS: readonly RefundOption[] = [
+  { title: 'Move to your bank account', act: 'bank', text: 'How your refund reaches your bank.' },
+  { title: 'Reinvest to your pension', act: 'reinvest', text: 'Pay it into your pension: it earns tax relief again.' },
+  { title: 'Financial protection', act: null, text: 'Life or income protection cover for you and your family.' },
+  { title: 'Smart Invest savings', act: null, text: 'A regular savings or investment plan.' },
+  { title: 'Build emergency fund', act: null, text: 'Three to six months of expenses set aside for the unexpected.' },
+  { title: 'Pay Irish Life Health Premium', act: null, text: 'Put it toward your health insurance premium.' },
+  { title: 'Car insurance', act: null, text: 'Put it toward your next car insurance renewal.' },
+  { title: 'Home insurance', act: null, text: 'Put it toward your next home insurance renewal.' },
+];
+
+/** The tiles' titles, in the spec's order. */
+export const REFUND_OPTION_TILES: readonly string[] = REFUND_OPTIONS.map((option) => option.title);
+
+/** Where Revenue pays a refund ("Move to your bank account"). */
+export const REFUND_TO_BANK_TEXT =
+  'There is nothing to move: Revenue pays a tax refund straight into the bank account it holds for you, usually within a few weeks of approving the claim. Check that your bank details are up to date in myAccount on revenue.ie.';

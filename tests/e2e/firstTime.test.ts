@@ -103,6 +103,76 @@ async function refundSoFarJourney(page: Page, viewport: Viewport, shots: string,
   await checkScreen(page, `${shots}refund-options-claim-pending`);
 }
 
+/**
+ * The Tax Refund menu's page: the claim first (start, then continue at page n of m), the tiles the
+ * product acts on act, the others are information.
+ */
+async function taxRefundPageJourney(page: Page, viewport: Viewport, shots: string) {
+  await page.setViewportSize(viewport);
+  const phone = viewport.width < 768;
+  const user = freshUser();
+  await asUser(user, (token) => postJson('/pension-info', { annual_income: 48_000, paid_pension: 0, marital_status: 'single', pension_plan_id: 'IL12345678' }, token));
+  await signIn(page, user);
+  await contribute(page, user, '500');
+
+  // The menu: the top bar's Tax Refund, the bottom bar's Refund on a phone.
+  await visit(page, '/landing');
+  await (phone ? page.getByRole('link', { name: 'Refund', exact: true }) : page.getByRole('link', { name: 'Tax Refund', exact: true })).click();
+  await page.waitForURL((url) => url.pathname === '/tax-refund-options');
+  await page.mouse.move(viewport.width / 2, viewport.height / 2); // not hovering the menu link for the scan
+  await page.getByRole('heading', { name: 'My Tax Refund', level: 1 }).waitFor();
+  await checkScreen(page, `${shots}tax-refund-page`);
+  expect(await page.locator('body').textContent()).not.toMatch(/tax return/i);
+
+  // The claim is the first thing, primary, and in sight without scrolling on a phone.
+  const claim = page.getByRole('region', { name: 'Your claim' });
+  const start = claim.getByRole('link', { name: 'Start my claim' });
+  const box = (await start.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height - (phone ? 64 : 0)); // above the bottom bar
+  // Mantine marks every variant but the default (filled) one.
+  expect(await start.getAttribute('data-variant')).toBeNull();
+  const firstRegion = await page.locator('main [role="region"], main section').first().getAttribute('aria-label');
+  expect(firstRegion).toBe('Your claim');
+
+  // The six ideas are information: no button or link among them.
+  const ideas = page.getByRole('list', { name: 'Other ideas for your refund' });
+  expect(await ideas.getByRole('listitem').count()).toBe(6);
+  expect(await ideas.getByRole('button').count()).toBe(0);
+  expect(await ideas.getByRole('link').count()).toBe(0);
+
+  // "Move to your bank account" says how the refund reaches the bank.
+  await page.getByRole('button', { name: /^Move to your bank account/ }).click();
+  const bank = page.getByRole('dialog', { name: 'Move to your bank account' });
+  await bank.getByText(/Revenue pays a tax refund straight into the bank account it holds for you/).waitFor();
+  await checkScreen(page, `${shots}tax-refund-bank`);
+  await bank.getByRole('button', { name: 'OK' }).click();
+  await bank.waitFor({ state: 'hidden' });
+
+  // "Reinvest to your pension" opens Contribute with the refund so far: €200 of relief on the €500.
+  await page.getByRole('link', { name: /^Reinvest to your pension/ }).click();
+  await page.waitForURL((url) => url.pathname === '/contribute' && url.searchParams.get('amount') === '200');
+  await expect.poll(() => field(page, 'Amount').inputValue()).toBe('€200');
+  await checkScreen(page, `${shots}tax-refund-reinvest`);
+
+  // Start a claim of two pages, leave it at the first, and the page offers to continue there.
+  await visit(page, '/tax-refund-options');
+  await start.click();
+  await page.waitForURL((url) => url.pathname === '/tax-refund-questions');
+  await page.getByRole('button', { name: 'For Advanced Use' }).click();
+  await page.getByRole('checkbox', { name: 'Rent Tax Credit' }).check();
+  await page.getByRole('checkbox', { name: 'Tuition Fees' }).check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/form11/rent-tax-credit');
+  await visit(page, '/tax-refund-options');
+  const resume = claim.getByRole('button', { name: 'Continue at page 1 of 2' });
+  await resume.waitFor();
+  expect(await claim.textContent()).toContain(`Your claim for ${YEAR} is not finished`);
+  await checkScreen(page, `${shots}tax-refund-continue`);
+  await resume.click();
+  await page.waitForURL((url) => url.pathname === '/form11/rent-tax-credit');
+  await checkScreen(page);
+}
+
 describe('a first-time user', () => {
   const b = useBrowser({ deferAccessibility: true });
 
@@ -112,5 +182,13 @@ describe('a first-time user', () => {
 
   it('the refund so far: a claim whose income brings tax due says what may be owed (phone)', async () => {
     await refundSoFarJourney(b.page, viewports.mobile, 'first-mobile-', { declareIncome: true });
+  });
+
+  it('the Tax Refund page: the claim first, two tiles that act, the rest information (desktop)', async () => {
+    await taxRefundPageJourney(b.page, viewports.desktop, 'first-');
+  });
+
+  it('the Tax Refund page: the claim first, two tiles that act, the rest information (phone)', async () => {
+    await taxRefundPageJourney(b.page, viewports.mobile, 'first-mobile-');
   });
 });
