@@ -123,7 +123,7 @@ describe('account journeys', () => {
     expect(new URL(page.url()).pathname).toBe('/auth/login');
   });
 
-  it('pension refund: each open year shows its limit and relief; tax refund options: total, eight tiles, Boost', async () => {
+  it('pension refund: each open year shows its limit and relief; tax refund options: the claim first, the total, six ideas, Boost', async () => {
     const { page } = b;
     await signInTo(page, await readyUser('refund'), '/pension-refund');
     const year = new Date().getFullYear() - 1;

@@ -37,8 +37,8 @@ declare module 'vitest' {
  * claim from the front; form11FlowPaths.test.ts takes the last one.
  */
 const FORM11_USERS = 5;
-/** firstTime.test.ts: the refund-so-far and the Tax Refund page journeys, each on a desktop and on a phone. */
-const FIRST_TIME_USERS = 4;
+/** firstTime.test.ts: the refund-so-far and Tax Refund page journeys (desktop and phone); narrow.test.ts: the last one. */
+const FIRST_TIME_USERS = 5;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');

@@ -24,6 +24,8 @@ import { formatEuro, formatEuroWhole } from '../../../domain/money.ts';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
 
+/** An amount is read as one thing: "-€7,460.04" never breaks after its sign on a phone. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
  * Overview (/landing): the days left to max out this year, the semicircle gauge of the year's
@@ -137,7 +139,9 @@ export function OverviewScreen() {
                             <Table.Td>
                               <ClaimStatusBadge status={line.status} size="sm" />
                             </Table.Td>
-                            <Table.Td ta="right">{formatEuro(line.amount)}</Table.Td>
+                            <Table.Td ta="right" style={NO_WRAP}>
+                              {formatEuro(line.amount)}
+                            </Table.Td>
                           </Table.Tr>
                         ))}
                       </Table.Tbody>
@@ -152,7 +156,9 @@ export function OverviewScreen() {
                               <Table.Td>
                                 <ClaimStatusBadge status={line.status} size="sm" />
                               </Table.Td>
-                              <Table.Td ta="right">{formatEuro(line.amount, { keepZeroDecimals: true })}</Table.Td>
+                              <Table.Td ta="right" style={NO_WRAP}>
+                                {formatEuro(line.amount)}
+                              </Table.Td>
                             </Table.Tr>
                           ))}
                         </Table.Tbody>
@@ -160,7 +166,9 @@ export function OverviewScreen() {
                       <Table.Tfoot>
                         <Table.Tr>
                           <Table.Th colSpan={2}>Total approved</Table.Th>
-                          <Table.Th ta="right">{formatEuro(year.totalApproved)}</Table.Th>
+                          <Table.Th ta="right" style={NO_WRAP}>
+                            {formatEuro(year.totalApproved)}
+                          </Table.Th>
                         </Table.Tr>
                       </Table.Tfoot>
                     </Table>
