@@ -1,5 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { calendarDay, daysLeftInYear, parseApiDate } from '../../src/domain/dates.ts';
+import { mandateOutlook } from '../../src/domain/directDebit.ts';
+import { formatEuro } from '../../src/domain/money.ts';
 import { pensionProgress } from '../../src/domain/pension.ts';
 import { refundSoFar, refundSoFarWords, type RefundSoFar, type RefundSoFarWords } from '../../src/domain/refundTotal.ts';
 import { taxbackCreditsByYear, type TaxbackYear } from '../../src/domain/taxbackCredits.ts';
@@ -21,6 +23,15 @@ export interface OverviewView {
   refund: RefundSoFar & RefundSoFarWords & { share: number };
   credits: TaxbackYear[];
   maxingOpen: boolean;
+  /**
+   * The active direct debit: what it collects, when next, how many collections are left this year,
+   * and a warning when one of them would pass the relief limit (null: no mandate).
+   */
+  directDebit: { summary: string; next: string; remaining: string; warning: string | null } | null;
+}
+
+function longDate(date: string): string {
+  return parseApiDate(date)?.format('D MMMM YYYY') ?? date;
 }
 
 /** The Overview as /landing shows it. */
@@ -40,5 +51,23 @@ export function overviewView(snapshot: Snapshot): OverviewView {
     },
     credits: taxbackCreditsByYear(user?.form11 ?? []),
     maxingOpen: snapshot.matches('maxing'),
+    directDebit: directDebitOf(snapshot.context.mandate, progress.headroom, day),
+  };
+}
+
+function directDebitOf(mandate: Snapshot['context']['mandate'], headroom: number, day: ReturnType<typeof calendarDay>): OverviewView['directDebit'] {
+  if (!mandate) return null;
+  const outlook = mandateOutlook(mandate, headroom, day);
+  const count = outlook.remaining.length;
+  return {
+    summary: `${formatEuro(mandate.amount, { keepZeroDecimals: true })} a month from ${mandate.iban_masked}, on day ${mandate.day_of_month}`,
+    next: outlook.next ? `Next collection: ${longDate(outlook.next)}` : '',
+    remaining:
+      count === 0
+        ? `No more collections in ${day.year()}.`
+        : `${count} ${count === 1 ? 'collection' : 'collections'} still to come in ${day.year()}: ${formatEuro(outlook.remainingTotal, { keepZeroDecimals: true })}.`,
+    warning: outlook.overLimitFrom
+      ? `The collection on ${longDate(outlook.overLimitFrom)} would pass your tax relief limit: ${formatEuro(outlook.overBy, { keepZeroDecimals: true })} this year would earn no relief.`
+      : null,
   };
 }

@@ -10,22 +10,30 @@ import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 const INPUT: OverviewInput = { user: aUser({ annual_income: 60_000, date_of_birth: '1990-04-01', paid_pension: 1_500, pension: 1_500, taxback: 60_000 }), today: '2026-11-26' };
 const PAID = aUser({ annual_income: 60_000, date_of_birth: '1990-04-01', paid_pension: 1_500, pension: 3_500, taxback: 140_000 });
 
+// €350 on the 15th: on 26 November only 15 December is left; €10,500 of room holds it.
+const MANDATE = { id: 'm1', reference: 'MAXOUT-1', iban_masked: 'IE29 •••• 5678', amount: 350, day_of_month: 15, start_date: '2026-01-15', next_collection: '2026-12-15', accepted_at: '2026-01-02T10:00:00.000Z' };
+const START: OverviewContext = { ...INPUT, mandate: null };
+
 const fixtures = {
+  // The mandate is loaded once, when the Overview opens.
+  'xstate.done.actor.loadMandate': (snapshot) => (snapshot.context.mandate ? [] : [{ type: 'xstate.done.actor.loadMandate', output: { ok: true, mandate: MANDATE } }]),
   'overview.maxing.open': () => [{ type: 'overview.maxing.open' }],
   'overview.maxing.close': () => [{ type: 'overview.maxing.close' }],
   'session.user.changed': () => [{ type: 'session.user.changed', user: PAID }],
 } satisfies EventFixtures<typeof overviewMachine>;
 
-const model = createModelTest(overviewMachine, { events: fixtures, input: INPUT, serializeContext: (c) => c.user === PAID });
+const model = createModelTest(overviewMachine, { events: fixtures, input: INPUT, serializeContext: (c) => `${c.user === PAID}|${c.mandate !== null}` });
 
 const oracle = expectedSteps<OverviewContext>({
-  initial: { value: 'showing', context: INPUT },
+  initial: { value: 'showing', context: START },
   transitions: {
     showing: {
+      'xstate.done.actor.loadMandate': { to: 'showing', context: (c) => ({ ...c, mandate: MANDATE }) },
       'overview.maxing.open': { to: 'maxing' },
       'session.user.changed': { to: 'showing', context: (c) => ({ ...c, user: PAID }) },
     },
     maxing: {
+      'xstate.done.actor.loadMandate': { to: 'maxing', context: (c) => ({ ...c, mandate: MANDATE }) },
       'overview.maxing.close': { to: 'showing' },
       'session.user.changed': { to: 'maxing', context: (c) => ({ ...c, user: PAID }) },
     },
@@ -41,7 +49,7 @@ describe('overview machine: model-based', () => {
   for (const path of model.paths) {
     it(path.description, () =>
       model.runPath(path, {
-        createActor: () => createActor(overviewMachine, { input: INPUT }),
+        createActor: ({ promises }) => createActor(overviewMachine.provide({ actors: { loadMandate: promises.logic() } }), { input: INPUT }),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof overviewMachine.resolveState>;
@@ -51,6 +59,7 @@ describe('overview machine: model-based', () => {
           expect(view.pension.current).toBe(snapshot.context.user === PAID ? 3_500 : 1_500);
           // The refund so far counts only the €2,000 paid through MaxOut (40 %), never the payroll €1,500.
           expect(view.refund.headline).toBe(snapshot.context.user === PAID ? '€800.00' : '€0.00');
+          expect(view.directDebit?.next ?? null).toBe(snapshot.context.mandate ? 'Next collection: 15 December 2026' : null);
         },
       }),
     );
@@ -58,7 +67,7 @@ describe('overview machine: model-based', () => {
 });
 
 describe('overview view', () => {
-  const view = (context: Partial<OverviewContext> = {}) => overviewView(overviewMachine.resolveState({ value: 'showing', context: { ...INPUT, ...context } }));
+  const view = (context: Partial<OverviewContext> = {}) => overviewView(overviewMachine.resolveState({ value: 'showing', context: { ...START, ...context } }));
 
   it('counts the days to 31 December and names the year', () => {
     expect(view()).toMatchObject({ year: 2026, daysLeft: 35 });
@@ -92,5 +101,20 @@ describe('overview view', () => {
     expect(shown.refund).toMatchObject({ total: 1_300, headline: '€1,300.00', pending: 739.96, pendingNote: '€739.96 pending with Revenue' });
     expect(shown.credits[0]!.categories.map((line) => line.category)).toEqual(['rent-tax-credit', 'health-expenses']);
     expect(shown.credits[0]!.income.map((line) => line.category)).toEqual(['rental-income']);
+  });
+
+  it('shows the direct debit, its next collection and the collections left this year', () => {
+    expect(view().directDebit).toBeNull();
+    expect(view({ mandate: MANDATE }).directDebit).toEqual({
+      summary: '€350.00 a month from IE29 •••• 5678, on day 15',
+      next: 'Next collection: 15 December 2026',
+      remaining: '1 collection still to come in 2026: €350.00.',
+      warning: null,
+    });
+  });
+
+  it('flags the collection that would pass the relief limit: €11,900 paid of €12,000 leaves €100 of room', () => {
+    const nearLimit = aUser({ annual_income: 60_000, date_of_birth: '1990-04-01', paid_pension: 1_500, pension: 11_900 });
+    expect(view({ user: nearLimit, mandate: MANDATE }).directDebit?.warning).toBe('The collection on 15 December 2026 would pass your tax relief limit: €250.00 this year would earn no relief.');
   });
 });

@@ -12,6 +12,7 @@ import type { ProfileChanges, SaveProfileResult } from '../../../machines/profil
 import { closeAccount, downloadExport, getRetentionPlan, setPayeOptOut } from '../../api/account.ts';
 import { editProfile } from '../../api/auth.ts';
 import { postAnswer } from '../../api/form11.ts';
+import { getDirectDebit } from '../../api/pension.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { formatApiDate } from '../../domain/dates.ts';
 import { overviewMachine } from '../../../machines/overview/overview.machine.ts';
@@ -146,8 +147,22 @@ export const dataExportFlow = defineFlow({ logic: createDataExportLogic, input: 
 export const accountCloseFlow = defineFlow({ logic: createAccountCloseLogic, input: () => undefined });
 export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 
-/** The Overview needs no effect: its figures are the session's user's. */
-export const overviewFlow = defineFlow({ logic: () => overviewMachine, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
+/** The Overview: the figures are the session's user's; the direct debit is loaded once (GET /direct-debit). */
+export function createOverviewLogic(effects: AppEffects) {
+  const client = createSessionClient(effects.sessionHooks);
+  return overviewMachine.provide({
+    actors: {
+      loadMandate: fromPromise(async ({ signal }) => {
+        try {
+          return { ok: true as const, mandate: (await getDirectDebit(client, signal)).mandate };
+        } catch {
+          return { ok: false as const };
+        }
+      }),
+    },
+  });
+}
+export const overviewFlow = defineFlow({ logic: createOverviewLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 
 /** Tax refund options: "Continue" hands the guided flow `flow.resume`; the claim shown is the one it holds. */
 export function createRefundOptionsLogic(effects: AppEffects) {

@@ -15,7 +15,8 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
-import { Accordion, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import { Accordion, Alert, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -35,7 +36,7 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
  */
 export function OverviewScreen() {
   const overview = useFlow('overview');
-  const { year, daysLeft, pension, refund, credits, maxingOpen } = useSelector(overview, overviewView);
+  const { year, daysLeft, pension, refund, credits, maxingOpen, directDebit } = useSelector(overview, overviewView);
   const closeMaxing = () => overview.send({ type: 'overview.maxing.close' });
 
   return (
@@ -106,6 +107,29 @@ export function OverviewScreen() {
             </Stack>
           </Paper>
         </SimpleGrid>
+
+        {directDebit && (
+          <Paper withBorder p="lg" radius="md" role="region" aria-label="Direct debit">
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                Direct debit
+              </Title>
+              <Text>{directDebit.summary}</Text>
+              <Text fw={600}>{directDebit.next}</Text>
+              <Text size="sm">{directDebit.remaining}</Text>
+              {directDebit.warning && (
+                <Alert color="yellow" variant="light" title="Over your relief limit" styles={{ title: { color: "var(--mantine-color-black)" } }}>
+                  <Text size="sm">{directDebit.warning}</Text>
+                </Alert>
+              )}
+              <Group>
+                <Button component={Link} to="/direct-debit" variant={directDebit.warning ? 'filled' : 'outline'}>
+                  Change or cancel it
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
 
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb="sm">
