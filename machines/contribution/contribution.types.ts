@@ -18,6 +18,8 @@ export interface ContributionInput {
   user: User | null;
   /** The Irish calendar date the screen opened on, YYYY-MM-DD. */
   today: string;
+  /** /contribute: an amount to start the form with (the refund to reinvest), euro. */
+  suggestedAmount?: number | undefined;
 }
 
 export interface ContributionContext extends ContributionInput {

@@ -96,7 +96,7 @@ export function contributionView(snapshot: Snapshot): ContributionView {
     const draft = context.draft;
     form = {
       initialValues: {
-        amount: draft?.amount ?? (roundChoices && roundChoices.exact > 0 ? roundChoices.exact : ''),
+        amount: draft?.amount ?? (roundChoices ? (roundChoices.exact > 0 ? roundChoices.exact : '') : (context.suggestedAmount ?? '')),
         tax_year: String(draft?.tax_year ?? thisYear),
         source: draft?.source ?? options.sources[0]?.id ?? '',
       },

@@ -1,10 +1,11 @@
-import { assign, setup } from 'xstate';
-import type { OverviewContext, OverviewEvent, OverviewInput } from './overview.types.ts';
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoadMandateLogic, OverviewContext, OverviewEvent, OverviewInput } from './overview.types.ts';
 
 /**
  * The Overview (/landing): the year's pension against the relief limit, the refund so far and the
- * Taxback credits, all read from the signed-in user, which the session keeps current. The one
- * decision on the screen is whether the "Get Maxing" dialog is open.
+ * Taxback credits, all read from the signed-in user, which the session keeps current, and the direct
+ * debit (loaded once) with what it still collects this year. The one decision on the screen is
+ * whether the "Get Maxing" dialog is open.
  */
 export const overviewMachine = setup({
   types: {
@@ -12,14 +13,22 @@ export const overviewMachine = setup({
     events: {} as OverviewEvent,
     input: {} as OverviewInput,
   },
+  actors: {
+    loadMandate: fromPromise(async () => ({ ok: true, mandate: null })) as LoadMandateLogic,
+  },
   actions: {
     rememberUser: assign(({ event }) => (event.type === 'session.user.changed' ? { user: event.user } : {})),
   },
 }).createMachine({
   id: 'overview',
   description: 'The Overview: pension gauge, tax refund so far and Taxback credits of the signed-in user; Get Maxing opens the ways to pay in.',
-  context: ({ input }) => ({ ...input }),
+  context: ({ input }) => ({ ...input, mandate: null }),
   on: { 'session.user.changed': { actions: 'rememberUser' } },
+  invoke: {
+    id: 'loadMandate',
+    src: 'loadMandate',
+    onDone: { actions: assign(({ event }) => (event.output.ok ? { mandate: event.output.mandate } : {})) },
+  },
   initial: 'showing',
   states: {
     showing: {

@@ -1,3 +1,5 @@
+import type { PromiseActorLogic } from 'xstate';
+import type { Mandate } from '../../src/domain/schemas/pension.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 
 export interface OverviewInput {
@@ -7,7 +9,13 @@ export interface OverviewInput {
   today: string;
 }
 
-export type OverviewContext = OverviewInput;
+export interface OverviewContext extends OverviewInput {
+  /** The active direct debit once loaded (null: none, or not loaded; a failed load shows nothing). */
+  mandate: Mandate | null;
+}
+
+/** GET /direct-debit: the active mandate, or null; a failure is `{ ok: false }` (the Overview then leaves it out). */
+export type LoadMandateLogic = PromiseActorLogic<{ ok: true; mandate: Mandate | null } | { ok: false }, void>;
 
 export type OverviewEvent =
   /** "Get Maxing": the dialog with Contribute, Direct debit and Round payment. */

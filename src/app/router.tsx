@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { isFormSlug, type FormSlug } from '../domain/catalogueIds.ts';
 import { guardRoute, mergeRouteRules, type RouteRules } from '../domain/routeAccess.ts';
-import { Form11PageSearchSchema, IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema, YearSearchSchema } from '../domain/schemas/search.ts';
+import { ContributeSearchSchema, Form11PageSearchSchema, IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema, YearSearchSchema } from '../domain/schemas/search.ts';
 import { LoadingView } from './layout/LoadingView.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
@@ -150,6 +150,7 @@ const contributeRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/contribute',
   staticData: { title: 'Contribute' },
+  validateSearch: ContributeSearchSchema,
   loader: ({ context }) => context.flows.preload('contribution'),
   component: lazyRouteComponent(() => import('./screens/pension/ContributeScreen.tsx'), 'ContributeScreen'),
 });
@@ -170,8 +171,9 @@ const roundPaymentRoute = createRoute({
 const taxRefundOptionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-options',
-  staticData: { title: 'What to do with my tax return?' },
-  loader: ({ context }) => context.flows.preload('refundOptions'),
+  staticData: { title: 'My Tax Refund' },
+  // The guided flow too: the page shows the claim it holds first.
+  loader: ({ context }) => context.flows.preload('refundOptions', 'form11Flow'),
   component: lazyRouteComponent(() => import('./screens/refund/TaxRefundOptionsScreen.tsx'), 'TaxRefundOptionsScreen'),
 });
 const taxRefundQuestionsRoute = createRoute({

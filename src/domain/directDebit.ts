@@ -33,3 +33,37 @@ export function collectionDatesBetween(startDate: string, dayOfMonth: number, fr
 export function maskIban(iban: string): string {
   return `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 }
+
+/** What an active mandate will still collect this tax year, against the room left for relief. */
+export interface MandateOutlook {
+  /** The next collection, YYYY-MM-DD ('' for an unreadable start). */
+  next: string;
+  /** Collections from today to 31 December, oldest first. */
+  remaining: string[];
+  /** Euro those collections add up to. */
+  remainingTotal: number;
+  /** The first collection that would take the year's pension past the relief limit, or null. */
+  overLimitFrom: string | null;
+  /** Euro the year's collections would pay beyond the room left (0 when they fit). */
+  overBy: number;
+}
+
+/**
+ * The mandate's collections still to come this year (today included), and the first one that
+ * would pass the relief limit: relief stops at `headroom` (euro), so a collection beyond it is
+ * money paid in without tax back.
+ */
+export function mandateOutlook(mandate: { amount: number; day_of_month: number; start_date: string }, headroom: number, today: Dayjs): MandateOutlook {
+  const remaining = collectionDatesBetween(mandate.start_date, mandate.day_of_month, today, today.endOf('year'));
+  const cents = Math.round(mandate.amount * 100);
+  const roomCents = Math.max(0, Math.round(headroom * 100));
+  const passing = remaining.findIndex((_, index) => (index + 1) * cents > roomCents);
+  const totalCents = remaining.length * cents;
+  return {
+    next: nextCollectionDate(mandate.start_date, mandate.day_of_month, today),
+    remaining,
+    remainingTotal: totalCents / 100,
+    overLimitFrom: passing === -1 ? null : remaining[passing]!,
+    overBy: Math.max(0, totalCents - roomCents) / 100,
+  };
+}

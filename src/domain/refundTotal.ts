@@ -1,34 +1,117 @@
 /**
- * "My tax refund so far" (spec section 2, Tax refund options): the pension tax back (`taxback`,
- * held in cents) plus the approved refunds of every Form 11 claim (`totalApprovedRefund`, euro).
+ * "My Tax Refund so far" (the Overview and the refund options page): what is really coming back to
+ * the user. Two sources count:
+ * - the relief on the contributions paid through MaxOut this tax year (pension paid through payroll,
+ *   `paid_pension`, was relieved at source and brings nothing back);
+ * - the Form 11 refunds Revenue approved.
+ * Categories still with Revenue are named beside the total, never added to it; a negative figure
+ * (tax due on declared income) is said as what the user may owe.
  */
-import { roundToCents } from './money.ts';
+import type { Dayjs } from 'dayjs';
+import { formatEuro, formatEuroWhole, roundToCents } from './money.ts';
+import { contributionRelief, type PensionUser } from './pension.ts';
+import type { Form11Entry } from './schemas/form11Entry.ts';
 
-export interface RefundTotalUser {
-  /** Cents. */
-  taxback: number | null | undefined;
-  form11: readonly { totalApprovedRefund?: number | null | undefined }[];
+export interface RefundSoFarUser extends PensionUser {
+  form11: readonly Pick<Form11Entry, 'categoryStatuses' | 'categoryRefunds' | 'snapshot'>[];
+}
+
+export interface RefundSoFar {
+  /** Euro: the relief the year's MaxOut contributions earn (up to the relief limit). */
+  pensionRelief: number;
+  /** Euro: the relief the year's whole room for MaxOut contributions would earn. */
+  pensionReliefMax: number;
+  /** Euro: the net of every approved claim line (negative: tax due). */
+  approved: number;
+  /** Euro: the net of the claim lines still with Revenue (negative: tax due). */
+  pending: number;
+  /** Euro: pensionRelief + approved, what the headline shows. */
+  total: number;
 }
 
 function finite(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-/** Euro: taxback / 100 + Σ totalApprovedRefund; 0 without a user. */
-export function taxRefundTotal(user: RefundTotalUser | null): number {
-  if (!user) return 0;
-  const approved = user.form11.reduce((sum, entry) => sum + finite(entry.totalApprovedRefund), 0);
-  return roundToCents(finite(user.taxback) / 100 + approved);
+/** The claim lines' net per status, over every claim (a line's status defaults to pending). */
+function claimTotals(entries: RefundSoFarUser['form11']): { approved: number; pending: number } {
+  let approved = 0;
+  let pending = 0;
+  for (const entry of entries) {
+    for (const category of Object.keys(entry.snapshot)) {
+      const amount = finite(entry.categoryRefunds[category]);
+      const status = entry.categoryStatuses[category] ?? 'pending';
+      if (status === 'approved') approved += amount;
+      else if (status === 'pending') pending += amount;
+    }
+  }
+  return { approved: roundToCents(approved), pending: roundToCents(pending) };
 }
 
-/** The 8 tiles of the Tax refund options screen, in the spec's order (they have no action yet). */
-export const REFUND_OPTION_TILES = [
-  'Move to your bank account',
-  'Reinvest to your pension',
-  'Financial protection',
-  'Smart Invest savings',
-  'Build emergency fund',
-  'Pay Irish Life Health Premium',
-  'Car insurance',
-  'Home insurance',
-] as const;
+/** The refund so far of `user` on `today` (the Irish date); all zeros without a user. */
+export function refundSoFar(user: RefundSoFarUser | null, today: Dayjs): RefundSoFar {
+  if (!user) return { pensionRelief: 0, pensionReliefMax: 0, approved: 0, pending: 0, total: 0 };
+  const payroll = Math.max(0, finite(user.paid_pension));
+  const contributed = Math.max(0, finite(user.pension) - payroll);
+  // Relief on MaxOut contributions = the relief the year's pension earns on top of the payroll part.
+  const beforeMaxOut = { ...user, pension: payroll };
+  const pensionRelief = contributionRelief(beforeMaxOut, contributed, today);
+  const pensionReliefMax = contributionRelief(beforeMaxOut, Number.MAX_SAFE_INTEGER, today);
+  const { approved, pending } = claimTotals(user.form11);
+  return { pensionRelief, pensionReliefMax, approved, pending, total: roundToCents(pensionRelief + approved) };
+}
+
+/** "You may owe about €7,460": a tax-due figure, in whole euro (it is an estimate). */
+export function mayOweWords(amount: number): string {
+  return `You may owe about ${formatEuroWhole(Math.abs(amount))}`;
+}
+
+export interface RefundSoFarWords {
+  /** "€1,439.96", or "You may owe about €7,460" when the total is tax due. */
+  headline: string;
+  owes: boolean;
+  /** Beside the headline: "€839.96 pending with Revenue", or what a pending result may cost; null when nothing is pending. */
+  pendingNote: string | null;
+}
+
+/** The headline and the note beside it, as both screens say them. */
+export function refundSoFarWords(figures: Pick<RefundSoFar, 'total' | 'pending'>): RefundSoFarWords {
+  const owes = figures.total < 0;
+  const headline = owes ? mayOweWords(figures.total) : formatEuro(figures.total, { keepZeroDecimals: true });
+  let pendingNote: string | null = null;
+  if (figures.pending > 0) pendingNote = `${formatEuro(figures.pending, { keepZeroDecimals: true })} pending with Revenue`;
+  else if (figures.pending < 0) pendingNote = `${mayOweWords(figures.pending)} on the claim pending with Revenue`;
+  return { headline, owes, pendingNote };
+}
+
+/**
+ * The 8 ways to use a refund (spec section 2, Tax refund options), in the spec's order. Two are
+ * things MaxOut does (`act`): put it into the pension (Contribute) and say how it reaches the bank
+ * (Revenue pays it there). The others are ideas only, shown as information.
+ */
+export type RefundOptionAction = 'reinvest' | 'bank';
+
+export interface RefundOption {
+  title: string;
+  act: RefundOptionAction | null;
+  /** One line: what it means for the user. */
+  text: string;
+}
+
+export const REFUND_OPTIONS: readonly RefundOption[] = [
+  { title: 'Move to your bank account', act: 'bank', text: 'How your refund reaches your bank.' },
+  { title: 'Reinvest to your pension', act: 'reinvest', text: 'Pay it into your pension: it earns tax relief again.' },
+  { title: 'Financial protection', act: null, text: 'Life or income protection cover for you and your family.' },
+  { title: 'Smart Invest savings', act: null, text: 'A regular savings or investment plan.' },
+  { title: 'Build emergency fund', act: null, text: 'Three to six months of expenses set aside for the unexpected.' },
+  { title: 'Pay Irish Life Health Premium', act: null, text: 'Put it toward your health insurance premium.' },
+  { title: 'Car insurance', act: null, text: 'Put it toward your next car insurance renewal.' },
+  { title: 'Home insurance', act: null, text: 'Put it toward your next home insurance renewal.' },
+];
+
+/** The tiles' titles, in the spec's order. */
+export const REFUND_OPTION_TILES: readonly string[] = REFUND_OPTIONS.map((option) => option.title);
+
+/** Where Revenue pays a refund ("Move to your bank account"). */
+export const REFUND_TO_BANK_TEXT =
+  'There is nothing to move: Revenue pays a tax refund straight into the bank account it holds for you, usually within a few weeks of approving the claim. Check that your bank details are up to date in myAccount on revenue.ie.';

@@ -1,9 +1,10 @@
 /**
  * The Overview's "Taxback credits": the user's Form 11 claims grouped by tax year, newest first
- * (spec section 4), each with its status, the refund per category (a share of the year's one
- * computation, with the note of a line the claim's limits cut), the estimate and the approved total.
+ * (spec section 4), each with its status, the refund per credit or relief (a share of the year's
+ * one computation, with the note of a line the claim's limits cut), the income declared (its own
+ * list: tax due on income is not a credit), the estimate and the approved total.
  */
-import { categoryTitle, isForm11Category } from './catalogue.ts';
+import { categoryTitle, isForm11Category, isIncomeTypeId } from './catalogue.ts';
 import { roundToCents } from './money.ts';
 import { type ClaimStatus, type Form11Entry, claimStatusOf } from './schemas/form11Entry.ts';
 
@@ -20,7 +21,10 @@ export interface TaxbackCategoryLine {
 export interface TaxbackYear {
   year: number;
   status: ClaimStatus;
+  /** The credits and reliefs claimed. */
   categories: TaxbackCategoryLine[];
+  /** The income declared (amount: − the tax it brings). */
+  income: TaxbackCategoryLine[];
   /** Euro: the refunds of the approved categories. */
   totalApproved: number;
   /** Euro: the whole year's estimate, tax back less tax due (the lines add up to it). */
@@ -38,7 +42,7 @@ export function taxbackCreditsByYear(entries: readonly Form11Entry[]): TaxbackYe
   return [...byYear.entries()]
     .sort(([a], [b]) => b - a)
     .map(([year, group]) => {
-      const categories = group.flatMap((entry) =>
+      const lines = group.flatMap((entry) =>
         Object.keys(entry.snapshot).map((category) => ({
           category,
           title: isForm11Category(category) ? categoryTitle(category) : category,
@@ -50,9 +54,10 @@ export function taxbackCreditsByYear(entries: readonly Form11Entry[]): TaxbackYe
       return {
         year,
         status: claimStatusOf(group.map((entry) => entry.status)),
-        categories,
+        categories: lines.filter((line) => !isIncomeTypeId(line.category)),
+        income: lines.filter((line) => isIncomeTypeId(line.category)),
         totalApproved: roundToCents(group.reduce((sum, entry) => sum + entry.totalApprovedRefund, 0)),
-        estimated: roundToCents(categories.reduce((sum, line) => sum + line.amount, 0)),
+        estimated: roundToCents(lines.reduce((sum, line) => sum + line.amount, 0)),
         assessment: group.find((entry) => entry.assessment)?.assessment ?? null,
       };
     });

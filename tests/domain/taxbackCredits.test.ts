@@ -33,8 +33,15 @@ describe('taxback credits by year', () => {
     ]);
     expect(years[2]).toMatchObject({ estimated: 620.5, assessment: null });
     expect(years[2]!.categories[0]!.title).not.toBe('rent-tax-credit');
+    expect(years[1]!.categories).toEqual([]);
     expect(totalApprovedCredits(entries)).toBe(500);
     expect(taxbackCreditsByYear([])).toEqual([]);
+  });
+
+  it('lists income declared apart from the credits and reliefs', () => {
+    const [year] = taxbackCreditsByYear([entry(2025, { 'health-expenses': 'pending', 'rental-income': 'pending' }, { 'health-expenses': 839.96, 'rental-income': -8_300 }, 'pending')]);
+    expect(year!.categories.map((line) => [line.category, line.amount])).toEqual([['health-expenses', 839.96]]);
+    expect(year!.income.map((line) => [line.category, line.amount])).toEqual([['rental-income', -8_300]]);
   });
 
   it('colours: pending yellow, approved green, rejected red', () => {

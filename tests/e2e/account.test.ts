@@ -123,7 +123,7 @@ describe('account journeys', () => {
     expect(new URL(page.url()).pathname).toBe('/auth/login');
   });
 
-  it('pension refund: each open year shows its limit and relief; tax refund options: total, eight tiles, Boost', async () => {
+  it('pension refund: each open year shows its limit and relief; tax refund options: the claim first, the total, six ideas, Boost', async () => {
     const { page } = b;
     await signInTo(page, await readyUser('refund'), '/pension-refund');
     const year = new Date().getFullYear() - 1;
@@ -140,8 +140,8 @@ describe('account journeys', () => {
     expect(await page.getByRole('region', { name: `Tax year ${year - 3}` }).count()).toBe(1);
 
     await visit(page, '/tax-refund-options', { screenshot: 'tax-refund-options-desktop' });
-    await page.getByRole('heading', { name: 'What to do with my tax return?', level: 1 }).waitFor();
-    expect(await page.getByRole('list', { name: 'Ways to use your refund' }).getByRole('listitem').count()).toBe(8);
+    await page.getByRole('heading', { name: 'My Tax Refund', level: 1 }).waitFor();
+    expect(await page.getByRole('list', { name: 'Other ideas for your refund' }).getByRole('listitem').count()).toBe(6);
     await page.getByRole('link', { name: 'Boost My Tax Refund' }).click();
     await page.waitForURL((url) => url.pathname === '/tax-refund-questions');
     await checkScreen(page);

@@ -27,6 +27,8 @@ declare module 'vitest' {
     payeUser: SeededUser;
     /** More PAYE-authorised users, one per Form 11 journey (each claim and saved progress starts empty). */
     form11Users: SeededUser[];
+    /** PAYE-authorised users for the first-time journeys (firstTimeFigures.test.ts), one per journey that sends a claim. */
+    firstTimeUsers: SeededUser[];
   }
 }
 
@@ -35,6 +37,8 @@ declare module 'vitest' {
  * claim from the front; form11FlowPaths.test.ts takes the last one.
  */
 const FORM11_USERS = 5;
+/** firstTimeFigures.test.ts: the refund-so-far and Tax Refund page journeys (desktop and phone); narrow.test.ts: the last one. */
+const FIRST_TIME_USERS = 5;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');
@@ -94,16 +98,18 @@ export default async function setup(project: TestProject) {
   const seedStarted = performance.now();
   let payeUser: SeededUser;
   let form11Users: SeededUser[];
+  let firstTimeUsers: SeededUser[];
   try {
     // All at once: each one mostly waits for its mail and for password hashing.
-    [payeUser, form11Users] = await Promise.all([
+    [payeUser, form11Users, firstTimeUsers] = await Promise.all([
       createSeededUser(baseUrl, logPath, 'paye'),
       Promise.all(Array.from({ length: FORM11_USERS }, (_, i) => createSeededUser(baseUrl, logPath, `form11-${i}`))),
+      Promise.all(Array.from({ length: FIRST_TIME_USERS }, (_, i) => createSeededUser(baseUrl, logPath, `first-${i}`))),
     ]);
     await stopServer(child, dataDir, { keepData: true });
     await markPayeAuthorised(
       path.join(dataDir, 'pglite'),
-      [payeUser, ...form11Users].map((user) => user.email),
+      [payeUser, ...form11Users, ...firstTimeUsers].map((user) => user.email),
     );
     child = await launch(env, baseUrl, dataDir);
   } catch (error) {
@@ -117,6 +123,7 @@ export default async function setup(project: TestProject) {
   project.provide('serverLogPath', logPath);
   project.provide('payeUser', payeUser);
   project.provide('form11Users', form11Users);
+  project.provide('firstTimeUsers', firstTimeUsers);
   return () => stopServer(child, dataDir);
 }
 

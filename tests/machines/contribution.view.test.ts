@@ -48,6 +48,12 @@ describe('contribution view', () => {
     expect(viewOf('editing').preview({ amount: 2_000, tax_year: '2025' })).toEqual({ year: 2025, headroom: 1_000, relief: 400, overLimit: true });
   });
 
+  it('starts /contribute with the refund the user chose to reinvest (?amount=), empty otherwise; a draft wins', () => {
+    expect(viewOf('editing', { suggestedAmount: 839.96 }).form?.initialValues.amount).toBe(839.96);
+    expect(viewOf('editing').form?.initialValues.amount).toBe('');
+    expect(viewOf('editing', { suggestedAmount: 839.96, draft: { amount: 50, tax_year: 2026, source: 'sandbox-debit-card' } }).form?.initialValues.amount).toBe(50);
+  });
+
   it('offers last year only to /contribute, and round amounts only to /round-payment', () => {
     expect(viewOf('editing').form?.yearChoices).toEqual([
       { value: '2026', label: '2026 (this year)' },

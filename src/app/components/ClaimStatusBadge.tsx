@@ -5,6 +5,8 @@ import { CLAIM_STATUS_COLOURS, type ClaimStatus } from '../../domain/schemas/for
 /**
  * A claim's or a category's status: the spec's yellow, green and red, filled in shades whose text
  * passes AA contrast (a light yellow badge with yellow text is 2.7:1, so dark text on yellow).
+ * Never cut: Mantine ends a label that does not fit with an ellipsis ("PEN…"), so the badge keeps
+ * its word's width and the column around it gives way instead.
  */
 const STATUS: Record<ClaimStatus, { label: string; color: string; text: string }> = {
   pending: { label: 'Pending', color: `${CLAIM_STATUS_COLOURS.pending}.4`, text: 'black' },
@@ -15,7 +17,7 @@ const STATUS: Record<ClaimStatus, { label: string; color: string; text: string }
 export function ClaimStatusBadge({ status, size }: { status: ClaimStatus; size?: BadgeProps['size'] }) {
   const { label, color, text } = STATUS[status];
   return (
-    <Badge color={color} c={text} variant="filled" size={size}>
+    <Badge color={color} c={text} variant="filled" size={size} style={{ flexShrink: 0, maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>
       {label}
     </Badge>
   );

@@ -12,10 +12,12 @@ import type { ProfileChanges, SaveProfileResult } from '../../../machines/profil
 import { closeAccount, downloadExport, getRetentionPlan, setPayeOptOut } from '../../api/account.ts';
 import { editProfile } from '../../api/auth.ts';
 import { postAnswer } from '../../api/form11.ts';
+import { getDirectDebit } from '../../api/pension.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { formatApiDate } from '../../domain/dates.ts';
 import { overviewMachine } from '../../../machines/overview/overview.machine.ts';
 import { refundOptionsMachine } from '../../../machines/refundOptions/refundOptions.machine.ts';
+import { form11FlowView } from '../../../machines/form11Flow/form11Flow.view.ts';
 import { defineFlow } from '../flows/flow.ts';
 import { todayOf } from './today.ts';
 import type { AppEffects } from './appEffects.ts';
@@ -145,6 +147,36 @@ export const dataExportFlow = defineFlow({ logic: createDataExportLogic, input: 
 export const accountCloseFlow = defineFlow({ logic: createAccountCloseLogic, input: () => undefined });
 export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 
-/** The Overview needs no effect: its figures are the session's user's. */
-export const overviewFlow = defineFlow({ logic: () => overviewMachine, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
-export const refundOptionsFlow = defineFlow({ logic: () => refundOptionsMachine, input: (effects: AppEffects) => ({ user: effects.user() }) });
+/** The Overview: the figures are the session's user's; the direct debit is loaded once (GET /direct-debit). */
+export function createOverviewLogic(effects: AppEffects) {
+  const client = createSessionClient(effects.sessionHooks);
+  return overviewMachine.provide({
+    actors: {
+      loadMandate: fromPromise(async ({ signal }) => {
+        try {
+          return { ok: true as const, mandate: (await getDirectDebit(client, signal)).mandate };
+        } catch {
+          return { ok: false as const };
+        }
+      }),
+    },
+  });
+}
+export const overviewFlow = defineFlow({ logic: createOverviewLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
+
+/** Tax refund options: "Continue" hands the guided flow `flow.resume`; the claim shown is the one it holds. */
+export function createRefundOptionsLogic(effects: AppEffects) {
+  return refundOptionsMachine.provide({ actions: { continueClaim: () => effects.guidedFlow()?.send({ type: 'flow.resume' }) } });
+}
+export const refundOptionsFlow = defineFlow({
+  logic: createRefundOptionsLogic,
+  input: (effects: AppEffects) => {
+    const unfinished = guidedClaimOf(effects);
+    return { user: effects.user(), today: todayOf(effects), claim: unfinished && { year: unfinished.year, page: unfinished.position.number, pages: unfinished.position.total } };
+  },
+});
+
+function guidedClaimOf(effects: AppEffects) {
+  const guided = effects.guidedFlow();
+  return guided ? form11FlowView(guided.getSnapshot()).unfinished : null;
+}

@@ -1,7 +1,9 @@
 import type { SessionHooks } from '../../api/client.ts';
 import type { User } from '../../domain/schemas/user.ts';
+import type { SnapshotFrom } from 'xstate';
 import type { Form11FlowEvent } from '../../../machines/form11Flow/form11Flow.types.ts';
 import type { RoundupsEvent } from '../../../machines/roundups/roundups.types.ts';
+import type { Form11FlowMachine } from '../../../machines/form11Flow/form11Flow.machine.ts';
 
 /**
  * The one table of the browser's effects every screen machine is provided with (built once by the
@@ -28,8 +30,11 @@ export interface AppEffects {
   log: Pick<Console, 'warn'>;
   /** The wall clock (a test passes a fixed one). */
   now(): Date;
-  /** The signed-in user's guided Form 11 flow (the questionnaire and the final form hand it their results), or null. */
-  guidedFlow(): { send(event: Form11FlowEvent): void } | null;
+  /**
+   * The signed-in user's guided Form 11 flow (the questionnaire and the final form hand it their
+   * results; the refund options page reads the claim it holds), or null.
+   */
+  guidedFlow(): { send(event: Form11FlowEvent): void; getSnapshot(): SnapshotFrom<Form11FlowMachine> } | null;
   /** The signed-in session's round-ups actor (a child of auth: the daily prompt), or null. */
   roundups(): { send(event: RoundupsEvent): void } | null;
   /** The app's own origin (`location.origin`). */

@@ -95,6 +95,11 @@ export function createDirectDebitLogic(deps: AppEffects) {
 export const pensionSetupFlow = defineFlow({ logic: createPensionSetupLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 export const contributionFlow = defineFlow({
   logic: createContributionLogic,
-  input: (effects: AppEffects, screen: { mode: ContributionMode }) => ({ mode: screen.mode, user: effects.user(), today: todayOf(effects) }),
+  input: (effects: AppEffects, screen: { mode: ContributionMode; suggestedAmount?: number | undefined }) => ({
+    mode: screen.mode,
+    user: effects.user(),
+    today: todayOf(effects),
+    suggestedAmount: screen.suggestedAmount,
+  }),
 });
 export const directDebitFlow = defineFlow({ logic: createDirectDebitLogic, input: (effects: AppEffects) => ({ today: todayOf(effects) }) });

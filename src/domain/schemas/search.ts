@@ -60,6 +60,23 @@ export type IncomeSearch = v.InferOutput<typeof IncomeSearchSchema>;
 export const Form11PageSearchSchema = v.object({ year: claimYear, returnTo: internalPath });
 export type Form11PageSearch = v.InferOutput<typeof Form11PageSearchSchema>;
 
+/**
+ * /contribute: an amount to start the form with (the refund to reinvest, from the refund options
+ * page); anything but a positive euro amount is dropped.
+ */
+export const ContributeSearchSchema = v.object({
+  amount: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.number(), v.pipe(v.string(), v.transform(Number))]),
+        v.check((amount: number) => Number.isFinite(amount) && amount > 0 && amount <= 1_000_000),
+      ),
+    ),
+    undefined,
+  ),
+});
+export type ContributeSearch = v.InferOutput<typeof ContributeSearchSchema>;
+
 /** /form11-questionnaire and /form11/income-selection: the claim year chosen on the Tax Refund page. */
 export const YearSearchSchema = v.object({ year: claimYear });
 export type YearSearch = v.InferOutput<typeof YearSearchSchema>;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema } from '../../../src/domain/schemas/search.ts';
+import { ContributeSearchSchema, IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema } from '../../../src/domain/schemas/search.ts';
 
 describe('search params: a bad value falls back, never throws', () => {
   it.each([
@@ -43,5 +43,17 @@ describe('search params of the Form 11 pages', () => {
   it('the incomes chosen on /form11/income-selection keep only catalogue ids', () => {
     expect(v.parse(IncomeSearchSchema, { incomeIds: ['uk-dividends', 'lottery', 'rental-income'] }).incomeIds).toEqual(['uk-dividends', 'rental-income']);
     expect(v.parse(IncomeSearchSchema, { incomeIds: 'uk-dividends' }).incomeIds).toBeUndefined();
+  });
+
+  it.each([
+    [839.96, 839.96],
+    ['839.96', 839.96],
+    [0, undefined],
+    [-5, undefined],
+    ['abc', undefined],
+    [2_000_000, undefined],
+    [undefined, undefined],
+  ])('/contribute?amount=%j → %j', (input, expected) => {
+    expect(v.parse(ContributeSearchSchema, input === undefined ? {} : { amount: input }).amount).toBe(expected);
   });
 });

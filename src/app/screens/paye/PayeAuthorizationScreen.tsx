@@ -13,7 +13,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Anchor.css';
-import { Alert, Anchor, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -162,10 +162,13 @@ function DeclarationForm({ paye, view, shape, decline }: DeclarationFormProps) {
             onChange={(value) => form.setFieldValue('dateOfBirth', value)}
           />
         </SimpleGrid>
-        <TextInput
+        {/* A text area, so a long address wraps on a phone instead of being cut. */}
+        <Textarea
           label="Taxpayer email"
           {...form.getInputProps('emailAddress')}
           readOnly
+          autosize
+          minRows={1}
           description="Revenue needs your own email address: the one of your MaxOut account."
         />
 

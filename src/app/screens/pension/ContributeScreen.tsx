@@ -1,10 +1,16 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { ContributionFlow } from './ContributionFlow.tsx';
+
+const route = getRouteApi('/signedIn/contribute');
 
 /** /contribute: a one-off contribution, with the relief it earns shown before confirming. */
 export function ContributeScreen() {
+  // ?amount= : the refund the user chose to reinvest on the refund options page.
+  const { amount } = route.useSearch();
   return (
     <ContributionFlow
       mode="contribute"
+      suggestedAmount={amount}
       title="Contribute"
       intro="Make a one-off payment into your pension. You see the tax relief it earns before anything is paid."
     />

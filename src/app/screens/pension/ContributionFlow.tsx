@@ -41,11 +41,13 @@ export interface ContributionFlowProps {
    * year only, the room left as one payment or a round amount below it.
    */
   mode: ContributionMode;
+  /** An amount to start the form with (the refund to reinvest), euro. */
+  suggestedAmount?: number | undefined;
 }
 
 /** A one-off contribution from choice to confirmation (the contribution machine), for /contribute and /round-payment. */
-export function ContributionFlow({ title, intro, mode }: ContributionFlowProps) {
-  const flow = useFlow('contribution', { mode });
+export function ContributionFlow({ title, intro, mode, suggestedAmount }: ContributionFlowProps) {
+  const flow = useFlow('contribution', { mode, suggestedAmount });
   const view = useSelector(flow, contributionView);
 
   return (

@@ -15,7 +15,8 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
-import { Accordion, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import { Accordion, Alert, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -24,16 +25,18 @@ import { formatEuro, formatEuroWhole } from '../../../domain/money.ts';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
 
+/** An amount is read as one thing: "-€7,460.04" never breaks after its sign on a phone. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
  * Overview (/landing): the days left to max out this year, the semicircle gauge of the year's
  * pension over the relief limit with "Get Maxing" (Contribute, Direct debit, Round payment), the
- * tax refund so far over the most it can be, and the Taxback credits of the Form 11 claims by
- * year. The figures are the overview machine's view of the signed-in user; nothing is fetched here.
+ * tax refund so far (relief on MaxOut contributions plus approved claims, what is pending beside
+ * it), and the Taxback credits of the Form 11 claims by year, income declared apart. The figures are the overview machine's view of the signed-in user; nothing is fetched here.
  */
 export function OverviewScreen() {
   const overview = useFlow('overview');
-  const { year, daysLeft, pension, refund, credits, maxingOpen } = useSelector(overview, overviewView);
+  const { year, daysLeft, pension, refund, credits, maxingOpen, directDebit } = useSelector(overview, overviewView);
   const closeMaxing = () => overview.send({ type: 'overview.maxing.close' });
 
   return (
@@ -64,17 +67,39 @@ export function OverviewScreen() {
               <Title order={2} size="h4">
                 My Tax Refund so far
               </Title>
-              <Progress.Root size="xl" radius="xl">
-                <Progress.Section value={refund.share} aria-label="My Tax Refund so far" aria-valuetext={`${formatEuro(refund.amount)} of ${formatEuro(refund.max)}`} />
-              </Progress.Root>
-              <Group justify="space-between">
-                <Text fw={700} fz="xl">
-                  {formatEuro(refund.amount)}
+              <div>
+                <Text fw={700} fz={refund.owes ? 'lg' : 'xl'} c={refund.owes ? 'red.9' : undefined} data-testid="refund-so-far">
+                  {refund.headline}
                 </Text>
-                <Text c="dimmed">of {formatEuro(refund.max)} possible</Text>
-              </Group>
+                {refund.pendingNote && (
+                  <Text size="sm" data-testid="refund-pending">
+                    {refund.pendingNote}
+                  </Text>
+                )}
+              </div>
+              <Table variant="vertical" layout="fixed" withRowBorders={false} fz="sm">
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th w="60%">Relief on your MaxOut contributions this year</Table.Th>
+                    <Table.Td ta="right">{formatEuro(refund.pensionRelief, { keepZeroDecimals: true })}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>Form 11 refunds approved</Table.Th>
+                    <Table.Td ta="right">{formatEuro(refund.approved, { keepZeroDecimals: true })}</Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+              <Progress.Root size="xl" radius="xl">
+                <Progress.Section
+                  value={refund.share}
+                  aria-label="Relief on your MaxOut contributions"
+                  aria-valuetext={`${formatEuro(refund.pensionRelief)} of ${formatEuro(refund.pensionReliefMax)}`}
+                />
+              </Progress.Root>
               <Text size="sm" c="dimmed">
-                The tax relief your pension this year earns, up to what the most you can put in would earn.
+                {refund.pensionReliefMax > refund.pensionRelief
+                  ? `Contribute up to your limit and your relief this year reaches ${formatEuro(refund.pensionReliefMax, { keepZeroDecimals: true })}. Pension paid through payroll is relieved at source, so it is not counted here.`
+                  : 'Your MaxOut contributions earn all the relief your limit allows this year.'}
               </Text>
               <Button component={Link} to="/tax-refund-options" variant="outline">
                 Tax Refund Options
@@ -82,6 +107,29 @@ export function OverviewScreen() {
             </Stack>
           </Paper>
         </SimpleGrid>
+
+        {directDebit && (
+          <Paper withBorder p="lg" radius="md" role="region" aria-label="Direct debit">
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                Direct debit
+              </Title>
+              <Text>{directDebit.summary}</Text>
+              <Text fw={600}>{directDebit.next}</Text>
+              <Text size="sm">{directDebit.remaining}</Text>
+              {directDebit.warning && (
+                <Alert color="yellow" variant="light" title="Over your relief limit" styles={{ title: { color: "var(--mantine-color-black)" } }}>
+                  <Text size="sm">{directDebit.warning}</Text>
+                </Alert>
+              )}
+              <Group>
+                <Button component={Link} to="/direct-debit" variant={directDebit.warning ? 'filled' : 'outline'}>
+                  Change or cancel it
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
 
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb="sm">
@@ -127,10 +175,30 @@ export function OverviewScreen() {
                             <Table.Td>
                               <ClaimStatusBadge status={line.status} size="sm" />
                             </Table.Td>
-                            <Table.Td ta="right">{formatEuro(line.amount)}</Table.Td>
+                            <Table.Td ta="right" style={NO_WRAP}>
+                              {formatEuro(line.amount)}
+                            </Table.Td>
                           </Table.Tr>
                         ))}
                       </Table.Tbody>
+                      {year.income.length > 0 && (
+                        <Table.Tbody>
+                          <Table.Tr>
+                            <Table.Th colSpan={3}>Income you declared (tax due)</Table.Th>
+                          </Table.Tr>
+                          {year.income.map((line) => (
+                            <Table.Tr key={line.category}>
+                              <Table.Td>{line.title}</Table.Td>
+                              <Table.Td>
+                                <ClaimStatusBadge status={line.status} size="sm" />
+                              </Table.Td>
+                              <Table.Td ta="right" style={NO_WRAP}>
+                                {formatEuro(line.amount)}
+                              </Table.Td>
+                            </Table.Tr>
+                          ))}
+                        </Table.Tbody>
+                      )}
                       <Table.Tfoot>
                         <Table.Tr>
                           <Table.Th colSpan={2}>Estimated for {year.year}</Table.Th>
@@ -138,7 +206,9 @@ export function OverviewScreen() {
                         </Table.Tr>
                         <Table.Tr>
                           <Table.Th colSpan={2}>Total approved</Table.Th>
-                          <Table.Th ta="right">{formatEuro(year.totalApproved)}</Table.Th>
+                          <Table.Th ta="right" style={NO_WRAP}>
+                            {formatEuro(year.totalApproved)}
+                          </Table.Th>
                         </Table.Tr>
                       </Table.Tfoot>
                     </Table>

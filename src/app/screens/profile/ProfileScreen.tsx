@@ -11,7 +11,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
-import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -72,7 +72,8 @@ export function ProfileScreen() {
               <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('first_name')} />
               <TextInput label="Surname" autoComplete="family-name" required {...form.getInputProps('surname')} />
             </SimpleGrid>
-            <TextInput label="Email" value={view.email} readOnly description="To change your email address, contact us." />
+            {/* A text area, so a long address wraps on a phone instead of being cut. */}
+            <Textarea label="Email" value={view.email} readOnly autosize minRows={1} description="To change your email address, contact us." />
             <TextInput
               label="PPSN"
               description="7 digits followed by 1 or 2 letters, e.g. 1234567T"

@@ -15,7 +15,9 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
-import { Alert, Badge, Button, Container, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import { Alert, Badge, Button, Container, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -59,7 +61,14 @@ function YearCard({ card, view, actor }: { card: PensionYearCard; view: PensionR
                 : `Relief limit: ${relief.agePercentage}% of earnings up to ${formatEuro(relief.earningsCap)} at age ${relief.ageInYear}, so ${formatEuro(relief.limit)}.`}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Kind of pension" data={view.contractOptions} allowDeselect={false} required {...form.getInputProps('category')} />
+            {/* Radios, not a select: the kinds' names are long, and a select cuts them on a phone. */}
+            <Radio.Group label="Kind of pension" required {...form.getInputProps('category')}>
+              <Stack gap="xs" mt="xs">
+                {view.contractOptions.map((option) => (
+                  <Radio key={option.value} value={option.value} label={option.label} />
+                ))}
+              </Stack>
+            </Radio.Group>
             <MoneyInput label={`Paid outside payroll for ${year}`} required {...form.getInputProps('contributionsPaid')} />
             <TextInput label="Pension provider" required {...form.getInputProps('providerName')} />
             <TextInput label="Policy or member number" required {...form.getInputProps('policyNumber')} />
