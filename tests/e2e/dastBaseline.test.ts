@@ -47,7 +47,9 @@ function passiveRules(url: string, res: Response, body: string, isApi: boolean):
   need('90022/10023 no stack trace, SQL or file path in the answer', !LEAKS.test(body));
   if (isApi) {
     need('10049 API answers not cacheable (no-store)', /no-store/.test(h.get('cache-control') ?? ''));
-    need('API answers are JSON', /application\/json/.test(h.get('content-type') ?? '') || res.status === 204);
+    // The sandbox bank's consent page stands in for a bank's own site: an HTML form, by design.
+    const htmlByDesign = /\/sandbox-bank\/consents\//.test(url);
+    need('API answers are JSON', htmlByDesign ? /text\/html|application\/json/.test(h.get('content-type') ?? '') : /application\/json/.test(h.get('content-type') ?? '') || res.status === 204);
     need('no 5xx', res.status < 500);
   } else {
     need('pages have a content type', (h.get('content-type') ?? '') !== '');

@@ -312,7 +312,8 @@ describe(`POST /auth/login (${testDatabaseKind()})`, () => {
     }
   });
 
-  it('limits failed attempts per client address across accounts (100 per 15 minutes)', async () => {
+  // 101 password checks one after another: minutes on a busy 2-core machine, not the default 30 s.
+  it('limits failed attempts per client address across accounts (100 per 15 minutes)', { timeout: 180_000 }, async () => {
     const behindProxy = { services: t.services, trustProxy: 1 };
     const { createApp } = await import('../../src/server/app.ts');
     const { send } = await import('../support/testDatabase.ts');
