@@ -1,29 +1,12 @@
 import { createActor, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { verifyEmailMachine } from '../../machines/verifyEmail/verifyEmail.machine.ts';
-import type { ResendResult, VerifyEmailInput } from '../../machines/verifyEmail/verifyEmail.types.ts';
+import type { ResendResult } from '../../machines/verifyEmail/verifyEmail.types.ts';
 import { verifyEmailView } from '../../machines/verifyEmail/verifyEmail.view.ts';
 import { SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
-import { aUser } from '../support/builders.ts';
-import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
+import { createModelTest } from '../support/modelTest.ts';
+import { fixtures, INPUT, model, SENT, TOO_MANY } from './verifyEmail.model.ts';
 
-const TOO_MANY = { status: 429, message: 'Too many requests. Please try again in a minute.', source: 'server' } as const;
-const SENT = { type: 'xstate.done.actor.resendVerification', output: { ok: true, emailVerified: false } satisfies ResendResult };
-const PROVEN_ALREADY = { type: 'xstate.done.actor.resendVerification', output: { ok: true, emailVerified: true } satisfies ResendResult };
-const REFUSED = { type: 'xstate.done.actor.resendVerification', output: { ok: false, error: TOO_MANY } satisfies ResendResult };
-
-const fixtures = {
-  'verifyEmail.resend': () => [{ type: 'verifyEmail.resend' }],
-  'session.user.changed': () => [
-    { type: 'session.user.changed', user: aUser({ email_verified: true }) },
-    { type: 'session.user.changed', user: aUser({ email_verified: false }) },
-  ],
-  'xstate.done.actor.resendVerification': () => [SENT, PROVEN_ALREADY, REFUSED],
-  'xstate.error.actor.resendVerification': () => [{ type: 'xstate.error.actor.resendVerification', error: new Error('offline') }],
-} satisfies EventFixtures<typeof verifyEmailMachine>;
-
-const INPUT: VerifyEmailInput = { email: 'new@example.ie', verified: false };
-const model = createModelTest(verifyEmailMachine, { events: fixtures, input: INPUT });
 type Done = EventObject & { output: ResendResult };
 
 describe('email verification banner: model-based', () => {
