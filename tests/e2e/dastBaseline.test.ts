@@ -44,7 +44,9 @@ function passiveRules(url: string, res: Response, body: string, isApi: boolean):
   need('10010/10011/10054 no cookies set', h.get('set-cookie') === null);
   need('10098 no CORS grant', h.get('access-control-allow-origin') === null);
   need('Referrer-Policy set', (h.get('referrer-policy') ?? '') !== '');
-  need('90022/10023 no stack trace, SQL or file path in the answer', !LEAKS.test(body));
+  // Scripts and styles are code, not answers: a library's own `TypeError(...)` in a bundle is no leak.
+  const isCode = /javascript|text\/css/.test(h.get('content-type') ?? '');
+  need('90022/10023 no stack trace, SQL or file path in the answer', isCode || !LEAKS.test(body));
   if (isApi) {
     need('10049 API answers not cacheable (no-store)', /no-store/.test(h.get('cache-control') ?? ''));
     // The sandbox bank's consent page stands in for a bank's own site: an HTML form, by design.

@@ -135,7 +135,7 @@ describe.each(Object.entries(viewports))('a first-time user (%s)', (name, viewpo
     const marital = page.getByRole('group', { name: 'Marital status' });
     await marital.waitFor();
     expect(await marital.textContent()).toContain('Married or in a civil partnership');
-    expect(await page.getByRole('radio', { name: 'Single' }).count()).toBe(0);
+    expect(await page.getByRole('radio', { name: 'Single', exact: true }).count()).toBe(0);
     await checkScreen(page, `first-time-${name}-pension-setup-marital`);
   });
 });

@@ -159,7 +159,7 @@ async function taxRefundPageJourney(page: Page, viewport: Viewport, shots: strin
   await start.click();
   await page.waitForURL((url) => url.pathname === '/tax-refund-questions');
   await page.getByRole('button', { name: 'For Advanced Use' }).click();
-  await page.getByRole('checkbox', { name: 'Rent Tax Credit' }).check();
+  await page.getByRole('checkbox', { name: 'Rent Tax Credit', exact: true }).check();
   await page.getByRole('checkbox', { name: 'Tuition Fees' }).check();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/form11/rent-tax-credit');
