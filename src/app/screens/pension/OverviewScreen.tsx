@@ -16,7 +16,8 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
-import { Accordion, Alert, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Anchor.css';
+import { Accordion, Alert, Anchor, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -104,6 +105,9 @@ export function OverviewScreen() {
               <Button component={Link} to="/tax-refund-options" variant="outline">
                 Tax Refund Options
               </Button>
+              <Anchor component={Link} to="/pension-refund" fz="sm">
+                Paid into a pension outside payroll in an earlier year? Claim its relief
+              </Anchor>
             </Stack>
           </Paper>
         </SimpleGrid>
@@ -136,7 +140,12 @@ export function OverviewScreen() {
             Taxback credits
           </Title>
           {credits.length === 0 ? (
-            <Text c="dimmed">No tax refund claims yet. Answer the questionnaire to find the credits and reliefs you can claim.</Text>
+            <Stack gap="sm" align="flex-start">
+              <Text c="dimmed">No tax refund claims yet. Answer the questionnaire to find the credits and reliefs you can claim.</Text>
+              <Button component={Link} to="/tax-refund-questions">
+                Answer the questionnaire
+              </Button>
+            </Stack>
           ) : (
             <Accordion variant="separated" multiple defaultValue={credits[0] ? [String(credits[0].year)] : []}>
               {credits.map((year) => (

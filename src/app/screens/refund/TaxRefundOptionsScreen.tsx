@@ -131,6 +131,9 @@ export function TaxRefundOptionsScreen() {
           <Button component={Link} to="/tax-refund-questions" variant="outline">
             Boost My Tax Refund
           </Button>
+          <Button component={Link} to="/pension-refund" variant="subtle">
+            Claim relief on pension paid outside payroll
+          </Button>
         </Group>
       </Stack>
 
