@@ -11,7 +11,8 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
-import { Button, Container, Group, Modal, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Anchor.css';
+import { Anchor, Button, Container, Group, Modal, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { refundOptionsView } from '../../../../machines/refundOptions/refundOptions.view.ts';
@@ -131,9 +132,9 @@ export function TaxRefundOptionsScreen() {
           <Button component={Link} to="/tax-refund-questions" variant="outline">
             Boost My Tax Refund
           </Button>
-          <Button component={Link} to="/pension-refund" variant="subtle">
+          <Anchor component={Link} to="/pension-refund" fz="sm" ta="center">
             Claim relief on pension paid outside payroll
-          </Button>
+          </Anchor>
         </Group>
       </Stack>
 
