@@ -10,10 +10,11 @@
  * nginx to both. Server CPU per request is read from /proc (the instances, and nginx's processes
  * for the cluster).
  *
- * Accounts default to one per four users: the login limits count an attempt while it is checked,
- * so many simultaneous sign-ins to one account would be refused (429) as an attack would be.
+ * Accounts default to one per four users, at most 100: the login limits count an attempt while it
+ * is checked, so many simultaneous sign-ins to one account would be refused (429) as an attack
+ * would be, and registration allows 100 accounts an hour from one address.
  *
- *   npm run bench:load -- --users 500 --duration 60 --accounts 125
+ *   npm run bench:load -- --users 500 --duration 60 --accounts 100
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { ppsnCheckCharacter } from '../src/domain/schemas/fields.ts';
@@ -48,7 +49,8 @@ async function api(base: string, method: string, path: string, body?: unknown, h
 async function makeAccount(cluster: Cluster, n: number): Promise<Account> {
   const email = `load-${n}-${Date.now()}@example.invalid`;
   const base = cluster.url;
-  if ((await api(base, 'POST', '/auth/register', { email, details: { dob: '1985-06-01', maritalStatus: 'single' } })).status !== 201) throw new Error('register failed');
+  const registered = await api(base, 'POST', '/auth/register', { email, details: { dob: '1985-06-01', maritalStatus: 'single' } });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   let token: string | undefined;
   for (let tries = 0; tries < 200 && !token; tries++) {
     for (const instance of cluster.instances) {
@@ -189,7 +191,8 @@ async function run(label: string, base: string, accounts: Account[], users: numb
 async function main() {
   const users = numberArg('users', 500);
   const seconds = numberArg('duration', 60);
-  const accountCount = numberArg('accounts', Math.ceil(users / 4));
+  // At most 100: registration allows 100 accounts an hour from one address, and every account comes from this one.
+  const accountCount = numberArg('accounts', Math.min(100, Math.ceil(users / 4)));
   console.log('Starting PostgreSQL, two instances and nginx…');
   const cluster = await startCluster({ logLevel: 'warn' });
   try {
