@@ -121,11 +121,14 @@ describe(`payment recovery (${testDatabaseKind()})`, () => {
     const user = await userId(t);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let entered = () => {};
+    const inCollect = new Promise<void>((resolve) => (entered = resolve));
     const sandbox = t.services.payments;
     const slow: PaymentProvider = {
       name: 'slow',
       sources: (id) => sandbox.sources(id),
       collect: async (request) => {
+        entered();
         await held;
         return sandbox.collect(request);
       },
@@ -133,6 +136,9 @@ describe(`payment recovery (${testDatabaseKind()})`, () => {
     };
     const ledger = createPensionLedgerService({ db: t.database.db, payments: slow, now: () => t.clock.now(), leaseMs: LEASE_MS, duplicateWaitMs: 200 });
     const first = ledger.pay(user, 'slow-key-1', ORDER);
+    // The duplicate is sent once the first holds the attempt; sent earlier, on a pool either could win the
+    // insert, and a duplicate that won would wait on the provider forever.
+    await inCollect;
     expect(await ledger.pay(user, 'slow-key-1', ORDER)).toEqual({ kind: 'inProgress' });
     // Nor does the reaper touch it while its lock is fresh.
     expect(await ledger.recoverStale()).toEqual({ booked: 0, declined: 0, failed: 0 });
