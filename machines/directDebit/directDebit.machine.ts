@@ -11,6 +11,8 @@ import type {
   DirectDebitTag,
   LoadMandateLogic,
   MandateResult,
+  PauseMandateLogic,
+  ResumeMandateLogic,
   SaveMandateLogic,
 } from './directDebit.types.ts';
 
@@ -18,13 +20,16 @@ import type {
 const loadMandate: LoadMandateLogic = fromPromise<MandateResult, void>(async () => ({ ok: false, error: NO_RESPONSE }));
 const saveMandate: SaveMandateLogic = fromPromise<MandateResult, DirectDebitRequest>(async () => ({ ok: false, error: NO_RESPONSE }));
 const cancelMandate: CancelMandateLogic = fromPromise<MandateResult, void>(async () => ({ ok: false, error: NO_RESPONSE }));
+const pauseMandate: PauseMandateLogic = fromPromise<MandateResult, void>(async () => ({ ok: false, error: NO_RESPONSE }));
+const resumeMandate: ResumeMandateLogic = fromPromise<MandateResult, void>(async () => ({ ok: false, error: NO_RESPONSE }));
 const stepUp: StepUpLogic = fromPromise<StepUpResult, StepUpProof>(async () => ({ ok: false, error: NO_RESPONSE }));
 
 const mandateParams = ({ event }: { event: { output: MandateResult } }) => ({ result: event.output });
 
 /**
  * A monthly direct debit (/direct-debit): view the active mandate, set one up or change it
- * (amount, IBAN, day of month, start date, mandate accepted), or cancel it after a confirmation.
+ * (amount, IBAN, day of month, start date, mandate accepted), pause it to 31 December and resume it
+ * (one click each), or cancel it after a confirmation.
  * Collecting from a new account asks for the password again first (step-up), then sends the same
  * request.
  */
@@ -35,7 +40,7 @@ export const directDebitMachine = setup({
     events: {} as DirectDebitEvent,
     tags: {} as DirectDebitTag,
   },
-  actors: { loadMandate, saveMandate, cancelMandate, stepUp },
+  actors: { loadMandate, saveMandate, cancelMandate, pauseMandate, resumeMandate, stepUp },
   actions: {
     clearError: assign({ error: null }),
     clearNotice: assign({ notice: null }),
@@ -50,17 +55,23 @@ export const directDebitMachine = setup({
     rememberStepUpFailure: assign((_, params: { result: StepUpResult }) => ({ error: params.result.ok ? null : params.result.error })),
     noticeSaved: assign({ notice: 'saved' as const }),
     noticeCancelled: assign({ notice: 'cancelled' as const }),
+    noticePaused: assign({ notice: 'paused' as const }),
+    noticeResumed: assign({ notice: 'resumed' as const }),
   },
   guards: {
     succeeded: (_, params: { result: MandateResult }) => params.result.ok,
     hasMandate: ({ context }) => context.mandate !== null,
+    /** A mandate that collects: it may be paused. */
+    collecting: ({ context }) => context.mandate !== null && context.mandate.paused_until === null,
+    /** A paused mandate: it may be resumed. */
+    paused: ({ context }) => context.mandate !== null && context.mandate.paused_until !== null,
     /** A new account: the server wants the password again before it collects from it. */
     stepUpRequired: (_, params: { result: MandateResult }) => !params.result.ok && isStepUpRequired(params.result.error),
     stepUpSucceeded: (_, params: { result: StepUpResult }) => params.result.ok,
   },
 }).createMachine({
   id: 'directDebit',
-  description: 'A monthly direct debit into the pension: view, set up or change, cancel.',
+  description: 'A monthly direct debit into the pension: view, set up or change, pause and resume, cancel.',
   context: ({ input }) => ({ ...input, mandate: null, pending: null, notice: null, error: null }),
   initial: 'loading',
   states: {
@@ -83,10 +94,41 @@ export const directDebitMachine = setup({
       on: { 'directDebit.reload': { target: 'loading' } },
     },
     viewing: {
-      description: 'The active mandate (amount, masked IBAN, day, next collection, reference) with Change and Cancel; without one, an invitation to set one up.',
+      description:
+        'The active mandate (amount, masked IBAN, day, next collection, reference, whether paused) with Change, Pause or Resume, and Cancel; without one, an invitation to set one up.',
       on: {
         'directDebit.edit': { target: 'editing', actions: 'clearNotice' },
         'directDebit.cancel': { guard: 'hasMandate', target: 'confirmingCancel', actions: 'clearNotice' },
+        'directDebit.pause': { guard: 'collecting', target: 'pausing', actions: 'clearNotice' },
+        'directDebit.resume': { guard: 'paused', target: 'resuming', actions: 'clearNotice' },
+      },
+    },
+    pausing: {
+      description: 'POST /direct-debit/pause is on its way: no collection until 31 December.',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'pauseMandate',
+        src: 'pauseMandate',
+        onDone: [
+          { guard: { type: 'succeeded', params: mandateParams }, target: 'viewing', actions: [{ type: 'rememberMandate', params: mandateParams }, 'noticePaused'] },
+          { target: 'viewing', actions: { type: 'rememberFailure', params: mandateParams } },
+        ],
+        onError: { target: 'viewing', actions: 'rememberOutage' },
+      },
+    },
+    resuming: {
+      description: 'POST /direct-debit/resume is on its way: the mandate collects again from today.',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'resumeMandate',
+        src: 'resumeMandate',
+        onDone: [
+          { guard: { type: 'succeeded', params: mandateParams }, target: 'viewing', actions: [{ type: 'rememberMandate', params: mandateParams }, 'noticeResumed'] },
+          { target: 'viewing', actions: { type: 'rememberFailure', params: mandateParams } },
+        ],
+        onError: { target: 'viewing', actions: 'rememberOutage' },
       },
     },
     editing: {

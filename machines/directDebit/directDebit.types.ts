@@ -14,7 +14,7 @@ export interface DirectDebitContext extends DirectDebitInput {
   /** The request waiting for the user to confirm it is them (a new account), sent again once they have. */
   pending: DirectDebitRequest | null;
   /** What the last change did, for a short confirmation on the view. */
-  notice: 'saved' | 'cancelled' | null;
+  notice: 'saved' | 'cancelled' | 'paused' | 'resumed' | null;
   error: ApiFailure | null;
 }
 
@@ -29,6 +29,10 @@ export type DirectDebitEvent =
   | { type: 'directDebit.cancel' }
   /** Confirm the cancellation. */
   | { type: 'directDebit.cancelConfirm' }
+  /** Pause the active mandate (to 31 December): no collection until then. */
+  | { type: 'directDebit.pause' }
+  /** Resume the paused mandate: it collects again from today. */
+  | { type: 'directDebit.resume' }
   /** Load again after a failed load. */
   | { type: 'directDebit.reload' }
   /** The password the server asked for before collecting from a new account. */
@@ -40,3 +44,5 @@ export type MandateResult = { ok: true; mandate: Mandate | null } | { ok: false;
 export type LoadMandateLogic = PromiseActorLogic<MandateResult, void>;
 export type SaveMandateLogic = PromiseActorLogic<MandateResult, DirectDebitRequest>;
 export type CancelMandateLogic = PromiseActorLogic<MandateResult, void>;
+export type PauseMandateLogic = PromiseActorLogic<MandateResult, void>;
+export type ResumeMandateLogic = PromiseActorLogic<MandateResult, void>;

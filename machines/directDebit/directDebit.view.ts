@@ -11,7 +11,18 @@ import type { DirectDebitMachine } from './directDebit.machine.ts';
 
 type Snapshot = Pick<SnapshotFrom<DirectDebitMachine>, 'value' | 'context' | 'hasTag' | 'can'>;
 
-export type DirectDebitStep = 'loading' | 'loadFailed' | 'viewing' | 'editing' | 'saving' | 'confirmingIdentity' | 'steppingUp' | 'confirmingCancel' | 'cancelling';
+export type DirectDebitStep =
+  | 'loading'
+  | 'loadFailed'
+  | 'viewing'
+  | 'editing'
+  | 'saving'
+  | 'confirmingIdentity'
+  | 'steppingUp'
+  | 'confirmingCancel'
+  | 'cancelling'
+  | 'pausing'
+  | 'resuming';
 
 /** The mandate form as Mantine holds it: the start date typed DD.MM.YYYY. */
 export interface MandateFormValues {
@@ -40,6 +51,10 @@ export interface DirectDebitView {
   canSubmit: boolean;
   canCancel: boolean;
   canConfirmCancel: boolean;
+  /** "Pause" is offered: the mandate collects. */
+  canPause: boolean;
+  /** "Resume" is offered: the mandate is paused. */
+  canResume: boolean;
   /** The cancel question is showing. */
   askingToCancel: boolean;
   /** A new account: the password is asked for again before the mandate is saved. */
@@ -49,9 +64,10 @@ export interface DirectDebitView {
   /** Refused because the email address is not proven: "Resend link" is offered beside the error. */
   offerNewLink: boolean;
   fieldErrors: FieldErrors;
-  mandate: (Mandate & { nextCollectionDisplay: string }) | null;
+  /** `pausedUntilDisplay`: the last day of the pause as DD.MM.YYYY, null while the mandate collects. */
+  mandate: (Mandate & { nextCollectionDisplay: string; pausedUntilDisplay: string | null }) | null;
   /** What the last change did, for a short confirmation. */
-  notice: 'saved' | 'cancelled' | null;
+  notice: 'saved' | 'cancelled' | 'paused' | 'resumed' | null;
   form: MandateForm | null;
 }
 
@@ -96,13 +112,21 @@ export function directDebitView(snapshot: Snapshot): DirectDebitView {
     canSubmit: snapshot.can(SUBMIT_PROBE),
     canCancel: snapshot.can({ type: 'directDebit.cancel' }),
     canConfirmCancel: snapshot.can({ type: 'directDebit.cancelConfirm' }),
+    canPause: snapshot.can({ type: 'directDebit.pause' }),
+    canResume: snapshot.can({ type: 'directDebit.resume' }),
     askingToCancel: step === 'confirmingCancel' || step === 'cancelling',
     askingIdentity: step === 'confirmingIdentity' || step === 'steppingUp',
     canStepUp: snapshot.can({ type: 'directDebit.stepUp', proof: { password: '' } }),
     error: context.error ? failureMessage(context.error) : null,
     offerNewLink: isEmailUnverified(context.error),
     fieldErrors: fieldErrorsOf(context.error),
-    mandate: mandate ? { ...mandate, nextCollectionDisplay: apiDateToDisplayDate(mandate.next_collection) ?? '' } : null,
+    mandate: mandate
+      ? {
+          ...mandate,
+          nextCollectionDisplay: apiDateToDisplayDate(mandate.next_collection) ?? '',
+          pausedUntilDisplay: mandate.paused_until ? (apiDateToDisplayDate(mandate.paused_until) ?? mandate.paused_until) : null,
+        }
+      : null,
     notice: context.notice,
     form:
       step === 'editing' || step === 'saving'

@@ -1,13 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
 import { calendarDay, daysLeftInYear, parseApiDate } from '../../src/domain/dates.ts';
 import { mandateOutlook } from '../../src/domain/directDebit.ts';
+import { failureMessage } from '../../src/domain/failureMessage.ts';
 import { formatEuro } from '../../src/domain/money.ts';
 import { pensionProgress } from '../../src/domain/pension.ts';
 import { refundSoFar, refundSoFarWords, type RefundSoFar, type RefundSoFarWords } from '../../src/domain/refundTotal.ts';
 import { taxbackCreditsByYear, type TaxbackYear } from '../../src/domain/taxbackCredits.ts';
 import type { OverviewMachine } from './overview.machine.ts';
 
-type Snapshot = Pick<SnapshotFrom<OverviewMachine>, 'context' | 'matches'>;
+type Snapshot = Pick<SnapshotFrom<OverviewMachine>, 'context' | 'matches' | 'can'>;
 
 export interface OverviewView {
   year: number;
@@ -25,9 +26,20 @@ export interface OverviewView {
   maxingOpen: boolean;
   /**
    * The active direct debit: what it collects, when next, how many collections are left this year,
-   * and a warning when one of them would pass the relief limit (null: no mandate).
+   * and a warning when one of them would pass the relief limit (null: no mandate); `paused` says
+   * until when it is paused; "Pause the direct debit" is offered beside the warning (`canPause`),
+   * busy while `pausing`, with `pauseError` when it failed.
    */
-  directDebit: { summary: string; next: string; remaining: string; warning: string | null } | null;
+  directDebit: {
+    summary: string;
+    next: string;
+    remaining: string;
+    warning: string | null;
+    paused: string | null;
+    canPause: boolean;
+    pausing: boolean;
+    pauseError: string | null;
+  } | null;
 }
 
 function longDate(date: string): string {
@@ -51,14 +63,19 @@ export function overviewView(snapshot: Snapshot): OverviewView {
     },
     credits: taxbackCreditsByYear(user?.form11 ?? []),
     maxingOpen: snapshot.matches('maxing'),
-    directDebit: directDebitOf(snapshot.context.mandate, progress.headroom, day),
+    directDebit: directDebitOf(snapshot, progress.headroom, day),
   };
 }
 
-function directDebitOf(mandate: Snapshot['context']['mandate'], headroom: number, day: ReturnType<typeof calendarDay>): OverviewView['directDebit'] {
+function directDebitOf(snapshot: Snapshot, headroom: number, day: ReturnType<typeof calendarDay>): OverviewView['directDebit'] {
+  const { mandate, pauseError } = snapshot.context;
   if (!mandate) return null;
+  // A paused mandate's skipped collections are not counted, so a pause to 31 December leaves no warning.
   const outlook = mandateOutlook(mandate, headroom, day);
   const count = outlook.remaining.length;
+  const warning = outlook.overLimitFrom
+    ? `The collection on ${longDate(outlook.overLimitFrom)} would pass your tax relief limit: ${formatEuro(outlook.overBy, { keepZeroDecimals: true })} this year would earn no relief.`
+    : null;
   return {
     summary: `${formatEuro(mandate.amount, { keepZeroDecimals: true })} a month from ${mandate.iban_masked}, on day ${mandate.day_of_month}`,
     next: outlook.next ? `Next collection: ${longDate(outlook.next)}` : '',
@@ -66,8 +83,10 @@ function directDebitOf(mandate: Snapshot['context']['mandate'], headroom: number
       count === 0
         ? `No more collections in ${day.year()}.`
         : `${count} ${count === 1 ? 'collection' : 'collections'} still to come in ${day.year()}: ${formatEuro(outlook.remainingTotal, { keepZeroDecimals: true })}.`,
-    warning: outlook.overLimitFrom
-      ? `The collection on ${longDate(outlook.overLimitFrom)} would pass your tax relief limit: ${formatEuro(outlook.overBy, { keepZeroDecimals: true })} this year would earn no relief.`
-      : null,
+    warning,
+    paused: mandate.paused_until ? `Paused until ${longDate(mandate.paused_until)}: nothing is collected until then.` : null,
+    canPause: warning !== null && snapshot.can({ type: 'overview.pause' }),
+    pausing: snapshot.matches('pausing'),
+    pauseError: pauseError ? failureMessage(pauseError) : null,
   };
 }

@@ -4,6 +4,7 @@ import {
   ContributionsAnswerSchema,
   DirectDebitAnswerSchema,
   type ContributionRequest,
+  type DirectDebitPauseRequest,
   type DirectDebitRequest,
   type PensionInfoRequest,
 } from '../domain/schemas/pension.ts';
@@ -36,4 +37,14 @@ export function saveDirectDebit(client: ApiClient, body: DirectDebitRequest, sig
 
 export function cancelDirectDebit(client: ApiClient, signal?: AbortSignal) {
   return postJson(client, 'direct-debit/cancel', {}, DirectDebitAnswerSchema, { signal });
+}
+
+/** POST /direct-debit/pause: no collection up to `until` (31 December of this year when left out). */
+export function pauseDirectDebit(client: ApiClient, body: DirectDebitPauseRequest = {}, signal?: AbortSignal) {
+  return postJson(client, 'direct-debit/pause', body, DirectDebitAnswerSchema, { signal });
+}
+
+/** POST /direct-debit/resume: the paused mandate collects again from today. */
+export function resumeDirectDebit(client: ApiClient, signal?: AbortSignal) {
+  return postJson(client, 'direct-debit/resume', {}, DirectDebitAnswerSchema, { signal });
 }

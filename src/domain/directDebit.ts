@@ -34,6 +34,21 @@ export function maskIban(iban: string): string {
   return `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 }
 
+/**
+ * The first day a mandate may collect on, from `from`: the day after its pause when the pause
+ * reaches that far (collections dated on or before `paused_until` are skipped, never made up).
+ */
+export function collectsFrom(pausedUntil: string | null | undefined, from: Dayjs): Dayjs {
+  const pause = pausedUntil ? parseApiDate(pausedUntil) : null;
+  return pause && compareCalendarDates(pause, from) >= 0 ? pause.add(1, 'day') : from;
+}
+
+/** Whether the mandate is paused on `today` (its pause reaches today or beyond). */
+export function isPaused(pausedUntil: string | null | undefined, today: Dayjs): boolean {
+  const pause = pausedUntil ? parseApiDate(pausedUntil) : null;
+  return pause !== null && compareCalendarDates(pause, today) >= 0;
+}
+
 /** What an active mandate will still collect this tax year, against the room left for relief. */
 export interface MandateOutlook {
   /** The next collection, YYYY-MM-DD ('' for an unreadable start). */
@@ -51,16 +66,17 @@ export interface MandateOutlook {
 /**
  * The mandate's collections still to come this year (today included), and the first one that
  * would pass the relief limit: relief stops at `headroom` (euro), so a collection beyond it is
- * money paid in without tax back.
+ * money paid in without tax back. A paused mandate's skipped dates are not among them.
  */
-export function mandateOutlook(mandate: { amount: number; day_of_month: number; start_date: string }, headroom: number, today: Dayjs): MandateOutlook {
-  const remaining = collectionDatesBetween(mandate.start_date, mandate.day_of_month, today, today.endOf('year'));
+export function mandateOutlook(mandate: { amount: number; day_of_month: number; start_date: string; paused_until?: string | null }, headroom: number, today: Dayjs): MandateOutlook {
+  const from = collectsFrom(mandate.paused_until, today);
+  const remaining = collectionDatesBetween(mandate.start_date, mandate.day_of_month, from, today.endOf('year'));
   const cents = Math.round(mandate.amount * 100);
   const roomCents = Math.max(0, Math.round(headroom * 100));
   const passing = remaining.findIndex((_, index) => (index + 1) * cents > roomCents);
   const totalCents = remaining.length * cents;
   return {
-    next: nextCollectionDate(mandate.start_date, mandate.day_of_month, today),
+    next: nextCollectionDate(mandate.start_date, mandate.day_of_month, from),
     remaining,
     remainingTotal: totalCents / 100,
     overLimitFrom: passing === -1 ? null : remaining[passing]!,

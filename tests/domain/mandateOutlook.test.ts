@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { mandateOutlook } from '../../src/domain/directDebit.ts';
+import { collectsFrom, isPaused, mandateOutlook } from '../../src/domain/directDebit.ts';
 
 const MANDATE = { amount: 350, day_of_month: 15, start_date: '2026-01-15' };
 
@@ -24,5 +24,21 @@ describe('mandate outlook', () => {
   it('a collection today counts; a mandate starting next year collects nothing this year', () => {
     expect(mandateOutlook(MANDATE, 10_000, dayjs('2026-12-15')).remaining).toEqual(['2026-12-15']);
     expect(mandateOutlook({ ...MANDATE, start_date: '2027-01-15' }, 0, dayjs('2026-10-01'))).toMatchObject({ next: '2027-01-15', remaining: [], overLimitFrom: null, overBy: 0 });
+  });
+
+  it('a paused mandate skips its collections up to the pause: paused to 31 December on 1 October, nothing more this year and nothing over the limit', () => {
+    expect(mandateOutlook({ ...MANDATE, paused_until: '2026-12-31' }, 0, dayjs('2026-10-01'))).toEqual({ next: '2027-01-15', remaining: [], remainingTotal: 0, overLimitFrom: null, overBy: 0 });
+    // Paused to 20 November: 15 October and 15 November are skipped, 15 December still comes (€350 against €200 of room).
+    expect(mandateOutlook({ ...MANDATE, paused_until: '2026-11-20' }, 200, dayjs('2026-10-01'))).toEqual({ next: '2026-12-15', remaining: ['2026-12-15'], remainingTotal: 350, overLimitFrom: '2026-12-15', overBy: 150 });
+    // A pause that ended yesterday (resumed) skips nothing from today.
+    expect(mandateOutlook({ ...MANDATE, paused_until: '2026-09-30' }, 10_000, dayjs('2026-10-01')).remaining).toEqual(['2026-10-15', '2026-11-15', '2026-12-15']);
+  });
+
+  it('paused means the pause reaches today', () => {
+    expect(isPaused('2026-10-01', dayjs('2026-10-01'))).toBe(true);
+    expect(isPaused('2026-09-30', dayjs('2026-10-01'))).toBe(false);
+    expect(isPaused(null, dayjs('2026-10-01'))).toBe(false);
+    expect(collectsFrom('2026-10-05', dayjs('2026-10-01')).format('YYYY-MM-DD')).toBe('2026-10-06');
+    expect(collectsFrom('2026-09-05', dayjs('2026-10-01')).format('YYYY-MM-DD')).toBe('2026-10-01');
   });
 });

@@ -6,28 +6,34 @@ import type { DirectDebitContext, MandateResult } from '../../machines/directDeb
 import * as m from '../../src/domain/schemas/messages.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
 
-import { INPUT, MANDATE, model, OUTAGE, REFUSED, REQUEST, WRONG_PASSWORD } from './directDebit.model.ts';
+import { INPUT, MANDATE, model, OUTAGE, PAUSED, REFUSED, REQUEST, UNVERIFIED, WRONG_PASSWORD } from './directDebit.model.ts';
 
 const START: DirectDebitContext = { ...INPUT, mandate: null, pending: null, notice: null, error: null };
 const outputOf = (event: EventObject) => (event as EventObject & { output: MandateResult }).output;
 
 const oracle = expectedSteps<DirectDebitContext>({
   initial: { value: 'loading', context: START },
-  tags: { loading: ['busy'], saving: ['busy'], cancelling: ['busy'], steppingUp: ['busy'] },
+  tags: { loading: ['busy'], saving: ['busy'], cancelling: ['busy'], steppingUp: ['busy'], pausing: ['busy'], resuming: ['busy'] },
   caseOf: (event, before) => {
     const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (!match) return event.type === 'directDebit.cancel' && before.context.mandate === null ? 'cancel without mandate' : event.type;
+    if (!match) {
+      if (event.type === 'directDebit.cancel' && before.context.mandate === null) return 'cancel without mandate';
+      if (event.type === 'directDebit.pause' && before.context.mandate?.paused_until !== null) return 'pause without a collecting mandate';
+      if (event.type === 'directDebit.resume' && !before.context.mandate?.paused_until) return 'resume without a paused mandate';
+      return event.type;
+    }
     const [, kind, id] = match;
     if (kind === 'error') return `${id} outage`;
     const output = outputOf(event);
     if (id === 'stepUp') return (event as EventObject & { output: { ok: boolean } }).output.ok ? 'stepUp ok' : 'stepUp refused';
     if (!output.ok) return output.error.code === 'step_up_required' ? `${id} wants step-up` : `${id} refused`;
-    return id === 'loadMandate' ? (output.mandate ? 'loadMandate found' : 'loadMandate none') : `${id} ok`;
+    return id === 'loadMandate' ? (output.mandate ? (output.mandate.paused_until ? 'loadMandate paused' : 'loadMandate found') : 'loadMandate none') : `${id} ok`;
   },
   transitions: {
     loading: {
       'loadMandate none': { to: 'viewing', context: (c) => ({ ...c, mandate: null }) },
       'loadMandate found': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE }) },
+      'loadMandate paused': { to: 'viewing', context: (c) => ({ ...c, mandate: PAUSED }) },
       'loadMandate refused': { to: 'loadFailed', context: (c) => ({ ...c, error: OUTAGE }) },
       'loadMandate outage': { to: 'loadFailed', context: (c) => ({ ...c, error: OUTAGE }) },
     },
@@ -35,6 +41,19 @@ const oracle = expectedSteps<DirectDebitContext>({
     viewing: {
       'directDebit.edit': { to: 'editing', context: (c) => ({ ...c, notice: null }) },
       'directDebit.cancel': { to: 'confirmingCancel', context: (c) => ({ ...c, notice: null }) },
+      'directDebit.pause': { to: 'pausing', context: (c) => ({ ...c, notice: null, error: null }) },
+      'directDebit.resume': { to: 'resuming', context: (c) => ({ ...c, notice: null, error: null }) },
+    },
+    pausing: {
+      'pauseMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: PAUSED, notice: 'paused' }) },
+      'pauseMandate refused': { to: 'viewing', context: (c) => ({ ...c, error: OUTAGE }) },
+      'pauseMandate outage': { to: 'viewing', context: (c) => ({ ...c, error: OUTAGE }) },
+    },
+    resuming: {
+      'resumeMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE, notice: 'resumed' }) },
+      // Resuming moves money again: an unproven email address is refused, with "Resend link" beside it.
+      'resumeMandate refused': { to: 'viewing', context: (c) => ({ ...c, error: UNVERIFIED }) },
+      'resumeMandate outage': { to: 'viewing', context: (c) => ({ ...c, error: OUTAGE }) },
     },
     editing: {
       'directDebit.submit': { to: 'saving', context: (c) => ({ ...c, pending: REQUEST, error: null }) },
@@ -78,7 +97,19 @@ describe('direct debit machine: model-based', () => {
     it(path.description, () =>
       model.runPath(path, {
         createActor: ({ promises }) =>
-          createActor(directDebitMachine.provide({ actors: { loadMandate: promises.logic(), saveMandate: promises.logic(), cancelMandate: promises.logic(), stepUp: promises.logic() } }), { input: INPUT }),
+          createActor(
+            directDebitMachine.provide({
+              actors: {
+                loadMandate: promises.logic(),
+                saveMandate: promises.logic(),
+                cancelMandate: promises.logic(),
+                pauseMandate: promises.logic(),
+                resumeMandate: promises.logic(),
+                stepUp: promises.logic(),
+              },
+            }),
+            { input: INPUT },
+          ),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof directDebitMachine.resolveState>;
@@ -89,7 +120,12 @@ describe('direct debit machine: model-based', () => {
           expect(view.canCancel, 'cancel only with an active mandate').toBe(snapshot.matches('viewing') && view.mandate !== null);
           expect(view.canConfirmCancel).toBe(snapshot.matches('confirmingCancel'));
           expect(view.askingToCancel).toBe(snapshot.matches('confirmingCancel') || snapshot.matches('cancelling'));
-          expect(view.busy).toBe((['loading', 'saving', 'cancelling', 'steppingUp'] as const).some((s) => snapshot.matches(s)));
+          expect(view.busy).toBe((['loading', 'saving', 'cancelling', 'steppingUp', 'pausing', 'resuming'] as const).some((s) => snapshot.matches(s)));
+          // Pause for a collecting mandate, Resume for a paused one, and the pause shown plainly.
+          expect(view.canPause).toBe(snapshot.matches('viewing') && view.mandate !== null && view.mandate.paused_until === null);
+          expect(view.canResume).toBe(snapshot.matches('viewing') && view.mandate?.paused_until != null);
+          expect(view.mandate?.pausedUntilDisplay ?? null).toBe(snapshot.context.mandate?.paused_until ? '31.12.2026' : null);
+          if (snapshot.context.error === UNVERIFIED) expect(view.offerNewLink).toBe(true);
           expect(view.askingIdentity).toBe(snapshot.matches('confirmingIdentity') || snapshot.matches('steppingUp'));
           expect(view.canStepUp).toBe(snapshot.matches('confirmingIdentity'));
           // The same request is sent again after the password: never a request the user did not submit.
@@ -108,6 +144,11 @@ describe('direct debit machine: model-based', () => {
 
     const viewing = directDebitView(directDebitMachine.resolveState({ value: 'viewing', context: { ...START, mandate: MANDATE } }));
     expect(viewing.mandate?.nextCollectionDisplay).toBe('20.06.2026');
+    expect(viewing.mandate?.pausedUntilDisplay).toBeNull();
+    expect(viewing).toMatchObject({ canPause: true, canResume: false });
+    const paused = directDebitView(directDebitMachine.resolveState({ value: 'viewing', context: { ...START, mandate: PAUSED, notice: 'paused' } }));
+    expect(paused.mandate).toMatchObject({ pausedUntilDisplay: '31.12.2026', nextCollectionDisplay: '20.01.2027' });
+    expect(paused).toMatchObject({ canPause: false, canResume: true, notice: 'paused' });
 
     const setUp = directDebitView(directDebitMachine.resolveState({ value: 'editing', context: START })).form!;
     // A week after 10 May 2026.

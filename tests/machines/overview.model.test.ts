@@ -3,18 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { overviewMachine } from '../../machines/overview/overview.machine.ts';
 import type { OverviewContext } from '../../machines/overview/overview.types.ts';
 import { overviewView } from '../../machines/overview/overview.view.ts';
+import { failureMessage } from '../../src/domain/failureMessage.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
 
 import { aUser } from '../support/builders.ts';
-import { INPUT, MANDATE, model, PAID, START } from './overview.model.ts';
+import { INPUT, MANDATE, model, NEAR_LIMIT, OUTAGE, PAID, PAUSED, START } from './overview.model.ts';
 
 const oracle = expectedSteps<OverviewContext>({
   initial: { value: 'showing', context: START },
+  caseOf: (event, before) => {
+    if (event.type === 'overview.pause') return before.context.mandate !== null && before.context.mandate.paused_until === null ? 'overview.pause' : 'pause without a collecting mandate';
+    if (event.type === 'xstate.done.actor.pauseMandate') return (event as typeof event & { output: { ok: boolean } }).output.ok ? 'pauseMandate ok' : 'pauseMandate refused';
+    return event.type;
+  },
   transitions: {
     showing: {
       'xstate.done.actor.loadMandate': { to: 'showing', context: (c) => ({ ...c, mandate: MANDATE }) },
       'overview.maxing.open': { to: 'maxing' },
+      'overview.pause': { to: 'pausing', context: (c) => ({ ...c, pauseError: null }) },
       'session.user.changed': { to: 'showing', context: (c) => ({ ...c, user: PAID }) },
+    },
+    pausing: {
+      'pauseMandate ok': { to: 'showing', context: (c) => ({ ...c, mandate: PAUSED }) },
+      'pauseMandate refused': { to: 'showing', context: (c) => ({ ...c, pauseError: OUTAGE }) },
+      'xstate.error.actor.pauseMandate': { to: 'showing', context: (c) => ({ ...c, pauseError: OUTAGE }) },
+      'session.user.changed': { to: 'pausing', context: (c) => ({ ...c, user: PAID }) },
     },
     maxing: {
       'xstate.done.actor.loadMandate': { to: 'maxing', context: (c) => ({ ...c, mandate: MANDATE }) },
@@ -33,7 +46,7 @@ describe('overview machine: model-based', () => {
   for (const path of model.paths) {
     it(path.description, () =>
       model.runPath(path, {
-        createActor: ({ promises }) => createActor(overviewMachine.provide({ actors: { loadMandate: promises.logic() } }), { input: INPUT }),
+        createActor: ({ promises }) => createActor(overviewMachine.provide({ actors: { loadMandate: promises.logic(), pauseMandate: promises.logic() } }), { input: INPUT }),
         afterStep: (ctx) => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof overviewMachine.resolveState>;
@@ -43,7 +56,13 @@ describe('overview machine: model-based', () => {
           expect(view.pension.current).toBe(snapshot.context.user === PAID ? 3_500 : 1_500);
           // The refund so far counts only the €2,000 paid through MaxOut (40 %), never the payroll €1,500.
           expect(view.refund.headline).toBe(snapshot.context.user === PAID ? '€800.00' : '€0.00');
-          expect(view.directDebit?.next ?? null).toBe(snapshot.context.mandate ? 'Next collection: 15 December 2026' : null);
+          const paused = snapshot.context.mandate?.paused_until != null;
+          expect(view.directDebit?.next ?? null).toBe(snapshot.context.mandate ? (paused ? 'Next collection: 15 January 2027' : 'Next collection: 15 December 2026') : null);
+          expect(view.directDebit?.paused ?? null).toBe(paused ? 'Paused until 31 December 2026: nothing is collected until then.' : null);
+          expect(view.directDebit?.pausing ?? false).toBe(snapshot.matches('pausing'));
+          expect(view.directDebit?.pauseError ?? null).toBe(snapshot.context.pauseError ? failureMessage(OUTAGE) : null);
+          // The €1,500 or €3,500 paid leaves room for 15 December: no warning, so no Pause button.
+          expect(view.directDebit?.canPause ?? false).toBe(false);
         },
       }),
     );
@@ -94,11 +113,32 @@ describe('overview view', () => {
       next: 'Next collection: 15 December 2026',
       remaining: '1 collection still to come in 2026: €350.00.',
       warning: null,
+      paused: null,
+      canPause: false,
+      pausing: false,
+      pauseError: null,
     });
   });
 
   it('flags the collection that would pass the relief limit: €11,900 paid of €12,000 leaves €100 of room', () => {
     const nearLimit = aUser({ annual_income: 60_000, date_of_birth: '1990-04-01', paid_pension: 1_500, pension: 11_900 });
     expect(view({ user: nearLimit, mandate: MANDATE }).directDebit?.warning).toBe('The collection on 15 December 2026 would pass your tax relief limit: €250.00 this year would earn no relief.');
+  });
+
+  it('offers "Pause the direct debit" beside the warning; paused to 31 December, the Overview says so and warns no more', () => {
+    expect(view({ user: NEAR_LIMIT, mandate: MANDATE }).directDebit).toMatchObject({ canPause: true, pausing: false, paused: null, pauseError: null });
+    const pausing = overviewView(overviewMachine.resolveState({ value: 'pausing', context: { ...START, user: NEAR_LIMIT, mandate: MANDATE } }));
+    expect(pausing.directDebit).toMatchObject({ canPause: false, pausing: true });
+    expect(view({ user: NEAR_LIMIT, mandate: PAUSED }).directDebit).toEqual({
+      summary: '€350.00 a month from IE29 •••• 5678, on day 15',
+      next: 'Next collection: 15 January 2027',
+      remaining: 'No more collections in 2026.',
+      warning: null,
+      paused: 'Paused until 31 December 2026: nothing is collected until then.',
+      canPause: false,
+      pausing: false,
+      pauseError: null,
+    });
+    expect(view({ user: NEAR_LIMIT, mandate: MANDATE, pauseError: OUTAGE }).directDebit?.pauseError).toBe(failureMessage(OUTAGE));
   });
 });

@@ -12,6 +12,7 @@ import { ContributionsAnswerSchema, DirectDebitAnswerSchema } from '../../src/do
 import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { VALIDATION_MESSAGE } from '../../src/server/http/errors.ts';
 import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
+import { toApiMandate } from '../../src/server/services/directDebits.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { type CollectRequest, type PaymentProvider, createSandboxPaymentProvider } from '../../src/server/services/paymentProvider.ts';
 import { PASSWORD, givePassword } from '../support/accounts.ts';
@@ -404,5 +405,79 @@ describe(`direct debit (${testDatabaseKind()})`, () => {
     expect(await t.services.directDebits.cancel(ann!.id)).toBeDefined();
     t.clock.set('2026-04-20T08:00:00Z');
     expect(await t.services.directDebits.collectDue()).toBe(0);
+  });
+
+  it('pauses (to 31 December by default) and resumes: the mandate says so, the next collection follows, a second resume is a 409', async () => {
+    const auth = await setUp(t);
+    expect((await t.request('POST', '/direct-debit/pause', {}, auth)).status).toBe(404);
+    expect((await t.request('POST', '/direct-debit/resume', undefined, auth)).status).toBe(404);
+    expect((await t.request('POST', '/direct-debit', MANDATE, auth)).body.mandate).toMatchObject({ paused_until: null, next_collection: '2026-02-20' });
+
+    const paused = await t.request('POST', '/direct-debit/pause', {}, auth);
+    expect(paused.status).toBe(200);
+    expect(v.parse(DirectDebitAnswerSchema, paused.body)).toEqual(paused.body);
+    expect(paused.body.mandate).toMatchObject({ paused_until: '2026-12-31', next_collection: '2027-01-20' });
+    expect((await t.request('GET', '/direct-debit', undefined, auth)).body).toEqual(paused.body);
+
+    const until = await t.request('POST', '/direct-debit/pause', { until: '2026-03-01' }, auth);
+    expect(until.body.mandate).toMatchObject({ paused_until: '2026-03-01', next_collection: '2026-03-20' });
+
+    const resumed = await t.request('POST', '/direct-debit/resume', undefined, auth);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.mandate).toMatchObject({ paused_until: null, next_collection: '2026-02-20' });
+    expect(resumed.body.mandate.id).toBe(paused.body.mandate.id);
+    expect(await t.request('POST', '/direct-debit/resume', undefined, auth)).toMatchObject({ status: 409, body: { message: m.MANDATE_NOT_PAUSED } });
+  });
+
+  it.each<[string, unknown, Record<string, string[]>]>([
+    ['a date in the past', { until: '2026-01-14' }, { until: [m.PAUSE_UNTIL_RANGE] }],
+    ['more than a year ahead', { until: '2027-02-01' }, { until: [m.PAUSE_UNTIL_RANGE] }],
+    ['a display date', { until: '31.12.2026' }, { until: [m.DATE_INVALID] }],
+    ['a number', { until: 20261231 }, { until: [m.DATE_INVALID] }],
+  ])('pause: 422 for %s, nothing paused', async (_name, body, errors) => {
+    const auth = await setUp(t);
+    expect((await t.request('POST', '/direct-debit', MANDATE, auth)).status).toBe(200);
+    expect(await t.request('POST', '/direct-debit/pause', body, auth)).toMatchObject({ status: 422, body: { message: VALIDATION_MESSAGE, errors } });
+    expect((await t.request('GET', '/direct-debit', undefined, auth)).body.mandate.paused_until).toBeNull();
+  });
+
+  it('resuming needs a proven email address (it starts collections again); pausing does not', async () => {
+    const auth = await setUp(t);
+    expect((await t.request('POST', '/direct-debit', MANDATE, auth)).status).toBe(200);
+    await t.database.db.execute(sql`update users set email_verified_at = null where email = 'ann@example.ie'`);
+    expect((await t.request('POST', '/direct-debit/pause', {}, auth)).status).toBe(200);
+    expect((await t.request('POST', '/direct-debit/resume', undefined, auth)).status).toBe(403);
+    expect((await t.request('GET', '/direct-debit', undefined, auth)).body.mandate.paused_until).toBe('2026-12-31');
+  });
+
+  it('the housekeeping run makes no collection while paused, never makes up the skipped dates, and collects again once resumed', async () => {
+    const auth = await setUp(t);
+    expect((await t.request('POST', '/direct-debit', MANDATE, auth)).status).toBe(200);
+    const [ann] = await queryRows<{ id: string }>(t.database, sql`select id from users where email = 'ann@example.ie'`);
+    t.clock.set('2026-02-20T08:00:00Z');
+    await t.services.housekeeping();
+    expect(await ledgerRows(t)).toHaveLength(1);
+
+    // (The service directly: the access token does not outlive the months this test moves through.)
+    expect(await t.services.directDebits.pause(ann!.id, '2026-12-31')).toBeDefined();
+    t.clock.set('2026-03-20T08:00:00Z');
+    await t.services.housekeeping();
+    t.clock.set('2026-04-20T08:00:00Z');
+    await t.services.housekeeping();
+    expect(await ledgerRows(t)).toHaveLength(1);
+
+    // Resumed on 21 April: 20 March and 20 April (inside the catch-up window) stay skipped; 20 May is collected.
+    t.clock.set('2026-04-21T08:00:00Z');
+    const resumed = await t.services.directDebits.resume(ann!.id);
+    expect(resumed !== undefined && resumed !== 'notPaused' && toApiMandate(resumed, '2026-04-21')).toMatchObject({ paused_until: null, next_collection: '2026-05-20' });
+    await t.services.housekeeping();
+    expect(await ledgerRows(t)).toHaveLength(1);
+    t.clock.set('2026-05-20T08:00:00Z');
+    await t.services.housekeeping();
+    const rows = await ledgerRows(t);
+    expect(rows.map((r) => [Number(r.amount_cents), r.kind, r.status])).toEqual([
+      [15_000, 'direct_debit', 'succeeded'],
+      [15_000, 'direct_debit', 'succeeded'],
+    ]);
   });
 });

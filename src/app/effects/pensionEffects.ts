@@ -7,7 +7,7 @@ import type { MandateResult } from '../../../machines/directDebit/directDebit.ty
 import { pensionSetupMachine } from '../../../machines/pensionSetup/pensionSetup.machine.ts';
 import type { SavePensionInfoResult } from '../../../machines/pensionSetup/pensionSetup.types.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
-import { cancelDirectDebit, contribute, getContributions, getDirectDebit, saveDirectDebit, savePensionInfo } from '../../api/pension.ts';
+import { cancelDirectDebit, contribute, getContributions, getDirectDebit, pauseDirectDebit, resumeDirectDebit, saveDirectDebit, savePensionInfo } from '../../api/pension.ts';
 import { stepUp } from '../../api/security.ts';
 import type { DirectDebitAnswer, DirectDebitRequest, PensionInfoRequest } from '../../domain/schemas/pension.ts';
 import type { ContributionMode } from '../../../machines/contribution/contribution.types.ts';
@@ -86,6 +86,8 @@ export function createDirectDebitLogic(deps: AppEffects) {
       loadMandate: fromPromise<MandateResult, void>(({ signal }) => mandateOf(() => getDirectDebit(client, signal))),
       saveMandate: fromPromise<MandateResult, DirectDebitRequest>(({ input }) => mandateOf(() => saveDirectDebit(client, input))),
       cancelMandate: fromPromise<MandateResult, void>(() => mandateOf(() => cancelDirectDebit(client))),
+      pauseMandate: fromPromise<MandateResult, void>(() => mandateOf(() => pauseDirectDebit(client))),
+      resumeMandate: fromPromise<MandateResult, void>(() => mandateOf(() => resumeDirectDebit(client))),
       stepUp: stepUpOver(client),
     },
   });

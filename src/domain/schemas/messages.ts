@@ -203,6 +203,8 @@ export const DAY_OF_MONTH_RANGE = 'Must be a day between 1 and 28';
 export const START_DATE_RANGE = 'Must be from tomorrow to one year ahead';
 export const MANDATE_REQUIRED = 'You must accept the mandate to continue';
 export const NO_MANDATE = 'You have no direct debit to change';
+export const PAUSE_UNTIL_RANGE = 'Must be from today to one year ahead';
+export const MANDATE_NOT_PAUSED = 'Your direct debit is not paused';
 
 // Linked bank accounts and round-ups (not in the spec).
 

@@ -199,6 +199,31 @@ export function directDebitRequestSchema(today: Dayjs) {
 }
 export type DirectDebitRequest = v.InferOutput<ReturnType<typeof directDebitRequestSchema>>;
 
+/**
+ * POST /direct-debit/pause: no collection until `until` (inclusive); without it, until 31 December
+ * of this year (the relief limit starts again on 1 January). From today up to a year ahead.
+ */
+export function directDebitPauseRequestSchema(today: Dayjs) {
+  return requestObject({
+    until: v.optional(
+      v.pipe(
+        v.string(m.DATE_INVALID),
+        v.nonEmpty(m.REQUIRED),
+        stop<string>(),
+        v.check((text) => parseApiDate(text) !== null, m.DATE_INVALID),
+        stop<string>(),
+        v.check((text) => {
+          const date = parseApiDate(text);
+          if (!date) return false;
+          const ahead = compareCalendarDates(date, today);
+          return ahead >= 0 && ahead <= DIRECT_DEBIT_MAX_LEAD_DAYS;
+        }, m.PAUSE_UNTIL_RANGE),
+      ),
+    ),
+  });
+}
+export type DirectDebitPauseRequest = v.InferOutput<ReturnType<typeof directDebitPauseRequestSchema>>;
+
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────
 
 export const CONTRIBUTION_KINDS = ['one_off', 'direct_debit', 'round_up'] as const;
@@ -245,6 +270,8 @@ export const MandateSchema = responseObject({
   start_date: v.string(),
   next_collection: v.string(),
   accepted_at: v.string(),
+  /** While paused: the last day no collection is made (YYYY-MM-DD); null when the mandate collects. */
+  paused_until: v.nullable(v.string()),
 });
 export type Mandate = v.InferOutput<typeof MandateSchema>;
 

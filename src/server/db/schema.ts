@@ -330,6 +330,11 @@ export const directDebitMandates = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Paused: no collection dated on or before this Irish date, and none made up later. Resuming
+     * sets it to yesterday, so the dates the pause skipped stay skipped by the catch-up run.
+     */
+    pausedUntil: date('paused_until', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('direct_debit_mandates_active_idx').on(t.userId).where(sql`${t.cancelledAt} is null`),

@@ -6,6 +6,7 @@ import {
   DirectDebitAnswerSchema,
   PensionInfoRequestSchema,
   contributionRequestSchema,
+  directDebitPauseRequestSchema,
   directDebitRequestSchema,
   idempotencyKeyField,
 } from '../../domain/schemas/pension.ts';
@@ -15,6 +16,7 @@ import { EMAIL_UNVERIFIED, type ApiDescription, JSON_BODY_ERRORS, SIGNED_IN_ERRO
 /** The request shapes; their dates (tax year, start date) are checked against today. */
 export const ContributionRequestSchema = contributionRequestSchema(dayjs('2026-01-01'));
 export const DirectDebitRequestSchema = directDebitRequestSchema(dayjs('2026-01-01'));
+export const DirectDebitPauseRequestSchema = directDebitPauseRequestSchema(dayjs('2026-01-01'));
 
 /** routes/pension.ts */
 export const pensionApi: ApiDescription = {
@@ -59,5 +61,22 @@ export const pensionApi: ApiDescription = {
     summary: 'Cancel the direct debit',
     signedIn: true,
     responses: { 200: { description: 'No mandate any more.', schema: v.object({ mandate: v.null() }) }, ...SIGNED_IN_ERRORS, 404: 'No mandate.' },
+  },
+  'POST /direct-debit/pause': {
+    summary: 'Pause the direct debit: no collection up to `until` (default 31 December this year), none made up later',
+    signedIn: true,
+    body: DirectDebitPauseRequestSchema,
+    responses: { 200: { description: 'The mandate, with `paused_until`.', schema: DirectDebitAnswerSchema }, ...JSON_BODY_ERRORS, ...SIGNED_IN_ERRORS, 404: 'No mandate.' },
+  },
+  'POST /direct-debit/resume': {
+    summary: 'Resume a paused direct debit: it collects again from today; the dates the pause skipped stay skipped',
+    signedIn: true,
+    responses: {
+      200: { description: 'The mandate, collecting again.', schema: DirectDebitAnswerSchema },
+      ...SIGNED_IN_ERRORS,
+      403: EMAIL_UNVERIFIED,
+      404: 'No mandate.',
+      409: 'The mandate is not paused.',
+    },
   },
 };

@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { dayjs } from '../../domain/dates.ts';
+import { API_DATE_FORMAT, dayjs } from '../../domain/dates.ts';
 import * as m from '../../domain/schemas/messages.ts';
 import {
   type ContributionsAnswer,
   type DirectDebitAnswer,
   PensionInfoRequestSchema,
   contributionRequestSchema,
+  directDebitPauseRequestSchema,
   directDebitRequestSchema,
   idempotencyKeyField,
   spouseFieldErrors,
@@ -35,7 +36,7 @@ export function idempotencyKey(c: Context<AppEnv>): string {
 /**
  * Pension setup, the contributions ledger and direct debits, for the signed-in user only:
  * POST /pension-info, GET /contributions, POST /contribute (Idempotency-Key), GET and POST
- * /direct-debit, POST /direct-debit/cancel.
+ * /direct-debit, POST /direct-debit/cancel, POST /direct-debit/pause, POST /direct-debit/resume.
  */
 export function pensionRoutes(services: Services) {
   const { users, pensionLedger, directDebits, payments, clock, moneyMovement } = services;
@@ -128,6 +129,30 @@ export function pensionRoutes(services: Services) {
       if (!cancelled) throw new ApiError(404, m.NO_MANDATE);
       c.var.log.info({ userId: c.var.userId, mandateId: cancelled.id }, 'direct_debit.cancelled');
       const answer: DirectDebitAnswer = { mandate: null };
+      return c.json(answer, 200);
+    })
+
+    // Like cancelling, pausing only stops money leaving the user's account: a signed-in session is
+    // enough (docs/decisions/NNN-direct-debit-pause.md).
+    .post('/direct-debit/pause', auth, async (c) => {
+      const day = dayjs(today());
+      const body = await readJson(c, directDebitPauseRequestSchema(day));
+      const paused = await directDebits.pause(c.var.userId, body.until ?? day.endOf('year').format(API_DATE_FORMAT));
+      if (!paused) throw new ApiError(404, m.NO_MANDATE);
+      c.var.log.info({ userId: c.var.userId, mandateId: paused.id, until: paused.pausedUntil }, 'direct_debit.paused');
+      const answer: DirectDebitAnswer = { mandate: toApiMandate(paused, today()) };
+      return c.json(answer, 200);
+    })
+
+    // Resuming starts collections again: the checks of a money-moving route (a proven email, and a
+    // session that gave a code once two-step sign-in is on). No step-up: the account and amount are
+    // the ones the user accepted on the mandate, which was judged when it was saved.
+    .post('/direct-debit/resume', moneyMoving, async (c) => {
+      const resumed = await directDebits.resume(c.var.userId);
+      if (!resumed) throw new ApiError(404, m.NO_MANDATE);
+      if (resumed === 'notPaused') throw new ApiError(409, m.MANDATE_NOT_PAUSED);
+      c.var.log.info({ userId: c.var.userId, mandateId: resumed.id }, 'direct_debit.resumed');
+      const answer: DirectDebitAnswer = { mandate: toApiMandate(resumed, today()) };
       return c.json(answer, 200);
     });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { dayjs } from '../../domain/dates.ts';
-import { collectionDatesBetween, maskIban, nextCollectionDate } from '../../domain/directDebit.ts';
+import { API_DATE_FORMAT, dayjs } from '../../domain/dates.ts';
+import { collectionDatesBetween, collectsFrom, isPaused, maskIban, nextCollectionDate } from '../../domain/directDebit.ts';
 import type { DirectDebitRequest, Mandate } from '../../domain/schemas/pension.ts';
 import type { Db } from '../db/index.ts';
 import { directDebitMandates, users } from '../db/schema.ts';
@@ -29,8 +29,10 @@ export function toApiMandate(row: MandateRow, today: string): Mandate {
     amount: centsToEuro(row.amountCents),
     day_of_month: row.dayOfMonth,
     start_date: row.startDate,
-    next_collection: nextCollectionDate(row.startDate, row.dayOfMonth, dayjs(today).add(1, 'day')),
+    next_collection: nextCollectionDate(row.startDate, row.dayOfMonth, collectsFrom(row.pausedUntil, dayjs(today).add(1, 'day'))),
     accepted_at: row.acceptedAt.toISOString(),
+    // A pause that has ended is history: the mandate collects again.
+    paused_until: isPaused(row.pausedUntil, dayjs(today)) ? row.pausedUntil : null,
   };
 }
 
@@ -111,8 +113,41 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
     },
 
     /**
+     * Pauses the active mandate: no collection dated up to `until` (Irish date, inclusive), and
+     * none made up afterwards. Undefined when there is no mandate.
+     */
+    async pause(userId: string, until: string): Promise<MandateRow | undefined> {
+      const now = clock.now();
+      const [row] = await db
+        .update(directDebitMandates)
+        .set({ pausedUntil: until, updatedAt: now })
+        .where(and(eq(directDebitMandates.userId, userId), isNull(directDebitMandates.cancelledAt)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Ends the active mandate's pause: it collects again from today. The pause is kept as ending
+     * yesterday, so the dates it skipped are not collected by the catch-up run. 'notPaused' when
+     * the mandate is not paused today; undefined when there is no mandate.
+     */
+    async resume(userId: string): Promise<MandateRow | 'notPaused' | undefined> {
+      const now = clock.now();
+      const today = dayjs(irishToday(now));
+      const current = await active(userId);
+      if (!current) return undefined;
+      if (!isPaused(current.pausedUntil, today)) return 'notPaused';
+      const [row] = await db
+        .update(directDebitMandates)
+        .set({ pausedUntil: today.subtract(1, 'day').format(API_DATE_FORMAT), updatedAt: now })
+        .where(and(eq(directDebitMandates.id, current.id), isNull(directDebitMandates.cancelledAt)))
+        .returning();
+      return row;
+    },
+
+    /**
      * Collects every active mandate's payments due from CATCH_UP_DAYS ago up to today (Irish
-     * date). Returns how many new payments were made.
+     * date), skipping the dates a pause covers. Returns how many new payments were made.
      */
     async collectDue(): Promise<number> {
       const today = dayjs(irishToday(clock.now()));
@@ -121,8 +156,9 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
       for (const mandate of mandates) {
         // Never a date before the mandate was accepted: the first one is always ahead of it.
         const accepted = dayjs(irishToday(mandate.acceptedAt));
-        const from = today.subtract(CATCH_UP_DAYS, 'day');
-        for (const date of collectionDatesBetween(mandate.startDate, mandate.dayOfMonth, from.isAfter(accepted) ? from : accepted.add(1, 'day'), today)) {
+        const catchUp = today.subtract(CATCH_UP_DAYS, 'day');
+        const from = collectsFrom(mandate.pausedUntil, catchUp.isAfter(accepted) ? catchUp : accepted.add(1, 'day'));
+        for (const date of collectionDatesBetween(mandate.startDate, mandate.dayOfMonth, from, today)) {
           const outcome = await ledger.pay(mandate.userId, `dd-${mandate.id}-${date}`, {
             amountCents: mandate.amountCents,
             taxYear: Number(date.slice(0, 4)),

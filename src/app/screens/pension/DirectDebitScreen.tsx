@@ -33,7 +33,7 @@ import { useAppInfo } from '../../appInfo.tsx';
 import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
 
-/** /direct-debit: a monthly contribution by SEPA direct debit: view, set up or change, cancel. */
+/** /direct-debit: a monthly contribution by SEPA direct debit: view, set up or change, pause or resume, cancel. */
 export function DirectDebitScreen() {
   const dd = useFlow('directDebit');
   const view = useSelector(dd, directDebitView);
@@ -71,6 +71,28 @@ export function DirectDebitScreen() {
                 Your direct debit is cancelled. Nothing more will be collected.
               </Alert>
             ) : null}
+            {view.notice === 'paused' ? (
+              <Alert color="teal" variant="outline" role="status">
+                Your direct debit is paused. Nothing will be collected until {mandate?.pausedUntilDisplay} has passed.
+              </Alert>
+            ) : null}
+            {view.notice === 'resumed' ? (
+              <Alert color="teal" variant="outline" role="status">
+                Your direct debit is running again. The next collection is on {mandate?.nextCollectionDisplay}.
+              </Alert>
+            ) : null}
+            {mandate?.pausedUntilDisplay ? (
+              <Alert color="blue" title={`Paused until ${mandate.pausedUntilDisplay}`}>
+                <Stack gap="sm">
+                  <Text size="sm">Nothing is collected while it is paused, and the skipped collections are not made up later. It starts again by itself on {mandate.nextCollectionDisplay}.</Text>
+                  <Group>
+                    <Button onClick={() => dd.send({ type: 'directDebit.resume' })} loading={view.step === 'resuming'} disabled={!view.canResume}>
+                      Resume
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            ) : null}
             {mandate ? (
               <MandateView mandate={mandate} />
             ) : (
@@ -93,6 +115,11 @@ export function DirectDebitScreen() {
             ) : (
               <Group>
                 <Button onClick={() => dd.send({ type: 'directDebit.edit' })}>{mandate ? 'Change' : 'Set up a direct debit'}</Button>
+                {mandate && !mandate.pausedUntilDisplay ? (
+                  <Button variant="outline" onClick={() => dd.send({ type: 'directDebit.pause' })} loading={view.step === 'pausing'} disabled={!view.canPause}>
+                    Pause until 31 December
+                  </Button>
+                ) : null}
                 {mandate ? (
                   <Button variant="outline" color="red" onClick={() => dd.send({ type: 'directDebit.cancel' })} disabled={!view.canCancel}>
                     Cancel direct debit
@@ -126,6 +153,10 @@ function MandateView({ mandate }: { mandate: NonNullable<DirectDebitView['mandat
         <Table.Tr>
           <Table.Th>Next collection</Table.Th>
           <Table.Td>{mandate.nextCollectionDisplay}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Status</Table.Th>
+          <Table.Td>{mandate.pausedUntilDisplay ? `Paused until ${mandate.pausedUntilDisplay}` : 'Collecting'}</Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th>Mandate reference</Table.Th>

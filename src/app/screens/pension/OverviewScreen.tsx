@@ -19,6 +19,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import { Accordion, Alert, Anchor, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { overviewView } from '../../../../machines/overview/overview.view.ts';
@@ -121,13 +122,24 @@ export function OverviewScreen() {
               <Text>{directDebit.summary}</Text>
               <Text fw={600}>{directDebit.next}</Text>
               <Text size="sm">{directDebit.remaining}</Text>
+              {directDebit.paused && (
+                <Alert color="blue" variant="light" role="status">
+                  <Text size="sm">{directDebit.paused}</Text>
+                </Alert>
+              )}
               {directDebit.warning && (
                 <Alert color="yellow" variant="light" title="Over your relief limit" styles={{ title: { color: "var(--mantine-color-black)" } }}>
                   <Text size="sm">{directDebit.warning}</Text>
                 </Alert>
               )}
+              <ErrorAlert message={directDebit.pauseError} title="Your direct debit was not paused" />
               <Group>
-                <Button component={Link} to="/direct-debit" variant={directDebit.warning ? 'filled' : 'outline'}>
+                {directDebit.warning && (
+                  <Button onClick={() => overview.send({ type: 'overview.pause' })} loading={directDebit.pausing} disabled={!directDebit.canPause}>
+                    Pause the direct debit
+                  </Button>
+                )}
+                <Button component={Link} to="/direct-debit" variant={directDebit.warning ? 'default' : 'outline'}>
                   Change or cancel it
                 </Button>
               </Group>

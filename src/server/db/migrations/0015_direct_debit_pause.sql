@@ -1,0 +1,1 @@
+ALTER TABLE "direct_debit_mandates" ADD COLUMN "paused_until" date;
