@@ -1,6 +1,6 @@
 /**
- * `npm run bench:lighthouse`: Lighthouse scores of the first screens a new user sees, printed,
- * never asserted (not part of `npm test`).
+ * `npm run bench:lighthouse`: Lighthouse scores of the first screens a new user sees and of the
+ * pages a signed-in user lives on, printed, never asserted (not part of `npm test`).
  *
  * 1. Production build (skip with `--skip-build` to reuse dist/).
  * 2. The real server on a free port with a temporary DATA_DIR (embedded PGlite), serving dist/.
@@ -9,15 +9,25 @@
  * 4. For each page: performance, accessibility and best-practices scores, FCP, LCP, TBT, CLS,
  *    Speed Index and the bytes transferred; the median run of `--runs N` (default 1).
  *
- * Usage: npm run bench:lighthouse [-- --runs 3] [-- --skip-build] [-- --save DIR] [-- /welcome /auth/login …]
+ * Signed-in pages (/landing, /tax-refund-questions, a Form 11 page, /settings): a user is made
+ * through the API as the browser tests make theirs (registered, password from the mailed link,
+ * an annual income; the PAYE A1 flag set in the database while the server is stopped), signed in
+ * through the API with "remember me", and the tokens put in the localStorage of a Chromium profile
+ * of their own (what the login page stores). Lighthouse clears caches and service workers before
+ * each page, never localStorage, so every page loads cold and signed in.
+ *
+ * Usage: npm run bench:lighthouse [-- --runs 3] [-- --skip-build] [-- --save DIR] [-- /welcome /auth/login …] [-- --signed-in /landing …]
+ * (pages before `--signed-in` are measured signed out, those after it signed in).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { chromium as playwrightChromium } from 'playwright-core';
+import { createSeededUser, markPayeAuthorised } from '../tests/e2e/seedUsers.ts';
 import { CHROMIUM_PATH } from '../tests/support/systemDeps.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -28,8 +38,15 @@ const skipBuild = args.includes('--skip-build');
 const saveAt = args.indexOf('--save');
 /** `--save DIR`: every run's full Lighthouse report as JSON there (long tasks, script bootup, …). */
 const saveDir = saveAt >= 0 ? args[saveAt + 1] : undefined;
-const pages = args.filter((arg, i) => arg.startsWith('/') && args[i - 1] !== '--runs' && args[i - 1] !== '--save');
-if (pages.length === 0) pages.push('/welcome', '/auth/login');
+const signedInAt = args.indexOf('--signed-in');
+const isPage = (arg: string, i: number) => arg.startsWith('/') && args[i - 1] !== '--runs' && args[i - 1] !== '--save';
+const pages = args.filter((arg, i) => isPage(arg, i) && (signedInAt < 0 || i < signedInAt));
+const signedInPages = args.filter((arg, i) => isPage(arg, i) && signedInAt >= 0 && i > signedInAt);
+if (pages.length === 0 && signedInPages.length === 0) {
+  pages.push('/welcome', '/auth/login');
+  // The pages a signed-in user lives on; Rent Tax Credit stands for the Form 11 pages.
+  signedInPages.push('/landing', '/tax-refund-questions', '/form11/rent-tax-credit', '/settings');
+}
 
 const CHROMIUM_FLAGS = [
   '--headless=new',
@@ -88,6 +105,8 @@ async function stopGroup(child: ChildProcess) {
 }
 
 interface Figures {
+  /** Where the page ended up (a guard's redirect would show here). */
+  finalPath: string;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -119,6 +138,7 @@ async function measure(url: string, port: number): Promise<Figures> {
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
+    finalPath: new URL(result.lhr.finalDisplayedUrl).pathname,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -152,6 +172,8 @@ if (!skipBuild || !existsSync(path.join(root, 'dist/index.html'))) {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-lighthouse-'));
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-lighthouse-chromium-'));
+const signedInProfileDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-lighthouse-chromium-signed-in-'));
+const logPath = path.join(dataDir, 'server.log');
 const serverPort = await freePort();
 const debugPort = await freePort();
 const baseUrl = `http://127.0.0.1:${serverPort}`;
@@ -161,32 +183,64 @@ const serverEnv: NodeJS.ProcessEnv = {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   STATIC_DIR: path.join(root, 'dist'),
-  LOG_LEVEL: 'warn',
+  PUBLIC_URL: baseUrl,
+  // Info: the set-password mail of the signed-in user is read from the log.
+  LOG_LEVEL: signedInPages.length > 0 ? 'info' : 'warn',
 };
 // The embedded default (printed mail); NODE_ENV=production would require SMTP_URL and TRUST_PROXY.
 delete serverEnv.NODE_ENV;
 delete serverEnv.DATABASE_URL;
 delete serverEnv.SMTP_URL;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, detached: true, stdio: 'ignore', env: serverEnv });
-const chromium = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profileDir}`, 'about:blank'], {
-  detached: true,
-  stdio: 'ignore',
-});
 
-const rows: string[][] = [];
-try {
-  await waitFor(`${baseUrl}/api/maxout/health`, 'The server');
-  await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 'Chromium');
-  for (const page of pages) {
+function startServer(): ChildProcess {
+  const log = openSync(logPath, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, detached: true, stdio: ['ignore', log, log], env: serverEnv });
+  closeSync(log);
+  return child;
+}
+
+function startChromium(userDataDir: string): ChildProcess {
+  return spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${userDataDir}`, 'about:blank'], {
+    detached: true,
+    stdio: 'ignore',
+  });
+}
+
+/** A signed-in user's tokens in the profile's localStorage, as the login page stores them with "remember me". */
+async function storeSession(userDataDir: string, user: { email: string; password: string }) {
+  const login = await fetch(`${baseUrl}/api/maxout/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password, remember: true }),
+  });
+  if (!login.ok) throw new Error(`POST /auth/login answered ${login.status}`);
+  const tokens = (await login.json()) as { access_token: string; refresh_token: string };
+  const context = await playwrightChromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+  try {
+    const page = await context.newPage();
+    // Any page of the origin will do; the health answer loads no app code.
+    await page.goto(`${baseUrl}/api/maxout/health`);
+    await page.evaluate(({ access, refresh }) => {
+      localStorage.setItem('remember_me', 'true');
+      localStorage.setItem('session', access);
+      localStorage.setItem('refresh_token', refresh);
+    }, { access: tokens.access_token, refresh: tokens.refresh_token });
+  } finally {
+    await context.close();
+  }
+}
+
+async function measurePages(list: string[], signedIn: boolean) {
+  for (const page of list) {
     const results: Figures[] = [];
     for (let run = 0; run < runs; run += 1) {
-      process.stdout.write(`Lighthouse ${page} (run ${run + 1}/${runs})… `);
+      process.stdout.write(`Lighthouse ${page}${signedIn ? ' (signed in)' : ''} (run ${run + 1}/${runs})… `);
       results.push(await measure(`${baseUrl}${page}`, debugPort));
       console.log(`performance ${results.at(-1)!.performance}`);
     }
     const f = median(results, (r) => r.performance);
     rows.push([
-      page,
+      `${page}${signedIn ? ' (signed in)' : ''}${f.finalPath === page ? '' : ` → ${f.finalPath}`}`,
       String(f.performance),
       String(f.accessibility),
       String(f.bestPractices),
@@ -198,11 +252,39 @@ try {
       `${(f.bytes / 1024).toFixed(1)} kB`,
     ]);
   }
+}
+
+const rows: string[][] = [];
+let server = startServer();
+let chromium: ChildProcess | undefined;
+try {
+  await waitFor(`${baseUrl}/api/maxout/health`, 'The server');
+  if (pages.length > 0) {
+    chromium = startChromium(profileDir);
+    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 'Chromium');
+    await measurePages(pages, false);
+    await stopGroup(chromium);
+  }
+  if (signedInPages.length > 0) {
+    process.stdout.write('Making a signed-in user… ');
+    const user = await createSeededUser(baseUrl, logPath, 'lighthouse');
+    // No API grants the PAYE A1 flag without the signed form: set in the database (PGlite has one owner).
+    await stopGroup(server);
+    await markPayeAuthorised(path.join(dataDir, 'pglite'), user.email);
+    server = startServer();
+    await waitFor(`${baseUrl}/api/maxout/health`, 'The server');
+    await storeSession(signedInProfileDir, user);
+    console.log('done');
+    chromium = startChromium(signedInProfileDir);
+    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 'Chromium');
+    await measurePages(signedInPages, true);
+  }
 } finally {
-  await stopGroup(chromium);
+  if (chromium) await stopGroup(chromium);
   await stopGroup(server);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(profileDir, { recursive: true, force: true });
+  rmSync(signedInProfileDir, { recursive: true, force: true });
 }
 
 const header = ['page', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'transferred'];

@@ -1,13 +1,18 @@
 import type { PromiseActorLogic } from 'xstate';
 import type { ApiFailure } from '../../src/domain/failure.ts';
-import type { ContributeAnswer, Contribution, ContributionRequest, ContributionsAnswer } from '../../src/domain/schemas/pension.ts';
+import type { ContributeAnswer, Contribution, ContributionRequest, ContributionsAnswer, Mandate } from '../../src/domain/schemas/pension.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 
 /**
  * What the form needs from the server: the years a payment may count for, sources, what is paid,
- * and the payments not confirmed yet (not in `contributed`: the form says so before another).
+ * the payments not confirmed yet (not in `contributed`: the form says so before another), and the
+ * direct debit (GET /direct-debit), whose collections still to come this year a round payment
+ * leaves room for.
  */
-export type ContributionOptions = Pick<ContributionsAnswer, 'tax_year' | 'assignable_years' | 'contributed' | 'sources'> & { pending: Contribution[] };
+export type ContributionOptions = Pick<ContributionsAnswer, 'tax_year' | 'assignable_years' | 'contributed' | 'sources'> & {
+  pending: Contribution[];
+  mandate: Mandate | null;
+};
 
 /** /contribute takes any amount; /round-payment offers the room left this year. */
 export type ContributionMode = 'contribute' | 'roundPayment';

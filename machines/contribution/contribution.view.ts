@@ -2,7 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import { calendarDay, parseApiDate, type Dayjs } from '../../src/domain/dates.ts';
 import { failureMessage, fieldErrorsOf, type FieldErrors } from '../../src/domain/failureMessage.ts';
 import { isEmailUnverified } from '../../src/domain/failure.ts';
-import { toAmount } from '../../src/domain/money.ts';
+import { mandateOutlook } from '../../src/domain/directDebit.ts';
+import { formatEuro, toAmount } from '../../src/domain/money.ts';
 import { contributionRequestSchema, type ContributionRequest } from '../../src/domain/schemas/pension.ts';
 import { contributionFigures, roundPaymentOptions } from '../../src/domain/taxYear.ts';
 import { memoLast } from '../shared/memo.ts';
@@ -30,6 +31,12 @@ export interface ReliefPreview {
   overLimit: boolean;
 }
 
+/** The room a direct debit's collections still to come this year will take (euro), and the sentence that says so. */
+export interface DirectDebitReserve {
+  reserved: number;
+  note: string;
+}
+
 export interface ContributionView {
   step: ContributionStep;
   mode: ContributionMode;
@@ -51,8 +58,13 @@ export interface ContributionView {
     /** Years the payment may count for, when there is a choice (contribute only). */
     yearChoices: { value: string; label: string }[] | null;
     sources: { value: string; label: string }[];
-    /** Round payment: everything left, and round amounts below it. */
+    /** Round payment: everything left (after the direct debit's collections still to come), and round amounts below it. */
     roundChoices: { exact: number; rounded: number[] } | null;
+    /**
+     * Round payment with a direct debit still collecting this year: the euro its collections will
+     * take of the room (kept out of `roundChoices`) and the sentence that says so; null without one.
+     */
+    directDebit: DirectDebitReserve | null;
     /** Round payment with nothing left to pay: the form is replaced by a note. */
     maxedOut: boolean;
     pending: ContributionOptions['pending'];
@@ -78,6 +90,22 @@ function figures(context: ContributionContext, year: number, amount: number) {
   return contributionFigures(context.user, year, contributed, amount, dayOf(context.today));
 }
 
+/**
+ * The room the direct debit's collections still to come this year will take (a paused mandate's
+ * skipped ones not counted), at most the room there is; null when none are to come.
+ */
+function directDebitReserve(options: ContributionOptions, headroom: number, today: Dayjs): DirectDebitReserve | null {
+  if (!options.mandate) return null;
+  const outlook = mandateOutlook(options.mandate, headroom, today);
+  if (outlook.remaining.length === 0) return null;
+  const reserved = Math.min(Math.max(0, headroom), outlook.remainingTotal);
+  const count = outlook.remaining.length;
+  return {
+    reserved,
+    note: `Your direct debit will still collect ${formatEuro(outlook.remainingTotal, { keepZeroDecimals: true })} in ${today.year()} (${count} ${count === 1 ? 'collection' : 'collections'}), so that much of the room is left for it.`,
+  };
+}
+
 /** The contribution flow as /contribute and /round-payment show it. */
 export function contributionView(snapshot: Snapshot): ContributionView {
   const { context } = snapshot;
@@ -92,7 +120,8 @@ export function contributionView(snapshot: Snapshot): ContributionView {
   let form: ContributionView['form'] = null;
   if (step === 'editing' && options) {
     const thisYear = options.tax_year;
-    const roundChoices = context.mode === 'roundPayment' ? roundPaymentOptions(figures(context, thisYear, 0).headroom) : null;
+    const directDebit = context.mode === 'roundPayment' ? directDebitReserve(options, figures(context, thisYear, 0).headroom, dayOf(context.today)) : null;
+    const roundChoices = context.mode === 'roundPayment' ? roundPaymentOptions(figures(context, thisYear, 0).headroom - (directDebit?.reserved ?? 0)) : null;
     const draft = context.draft;
     form = {
       initialValues: {
@@ -107,6 +136,7 @@ export function contributionView(snapshot: Snapshot): ContributionView {
           : null,
       sources: options.sources.map((source) => ({ value: source.id, label: source.label })),
       roundChoices,
+      directDebit,
       maxedOut: roundChoices !== null && roundChoices.exact === 0,
       pending: options.pending,
       schema: schemaOf(context.today),

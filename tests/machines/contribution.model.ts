@@ -13,6 +13,7 @@ export const OPTIONS: ContributionOptions = {
   contributed: { 2026: 0, 2025: 0 },
   sources: [{ id: 'sandbox-debit-card', label: 'Sandbox debit card' }],
   pending: [],
+  mandate: null,
 };
 export const DRAFT = { amount: 500, tax_year: 2026, source: 'sandbox-debit-card' };
 export const USER = { email: 'ann@example.ie', pension: 1500 } as unknown as User;

@@ -16,6 +16,19 @@ const OPTIONS: ContributionOptions = {
   contributed: { 2026: 1_500, 2025: 11_000 },
   sources: [{ id: 'sandbox-debit-card', label: 'Sandbox debit card' }],
   pending: [],
+  mandate: null,
+};
+/** €500 on the 15th since January: on 10 May, 15 May to 15 December is 8 collections, €4,000. */
+const MANDATE = {
+  id: 'm1',
+  reference: 'MXO-1',
+  iban_masked: 'IE29 •••• 5678',
+  amount: 500,
+  day_of_month: 15,
+  start_date: '2026-01-15',
+  next_collection: '2026-05-15',
+  accepted_at: '2026-01-02T10:00:00.000Z',
+  paused_until: null,
 };
 const context = (overrides: Partial<ContributionContext> = {}): ContributionContext => ({
   mode: 'contribute',
@@ -64,6 +77,27 @@ describe('contribution view', () => {
     expect(round.roundChoices).toEqual({ exact: 10_500, rounded: [10_000] });
     expect(round.initialValues.amount).toBe(10_500);
     expect(round.maxedOut).toBe(false);
+  });
+
+  it('a round payment leaves room for the direct debit’s collections still to come this year', () => {
+    // €10,500 of room less 8 × €500 = €4,000 still to be collected: €6,500 to top up.
+    const round = viewOf('editing', { mode: 'roundPayment', options: { ...OPTIONS, mandate: MANDATE } }).form!;
+    expect(round.roundChoices).toEqual({ exact: 6_500, rounded: [6_000] });
+    expect(round.initialValues.amount).toBe(6_500);
+    expect(round.directDebit).toEqual({ reserved: 4_000, note: 'Your direct debit will still collect €4,000.00 in 2026 (8 collections), so that much of the room is left for it.' });
+    // Paused to 31 August: only September to December (4 × €500 = €2,000) will come: €8,500 to top up.
+    const paused = viewOf('editing', { mode: 'roundPayment', options: { ...OPTIONS, mandate: { ...MANDATE, paused_until: '2026-08-31' } } }).form!;
+    expect(paused.roundChoices).toEqual({ exact: 8_500, rounded: [8_000] });
+    expect(paused.directDebit?.reserved).toBe(2_000);
+    // Paused to 31 December: nothing more this year, the whole €10,500 is offered.
+    const pausedToYearEnd = viewOf('editing', { mode: 'roundPayment', options: { ...OPTIONS, mandate: { ...MANDATE, paused_until: '2026-12-31' } } }).form!;
+    expect(pausedToYearEnd.roundChoices?.exact).toBe(10_500);
+    expect(pausedToYearEnd.directDebit).toBeNull();
+    // €2,000 a month (€16,000 to come) fills the room: nothing to top up.
+    const full = viewOf('editing', { mode: 'roundPayment', options: { ...OPTIONS, mandate: { ...MANDATE, amount: 2_000 } } }).form!;
+    expect(full).toMatchObject({ maxedOut: true, directDebit: { reserved: 10_500 } });
+    // /contribute takes any amount: the direct debit changes nothing there.
+    expect(viewOf('editing', { options: { ...OPTIONS, mandate: MANDATE } }).form?.directDebit).toBeNull();
   });
 
   it('a user at the limit is told there is nothing to top up', () => {

@@ -49,17 +49,17 @@ export function createPensionSetupLogic(deps: AppEffects) {
   });
 }
 
-/** A contribution with its real effects: GET /contributions, POST /contribute with the key, the session told. */
+/** A contribution with its real effects: GET /contributions and /direct-debit, POST /contribute with the key, the session told. */
 export function createContributionLogic(deps: AppEffects) {
   const client = createSessionClient(deps.sessionHooks);
   return contributionMachine.provide({
     actors: {
       loadOptions: fromPromise<LoadOptionsResult, void>(async ({ signal }) => {
-        const result = await attempt(() => getContributions(client, signal));
+        const result = await attempt(() => Promise.all([getContributions(client, signal), getDirectDebit(client, signal)]));
         if (!result.ok) return result;
-        const { tax_year, assignable_years, contributed, sources, contributions } = result.value;
+        const [{ tax_year, assignable_years, contributed, sources, contributions }, { mandate }] = result.value;
         const pending = contributions.filter((contribution) => contribution.status === 'pending');
-        return { ok: true, options: { tax_year, assignable_years, contributed, sources, pending } };
+        return { ok: true, options: { tax_year, assignable_years, contributed, sources, pending, mandate } };
       }),
       // No abort signal: once sent, a payment's answer is worth waiting for even if the screen closes.
       pay: fromPromise<PayResult, PayInput>(async ({ input }) => {

@@ -190,8 +190,11 @@ function ContributionForm({ form: shape, view, flow }: ContributionFormProps) {
     return (
       <Stack>
         <Alert color="teal" variant="outline" role="status">
-          You have already reached the most that earns tax relief in {thisYear}. Nothing more to top up.
+          {shape.directDebit
+            ? `Your direct debit's collections still to come fill the room left for tax relief in ${thisYear}. Nothing more to top up.`
+            : `You have already reached the most that earns tax relief in ${thisYear}. Nothing more to top up.`}
         </Alert>
+        {shape.directDebit ? <Text size="sm">{shape.directDebit.note}</Text> : null}
         <Group>
           <Button component={Link} to="/landing">
             Back to Overview
@@ -220,7 +223,11 @@ function ContributionForm({ form: shape, view, flow }: ContributionFormProps) {
         {roundChoices ? (
           <RadioFieldset
             label="How much to pay in"
-            description={`The room left for tax relief in ${thisYear} is ${formatEuro(roundChoices.exact)}.`}
+            description={
+              shape.directDebit
+                ? `${shape.directDebit.note} The room left to top up in ${thisYear} is ${formatEuro(roundChoices.exact)}.`
+                : `The room left for tax relief in ${thisYear} is ${formatEuro(roundChoices.exact)}.`
+            }
             name="amount"
             options={[
               { value: String(roundChoices.exact), label: `${formatEuro(roundChoices.exact)}: everything left, to max out` },
