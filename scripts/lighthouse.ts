@@ -123,13 +123,20 @@ function median<T>(items: T[], key: (item: T) => number): T {
 }
 
 async function measure(url: string, port: number): Promise<Figures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  // A trace Lighthouse could not read (NO_NAVSTART now and then on a loaded machine) is its own
+  // failure, not the page's: run again, up to three times, rather than print NaN.
+  for (let attempt = 1; ; attempt += 1) {
+    result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError || attempt === 3) break;
+    process.stdout.write(`(${result.lhr.runtimeError.code}, again) `);
+  }
   if (saveDir) {
     mkdirSync(saveDir, { recursive: true });
     writeFileSync(path.join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(result.lhr));

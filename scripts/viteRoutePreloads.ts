@@ -7,7 +7,11 @@
  * The routes are read from src/app/router.tsx: each `createRoute({ … })` with a `path` and a
  * lazily imported screen (`import('./screens/…')`), plus the flows its loader preloads
  * (`context.flows.preload('name', …)`), whose modules src/app/flows/catalogue.ts names
- * (`name: { …, load: () => import('../effects/…') … }`). Writes `route-preloads.json` to the output
+ * (`name: { …, load: () => import('../effects/…') … }`). A route under a layout route that shows a
+ * lazily loaded frame (the signed-in frame) also names the frame's chunk and the session's flows
+ * (`scope: 'session'` in the catalogue): a signed-in page cannot paint before its frame, and
+ * otherwise the browser learns of the frame only once the session has answered, one more round trip.
+ * Writes `route-preloads.json` to the output
  * directory: `[{ path: '/auth/login', files: ['assets/LoginScreen-….js', …] }]`, paths in the
  * router's syntax (`$name` for a parameter).
  */
@@ -37,6 +41,40 @@ export function routesOf(routerSource: string): { path: string; module: string; 
     });
 }
 
+/**
+ * Route path → the module of the lazily loaded frame its parent layout route shows
+ * (`component: signedInFrame` where `const signedInFrame = lazyRouteComponent(() => import('…'), …)`),
+ * for the routes that have one.
+ */
+export function framesOf(routerSource: string): Map<string, string> {
+  const lazyModules = new Map([...routerSource.matchAll(/const (\w+) = lazyRouteComponent\(\(\) => import\('(\.\/[^']+)'\)/g)].map((match) => [match[1]!, match[2]!] as const));
+  const blocks = [...routerSource.matchAll(/const (\w+) = createRoute\(\{([\s\S]*?)\n\}\);/g)].map((match) => ({ name: match[1]!, body: match[2]! }));
+  const frameOfLayout = new Map(
+    blocks.flatMap((block) => {
+      const component = /\bcomponent:\s*(\w+),/.exec(block.body)?.[1];
+      const module = component ? lazyModules.get(component) : undefined;
+      return module && !/\bpath:/.test(block.body) ? [[block.name, module] as const] : [];
+    }),
+  );
+  return new Map(
+    blocks.flatMap((block) => {
+      const routePath = /\bpath:\s*'([^']+)'/.exec(block.body)?.[1];
+      const parent = /getParentRoute:\s*\(\)\s*=>\s*(\w+)/.exec(block.body)?.[1];
+      const frame = parent ? frameOfLayout.get(parent) : undefined;
+      return routePath && frame ? [[routePath, frame] as const] : [];
+    }),
+  );
+}
+
+/** The flows the catalogue starts once per signed-in session (`scope: 'session'`). */
+export function sessionFlowsOf(catalogueSource: string): string[] {
+  const starts = [...catalogueSource.matchAll(/^\s*(\w+):\s*\{/gm)];
+  return starts.flatMap((start, index) => {
+    const entry = catalogueSource.slice(start.index, starts[index + 1]?.index ?? catalogueSource.length);
+    return /scope:\s*'session'/.test(entry) ? [start[1]!] : [];
+  });
+}
+
 /** Flow name → the module its logic loads from, as src/app/flows/catalogue.ts names them (paths relative to it). */
 export function flowModulesOf(catalogueSource: string): Map<string, string> {
   const starts = [...catalogueSource.matchAll(/^\s*(\w+):\s*\{/gm)];
@@ -60,7 +98,11 @@ export function routePreloads(): Plugin {
     generateBundle(_options, bundle) {
       const routerFile = path.join(root, 'src/app/router.tsx');
       const catalogueFile = path.join(root, 'src/app/flows/catalogue.ts');
-      const flowModules = flowModulesOf(readFileSync(catalogueFile, 'utf8'));
+      const routerSource = readFileSync(routerFile, 'utf8');
+      const catalogueSource = readFileSync(catalogueFile, 'utf8');
+      const flowModules = flowModulesOf(catalogueSource);
+      const frames = framesOf(routerSource);
+      const sessionFlows = sessionFlowsOf(catalogueSource);
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const byModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
@@ -76,13 +118,17 @@ export function routePreloads(): Plugin {
       const initial = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, initial);
 
-      const preloads: RoutePreload[] = routesOf(readFileSync(routerFile, 'utf8')).flatMap((route) => {
+      const preloads: RoutePreload[] = routesOf(routerSource).flatMap((route) => {
         const chunk = byModule.get(path.resolve(path.dirname(routerFile), route.module));
         if (!chunk) return [];
         const files = new Set<string>();
         closure(chunk.fileName, files);
+        // The frame the screen shows inside, and the session's flows it starts: needed before the first paint.
+        const frame = frames.get(route.path);
+        const frameChunk = frame ? byModule.get(path.resolve(path.dirname(routerFile), frame)) : undefined;
+        if (frameChunk) closure(frameChunk.fileName, files);
         // The route's loader imports its flows' logic next to the screen: name those chunks too.
-        for (const flow of route.flows) {
+        for (const flow of [...route.flows, ...(frameChunk ? sessionFlows : [])]) {
           const module = flowModules.get(flow);
           const flowChunk = module ? byModule.get(path.resolve(path.dirname(catalogueFile), module)) : undefined;
           if (flowChunk) closure(flowChunk.fileName, files);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/vitePrecompress.ts';
-import { flowModulesOf, routesOf } from '../../scripts/viteRoutePreloads.ts';
+import { flowModulesOf, framesOf, routesOf, sessionFlowsOf } from '../../scripts/viteRoutePreloads.ts';
 import { createApp } from '../../src/server/app.ts';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, mountSpa } from '../../src/server/http/spa.ts';
 import { testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
@@ -158,6 +158,13 @@ describe(`static files of the built SPA (${testDatabaseKind()})`, () => {
     const routes = routesOf(readFileSync(path.join(import.meta.dirname, '../../src/app/router.tsx'), 'utf8'));
     for (const flow of routes.flatMap((route) => route.flows)) expect(modules.get(flow), flow).toMatch(/^\.\.\/effects\/\w+\.ts$/);
     expect(modules.get('form11Flow')).toBe('../effects/form11FlowEffects.ts');
+  });
+
+  it('the build names the signed-in frame and the session flows beside the screen of every signed-in route, and of no public one', () => {
+    const frames = framesOf(readFileSync(path.join(import.meta.dirname, '../../src/app/router.tsx'), 'utf8'));
+    for (const signedIn of ['/landing', '/settings', '/tax-refund-questions', '/form11/$formSlug', '/direct-debit']) expect(frames.get(signedIn), signedIn).toBe('./layout/SignedInFrame.tsx');
+    for (const open of ['/welcome', '/auth/login', '/reset-password/$token']) expect(frames.has(open), open).toBe(false);
+    expect(sessionFlowsOf(readFileSync(path.join(import.meta.dirname, '../../src/app/flows/catalogue.ts'), 'utf8')).sort()).toEqual(['form11Flow', 'verifyEmail']);
   });
 
   it('serves a small file as it is, revalidated, and keeps the security headers on static answers', async () => {
