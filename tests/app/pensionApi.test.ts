@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, createSessionClient, toApiFailure } from '../../src/api/client.ts';
-import { cancelDirectDebit, contribute, getContributions, getDirectDebit, saveDirectDebit, savePensionInfo } from '../../src/api/pension.ts';
+import { cancelDirectDebit, contribute, getContributions, getDirectDebit, pauseDirectDebit, resumeDirectDebit, saveDirectDebit, savePensionInfo } from '../../src/api/pension.ts';
 
 interface Seen {
   method: string;
@@ -37,7 +37,8 @@ function serve(handler: (request: Seen) => Response) {
 
 const USER = { email: 'ann@example.ie', date_of_birth: '1985-02-01', marital_status: 'single', annual_income: 62_000, paid_pension: 1500, pension: 3500, taxback: 140_000, form11: [] };
 const CONTRIBUTION = { id: 'c1', amount: 2000, tax_year: 2026, kind: 'one_off', source: 'Sandbox debit card', status: 'succeeded', created_at: '2026-11-25T10:00:00.000Z' };
-const MANDATE = { id: 'm1', reference: 'MXO-1', iban_masked: 'IE29 •••• 5678', amount: 200, day_of_month: 15, start_date: '2026-12-02', next_collection: '2026-12-15', accepted_at: '2026-11-25T10:00:00.000Z' };
+const MANDATE = { id: 'm1', reference: 'MXO-1', iban_masked: 'IE29 •••• 5678', amount: 200, day_of_month: 15, start_date: '2026-12-02', next_collection: '2026-12-15', accepted_at: '2026-11-25T10:00:00.000Z', paused_until: null };
+const PAUSED = { ...MANDATE, next_collection: '2027-01-15', paused_until: '2026-12-31' };
 
 let http: ApiClient;
 
@@ -81,20 +82,30 @@ describe('pension calls', () => {
     serve((request) => {
       if (request.path.endsWith('/contributions')) return json(200, { tax_year: 2026, assignable_years: [2026], contributed: { 2026: 0 }, sources: [], contributions: [CONTRIBUTION] });
       if (request.path.endsWith('/direct-debit/cancel')) return json(200, { mandate: null });
+      if (request.path.endsWith('/direct-debit/pause')) return json(200, { mandate: PAUSED });
       return json(200, { mandate: MANDATE });
     });
     expect((await getContributions(http)).contributions).toEqual([CONTRIBUTION]);
     expect((await getDirectDebit(http)).mandate).toEqual(MANDATE);
     const request = { iban: 'IE29AIBK93115212345678', amount: 200, day_of_month: 15, start_date: '2026-12-02', mandate_accepted: true as const };
     expect((await saveDirectDebit(http, request)).mandate).toEqual(MANDATE);
+    expect((await pauseDirectDebit(http)).mandate).toEqual(PAUSED);
+    expect((await pauseDirectDebit(http, { until: '2026-12-20' })).mandate).toEqual(PAUSED);
+    expect((await resumeDirectDebit(http)).mandate).toEqual(MANDATE);
     expect((await cancelDirectDebit(http)).mandate).toBeNull();
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
       'GET /api/maxout/contributions',
       'GET /api/maxout/direct-debit',
       'POST /api/maxout/direct-debit',
+      'POST /api/maxout/direct-debit/pause',
+      'POST /api/maxout/direct-debit/pause',
+      'POST /api/maxout/direct-debit/resume',
       'POST /api/maxout/direct-debit/cancel',
     ]);
     expect(seen[2]!.body).toEqual(request);
+    // Without a date the server pauses to 31 December.
+    expect(seen[3]!.body).toEqual({});
+    expect(seen[4]!.body).toEqual({ until: '2026-12-20' });
   });
 
   it('an answer of the wrong shape is refused', async () => {

@@ -115,6 +115,8 @@ describe(`turning two-step sign-in on puts code-proved sessions in charge (${tes
       ['POST', `/security/devices/00000000-0000-4000-8000-000000000000/sign-out`, undefined],
       ['POST', '/contribute', { amount: 50, tax_year: 2026, source: 'sandbox-debit-card' }, { 'idempotency-key': 'step-up-test-0001' }],
       ['POST', '/direct-debit', { iban: 'IE29AIBK93115212345678', amount: 100, day_of_month: 15, start_date: '2026-03-01', mandate_accepted: true }],
+      // Resuming a paused direct debit starts collections again (pausing stops them and needs no code).
+      ['POST', '/direct-debit/resume', undefined],
     ];
     for (const [method, path, body, extra] of calls) {
       const res = await t.request(method, path, body, { ...bearer(passwordOnly.access), ...extra });
