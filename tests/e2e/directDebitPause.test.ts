@@ -50,6 +50,7 @@ async function pauseJourney(page: Page, viewport: Viewport, shots: string) {
   await visit(page, '/round-payment');
   await page.getByText(`Your direct debit's collections still to come fill the room left for tax relief in ${YEAR}`).waitFor();
   expect(await page.getByRole('main').textContent()).toMatch(new RegExp(`Your direct debit will still collect €[\\d,]+\\.00 in ${YEAR} \\(\\d collections?\\)`));
+  await checkScreen(page, `${shots}round-payment-direct-debit`);
 
   await visit(page, '/landing');
   const region = page.getByRole('region', { name: 'Direct debit' });
@@ -69,6 +70,7 @@ async function pauseJourney(page: Page, viewport: Viewport, shots: string) {
   await visit(page, '/round-payment');
   await page.getByRole('radio', { name: /^€100(\.00)?: everything left, to max out/ }).waitFor();
   expect(await page.getByText('Your direct debit will still collect').count()).toBe(0);
+  await checkScreen(page, `${shots}round-payment-paused`);
 
   // The Direct Debit screen says paused plainly, and Resume starts it again.
   await visit(page, '/direct-debit');
