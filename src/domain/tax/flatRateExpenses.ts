@@ -56,7 +56,7 @@ export const FLAT_RATE_EXPENSES: readonly FlatRateExpense[] = [
   { id: 'nurse-supply', title: 'Nurse or midwife: I buy my uniforms; they are laundered for me', amounts: unchanged(638), quotedBy: INMO, aliases: [] },
   { id: 'nurse-launder', title: 'Nurse or midwife: uniforms are supplied; I launder them', amounts: unchanged(353), quotedBy: INMO, aliases: [] },
   { id: 'nurse-supplied-and-laundered', title: 'Nurse or midwife: uniforms are supplied and laundered for me', amounts: unchanged(258), quotedBy: INMO, aliases: [] },
-  { id: 'teacher', title: 'Teacher', amounts: unchanged(518), quotedBy: `${INDEPENDENT}; ${MYTAXREBATE}`, aliases: ['teachers', 'primary teacher', 'secondary teacher'] },
+  { id: 'teacher', title: 'Teacher, primary or secondary (not a principal)', amounts: unchanged(518), quotedBy: `${INDEPENDENT}; ${MYTAXREBATE}; ${INTO}`, aliases: ['teacher', 'teachers', 'primary teacher', 'secondary teacher'] },
   { id: 'carpenter-joiner', title: 'Carpenter or joiner', amounts: unchanged(220), quotedBy: `${INDEPENDENT}; ${MYTAXREBATE}`, aliases: ['carpenter', 'joiner', 'carpenters and joiners', 'cabinet maker'] },
   { id: 'plumber', title: 'Plumber', amounts: unchanged(177), quotedBy: MYTAXREBATE, aliases: ['plumbers'] },
   { id: 'electrician', title: 'Electrician', amounts: unchanged(153), quotedBy: 'Irish Tax Hub and MyTaxRebate.ie (reference R29)', aliases: ['electricians'] },
