@@ -10,9 +10,10 @@
  *
  * tests/machines/diagrams.test.ts regenerates the pages in memory and fails when a committed one differs.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existingGeneratedPages, writeGeneratedPages } from './generatedDocs.ts';
 import { StateMachine, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -397,29 +398,12 @@ export async function generateDiagramFiles(root = ROOT): Promise<Map<string, str
 
 /** Generated pages on disk (those starting with the generated mark), relative to the repository root. */
 export function existingGeneratedFiles(root = ROOT): string[] {
-  const dir = path.join(root, DOCS_DIR);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `${DOCS_DIR}/${name}`)
-    .filter((file) => readFileSync(path.join(root, file), 'utf8').startsWith(GENERATED_MARK))
-    .sort();
+  return existingGeneratedPages(root, DOCS_DIR, GENERATED_MARK);
 }
 
 async function main(): Promise<void> {
   const files = await generateDiagramFiles();
-  mkdirSync(path.join(ROOT, DOCS_DIR), { recursive: true });
-  for (const stale of existingGeneratedFiles().filter((file) => !files.has(file))) {
-    rmSync(path.join(ROOT, stale));
-    console.log(`removed ${stale} (no machine has this id any more)`);
-  }
-  for (const [file, content] of files) {
-    const target = path.join(ROOT, file);
-    const before = existsSync(target) ? readFileSync(target, 'utf8') : null;
-    if (before === content) continue;
-    writeFileSync(target, content);
-    console.log(`${before === null ? 'wrote' : 'updated'} ${file}`);
-  }
+  writeGeneratedPages(ROOT, DOCS_DIR, GENERATED_MARK, files, 'no machine has this id any more');
   console.log(`${files.size - 1} machine diagrams in ${DOCS_DIR}/ are current.`);
 }
 

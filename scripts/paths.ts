@@ -7,9 +7,10 @@
  * tests/support/pathDocs.ts). tests/machines/paths.test.ts regenerates the pages in memory and fails
  * when a committed one differs, and fails when a machine has no model module or model test.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existingGeneratedPages, writeGeneratedPages } from './generatedDocs.ts';
 import { PATHS_GENERATED_MARK, renderPathDoc, renderPathIndex, type PathDoc } from '../tests/support/pathDocs.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,29 +62,12 @@ export async function generatePathFiles(root = ROOT): Promise<Map<string, string
 
 /** Generated pages on disk (those starting with the generated mark), relative to the repository root. */
 export function existingPathFiles(root = ROOT): string[] {
-  const dir = path.join(root, PATHS_DIR);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `${PATHS_DIR}/${name}`)
-    .filter((file) => readFileSync(path.join(root, file), 'utf8').startsWith(PATHS_GENERATED_MARK))
-    .sort();
+  return existingGeneratedPages(root, PATHS_DIR, PATHS_GENERATED_MARK);
 }
 
 async function main(): Promise<void> {
   const files = await generatePathFiles();
-  mkdirSync(path.join(ROOT, PATHS_DIR), { recursive: true });
-  for (const stale of existingPathFiles().filter((file) => !files.has(file))) {
-    rmSync(path.join(ROOT, stale));
-    console.log(`removed ${stale} (no model describes this machine any more)`);
-  }
-  for (const [file, content] of files) {
-    const target = path.join(ROOT, file);
-    const before = existsSync(target) ? readFileSync(target, 'utf8') : null;
-    if (before === content) continue;
-    writeFileSync(target, content);
-    console.log(`${before === null ? 'wrote' : 'updated'} ${file}`);
-  }
+  writeGeneratedPages(ROOT, PATHS_DIR, PATHS_GENERATED_MARK, files, 'no model describes this machine any more');
   console.log(`${files.size - 1} path pages in ${PATHS_DIR}/ are current.`);
 }
 

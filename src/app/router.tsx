@@ -19,16 +19,15 @@ import type { RouterContext } from './session.ts';
  * access in `staticData` and applies the one pure guard (`guardRoute`, src/domain/routeAccess.ts)
  * in its `beforeLoad`; the few leaves with a rule of their own say it in their `staticData` too.
  *
- * Every screen loads lazily, so a route downloads only what it shows. A screen not built yet is
- * the `underConstruction` placeholder titled by `staticData.title`; building it is one line:
+ * Every screen loads lazily, so a route downloads only what it shows:
  *   component: lazyRouteComponent(() => import('./screens/<area>/<Name>Screen.tsx'), '<Name>Screen'),
+ * `/` has no screen: its guard forwards to the Overview.
  */
 
 declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption extends RouteRules {
-    /** The screen's name, shown by the placeholder of a screen not built yet. */
-    title?: string;
-  }
+  // Declaration merging needs an interface: the routes' staticData are the access rules.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface StaticDataRouteOption extends RouteRules {}
 }
 
 /**
@@ -51,7 +50,6 @@ async function applyGuard(context: RouterContext, href: string, chain: readonly 
   }
 }
 
-const underConstruction = lazyRouteComponent(() => import('./screens/common/UnderConstruction.tsx'), 'UnderConstruction');
 const signedInFrame = lazyRouteComponent(() => import('./layout/SignedInFrame.tsx'), 'SignedInFrame');
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -121,13 +119,11 @@ const signedInRoutes = createRoute({
 const indexRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/',
-  staticData: { forwardTo: '/landing', title: 'Overview' },
-  component: underConstruction,
+  staticData: { forwardTo: '/landing' },
 });
 const landingRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/landing',
-  staticData: { title: 'Overview' },
   loader: ({ context }) => context.flows.preload('overview'),
   component: lazyRouteComponent(() => import('./screens/pension/OverviewScreen.tsx'), 'OverviewScreen'),
 });
@@ -135,21 +131,18 @@ const profileRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/profile',
   validateSearch: ReturnToSearchSchema,
-  staticData: { title: 'Profile' },
   loader: ({ context }) => context.flows.preload('profileEdit'),
   component: lazyRouteComponent(() => import('./screens/profile/ProfileScreen.tsx'), 'ProfileScreen'),
 });
 const settingsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/settings',
-  staticData: { title: 'Settings' },
   loader: ({ context }) => context.flows.preload('security', 'payePreference', 'dataExport', 'accountClose'),
   component: lazyRouteComponent(() => import('./screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
 });
 const contributeRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/contribute',
-  staticData: { title: 'Contribute' },
   validateSearch: ContributeSearchSchema,
   loader: ({ context }) => context.flows.preload('contribution'),
   component: lazyRouteComponent(() => import('./screens/pension/ContributeScreen.tsx'), 'ContributeScreen'),
@@ -157,21 +150,18 @@ const contributeRoute = createRoute({
 const directDebitRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/direct-debit',
-  staticData: { title: 'Direct debit' },
   loader: ({ context }) => Promise.all([context.flows.preload('directDebit'), context.appInfo.ready()]).then(() => undefined),
   component: lazyRouteComponent(() => import('./screens/pension/DirectDebitScreen.tsx'), 'DirectDebitScreen'),
 });
 const roundPaymentRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/round-payment',
-  staticData: { title: 'Round payment' },
   loader: ({ context }) => context.flows.preload('contribution'),
   component: lazyRouteComponent(() => import('./screens/pension/RoundPaymentScreen.tsx'), 'RoundPaymentScreen'),
 });
 const taxRefundOptionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-options',
-  staticData: { title: 'My Tax Refund' },
   // The guided flow too: the page shows the claim it holds first.
   loader: ({ context }) => context.flows.preload('refundOptions', 'form11Flow'),
   component: lazyRouteComponent(() => import('./screens/refund/TaxRefundOptionsScreen.tsx'), 'TaxRefundOptionsScreen'),
@@ -179,7 +169,6 @@ const taxRefundOptionsRoute = createRoute({
 const taxRefundQuestionsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-questions',
-  staticData: { title: 'Tax Refund' },
   loader: ({ context }) => context.flows.preload('form11Flow'),
   component: lazyRouteComponent(() => import('./screens/form11/TaxRefundScreen.tsx'), 'TaxRefundScreen'),
 });
@@ -187,49 +176,43 @@ const pensionInfoRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/pension-info',
   // The income form itself: the guard sends a user without an annual income here.
-  staticData: { incomeOptional: true, title: 'Pension Setup' },
+  staticData: { incomeOptional: true },
   loader: ({ context }) => context.flows.preload('pensionSetup'),
   component: lazyRouteComponent(() => import('./screens/pension/PensionSetupScreen.tsx'), 'PensionSetupScreen'),
 });
 const pensionRefundRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/pension-refund',
-  staticData: { title: 'Pension refund' },
   loader: ({ context }) => context.flows.preload('pensionRefund'),
   component: lazyRouteComponent(() => import('./screens/refund/PensionRefundScreen.tsx'), 'PensionRefundScreen'),
 });
 const linkedBankAccountsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/linked-bank-accounts',
-  staticData: { title: 'Bank Accounts' },
   loader: ({ context }) => context.flows.preload('bankLink'),
   component: lazyRouteComponent(() => import('./screens/roundups/LinkedBankAccountsScreen.tsx'), 'LinkedBankAccountsScreen'),
 });
 const bankLinkRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/bank-link/$url',
-  staticData: { title: 'Link a bank account' },
   loader: ({ context }) => context.flows.preload('bankLink'),
   component: lazyRouteComponent(() => import('./screens/roundups/BankLinkScreen.tsx'), 'BankLinkScreen'),
 });
 const taxRefundSubmittedRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/tax-refund-submitted',
-  staticData: { title: 'Tax refund submitted' },
   loader: ({ context }) => context.flows.preload('form11Flow'),
   component: lazyRouteComponent(() => import('./screens/refund/TaxRefundSubmittedScreen.tsx'), 'TaxRefundSubmittedScreen'),
 });
 const roundupsRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/roundups',
-  staticData: { title: 'Round-ups' },
   component: lazyRouteComponent(() => import('./screens/roundups/RoundupsScreen.tsx'), 'RoundupsScreen'),
 });
 const payeAuthorizationRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/auth/paye-authorization',
   validateSearch: ReturnToSearchSchema,
-  staticData: { title: 'PAYE authorisation' },
   loader: ({ context }) => context.flows.preload('payeAuthorization'),
   component: lazyRouteComponent(() => import('./screens/paye/PayeAuthorizationScreen.tsx'), 'PayeAuthorizationScreen'),
 });
@@ -248,7 +231,6 @@ const questionnaireRoute = createRoute({
   getParentRoute: () => payeRoutes,
   path: '/form11-questionnaire',
   validateSearch: YearSearchSchema,
-  staticData: { title: 'Questionnaire' },
   loader: ({ context }) => context.flows.preload('questionnaire', 'form11Flow'),
   component: lazyRouteComponent(() => import('./screens/form11/QuestionnaireScreen.tsx'), 'QuestionnaireScreen'),
 });
@@ -256,7 +238,6 @@ const incomeSelectionRoute = createRoute({
   getParentRoute: () => payeRoutes,
   path: '/form11/income-selection',
   validateSearch: YearSearchSchema,
-  staticData: { title: 'Income selection' },
   loader: ({ context }) => context.flows.preload('incomeDeclaration'),
   component: lazyRouteComponent(() => import('./screens/form11/IncomeSelectionScreen.tsx'), 'IncomeSelectionScreen'),
 });
@@ -264,7 +245,6 @@ const finalFormRoute = createRoute({
   getParentRoute: () => payeRoutes,
   path: '/form11/final-form',
   validateSearch: IncomeSearchSchema,
-  staticData: { title: 'Income declaration' },
   loader: ({ context }) => context.flows.preload('incomeDeclaration', 'form11Flow'),
   component: lazyRouteComponent(() => import('./screens/form11/FinalFormScreen.tsx'), 'FinalFormScreen'),
 });
@@ -277,7 +257,6 @@ const formPageRoute = createRoute({
     stringify: ({ formSlug }) => ({ formSlug }),
   },
   validateSearch: Form11PageSearchSchema,
-  staticData: { title: 'Form 11' },
   loader: ({ context }) => context.flows.preload('form11Flow'),
   component: lazyRouteComponent(() => import('./screens/form11/FormPageScreen.tsx'), 'FormPageScreen'),
 });

@@ -7,33 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, createSessionClient, toApiFailure } from '../../src/api/client.ts';
 import { cancelDirectDebit, contribute, getContributions, getDirectDebit, pauseDirectDebit, resumeDirectDebit, saveDirectDebit, savePensionInfo } from '../../src/api/pension.ts';
-
-interface Seen {
-  method: string;
-  path: string;
-  authorization: string | null;
-  key: string | null;
-  body: unknown;
-}
-let seen: Seen[] = [];
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function serve(handler: (request: Seen) => Response) {
-  seen = [];
-  vi.stubGlobal('fetch', async (input: Request | string | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), location.origin), init);
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    const entry = {
-      method: request.method,
-      path: new URL(request.url).pathname,
-      authorization: request.headers.get('authorization'),
-      key: request.headers.get('idempotency-key'),
-      body: text ? JSON.parse(text) : undefined,
-    };
-    seen.push(entry);
-    return handler(entry);
-  });
-}
+import { json, seen, serve } from '../support/stubFetch.ts';
 
 const USER = { email: 'ann@example.ie', date_of_birth: '1985-02-01', marital_status: 'single', annual_income: 62_000, paid_pension: 1500, pension: 3500, taxback: 140_000, form11: [] };
 const CONTRIBUTION = { id: 'c1', amount: 2000, tax_year: 2026, kind: 'one_off', source: 'Sandbox debit card', status: 'succeeded', created_at: '2026-11-25T10:00:00.000Z' };

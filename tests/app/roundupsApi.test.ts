@@ -8,33 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeBankLink, getAccounts, revokeBankLink, startBankLink, updateAccount } from '../../src/api/bankAccounts.ts';
 import { type ApiClient, createSessionClient, toApiFailure } from '../../src/api/client.ts';
 import { applyRoundups, clearRoundups, getGraph, getRoundupSettings, updateRoundupSettings } from '../../src/api/roundups.ts';
-
-interface Seen {
-  method: string;
-  path: string;
-  authorization: string | null;
-  key: string | null;
-  body: unknown;
-}
-let seen: Seen[] = [];
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function serve(handler: (request: Seen) => Response) {
-  seen = [];
-  vi.stubGlobal('fetch', async (input: Request | string | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), location.origin), init);
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    const entry = {
-      method: request.method,
-      path: new URL(request.url).pathname,
-      authorization: request.headers.get('authorization'),
-      key: request.headers.get('idempotency-key'),
-      body: text ? JSON.parse(text) : undefined,
-    };
-    seen.push(entry);
-    return handler(entry);
-  });
-}
+import { json, seen, serve } from '../support/stubFetch.ts';
 
 const CONSENT = { id: '5f0c7e2a-1111-4222-8333-444455556666', status: 'active', expires_at: '2026-07-14T10:00:00.000Z' };
 const ACCOUNT = {

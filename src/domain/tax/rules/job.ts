@@ -79,6 +79,7 @@ export const JOB_RULES: RuleTable<JobCategory> = {
       explanation: (v) => `The ${ctx.year} flat rate expense for ${entry.title.toLowerCase()} is ${euro(amount)}; it comes off your taxable income (${rateWords(v)}), saving ${euro(v.amount)}.`,
       caveats: [
         `The ${euro(amount)} for this occupation is as ${entry.quotedBy} quotes Revenue's list; check it against Revenue's list.`,
+        ...(entry.note ? [entry.note] : []),
         ...(ctx.year >= 2025 ? ['From 2025 a flat rate expense must be claimed every year.'] : []),
       ],
     });
