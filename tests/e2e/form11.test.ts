@@ -2,8 +2,9 @@
  * The tax refund journeys in Chromium against the production build: the PAYE authorisation signed
  * with a drawn signature, the questionnaire with three Yes answers into the guided flow and a sent
  * claim whose refund equals the engine's, Try again after a failed final send, a reload in the
- * middle of the flow (and the question before it would be replaced), a corrupted saved progress,
- * and every one of the 30 Form 11 pages through axe.
+ * middle of the flow (and the question before it would be replaced), Back through the flow with the
+ * draft of a half-filled page kept (desktop and phone), a corrupted saved progress, and every one
+ * of the 30 Form 11 pages through axe.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
