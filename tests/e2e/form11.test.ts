@@ -389,6 +389,34 @@ describe('Back and drafts in the guided flow', () => {
     await journey(page, 'mobile');
   });
 
+  it('the final form has Back too, and its draft comes back', async () => {
+    const { page } = b;
+    await signIn(page, freshUser());
+    await openInApp(page, '/tax-refund-questions');
+    await page.getByRole('button', { name: 'For Advanced Use' }).click();
+    await page.getByRole('checkbox', { name: 'UK dividends' }).waitFor();
+    await settle(page);
+    await page.getByRole('checkbox', { name: 'Health Expenses' }).check();
+    await page.getByRole('checkbox', { name: 'UK dividends' }).check();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+    await fillHealthExpenses(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/final-form');
+    await settle(page);
+    await expect.poll(() => page.getByText('Page 2 of 2').count()).toBe(1);
+    const payer = () => page.getByRole('textbox', { name: /^Company or fund that paid the dividends/ });
+    await payer().fill('Thames Utilities plc');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/final-form');
+    await settle(page);
+    await expect(payer().inputValue()).resolves.toBe('Thames Utilities plc');
+  });
+
   it('drafts are forgotten at sign-out', async () => {
     const { page } = b;
     await signIn(page, freshUser());
