@@ -3,6 +3,7 @@ import type { ApiFailure } from '../../src/domain/failure.ts';
 import { FORM11_PROGRESS_VERSION, type Form11FormData, type Form11Progress, type JsonValue } from '../../src/domain/form11Progress.ts';
 import {
   REFUND_OPTIONS_ROUTE,
+  REFUND_QUESTIONS_ROUTE,
   REFUND_SUBMITTED_ROUTE,
   buildFlowPlan,
   questionnaireRoute,
@@ -19,6 +20,7 @@ import type {
   Form11FlowInput,
   Form11FlowTag,
   LogFailureParams,
+  NavigateBackParams,
   NavigateParams,
   NavigationOutcome,
   PendingStart,
@@ -39,6 +41,7 @@ export function progressOf(context: Form11FlowContext): Form11Progress {
     formData: context.formData,
     selectedForms: context.selectedForms,
     selectedIncomeTypes: context.selectedIncomeTypes,
+    drafts: context.drafts,
   };
 }
 
@@ -48,6 +51,7 @@ const NO_FLOW = {
   routes: [],
   currentRouteIndex: 0,
   formData: {},
+  drafts: {},
   selectedForms: [],
   selectedIncomeTypes: [],
   replayIndex: 0,
@@ -115,6 +119,8 @@ export const form11FlowMachine = setup({
     // ── Effects (defaults do nothing; the app provides them) ──────────────────────────────────
     /** Route to an in-app path; fire and forget. */
     navigate: (_, _params: NavigateParams) => {},
+    /** Back to an in-app path the way the browser's Back would; fire and forget. */
+    navigateBack: (_, _params: NavigateBackParams) => {},
     /** Write the progress to localStorage under 'form11Progress'. */
     saveProgress: (_, _params: SaveProgressParams) => {},
     /** Remove 'form11Progress' from localStorage. */
@@ -148,8 +154,17 @@ export const form11FlowMachine = setup({
     goToRoute: assign(({ context }, params: { route: Form11FlowRoute }) => ({
       currentRouteIndex: Math.max(0, context.routes.indexOf(params.route)),
     })),
-    keepAnswer: assign(({ context }, params: { route: Form11FlowRoute; data: JsonValue }) => ({
-      formData: { ...context.formData, [stepKeyOf(params.route)]: params.data } as Form11FormData,
+    /** The page's answer is kept; its draft, now submitted, goes. */
+    keepAnswer: assign(({ context }, params: { route: Form11FlowRoute; data: JsonValue }) => {
+      const { [stepKeyOf(params.route)]: _submitted, ...drafts } = context.drafts;
+      return { formData: { ...context.formData, [stepKeyOf(params.route)]: params.data } as Form11FormData, drafts };
+    }),
+    keepDraft: assign(({ context }, params: { route: Form11FlowRoute; values: JsonValue }) => ({
+      drafts: { ...context.drafts, [stepKeyOf(params.route)]: params.values } as Form11FormData,
+    })),
+    /** Back from a page: the one before it becomes the current one (the first page stays current). */
+    goBackFrom: assign(({ context }, params: { route: Form11FlowRoute }) => ({
+      currentRouteIndex: Math.max(0, context.routes.indexOf(params.route) - 1),
     })),
     /** The answer to post at once, for a page opened on its own, and where to go afterwards. */
     holdSingleAnswer: assign(
@@ -175,6 +190,7 @@ export const form11FlowMachine = setup({
     /** The route is not a step of the flow in flight (a page opened on its own). */
     isOutsideFlow: ({ context }, params: { route: Form11FlowRoute }) => !context.routes.includes(params.route),
     isFlowRoute: ({ context }, params: { route: Form11FlowRoute }) => context.routes.includes(params.route),
+    isFirstFlowRoute: ({ context }, params: { route: Form11FlowRoute }) => context.routes[0] === params.route,
     /** What waits for confirmation is the questionnaire (not pages to start at once). */
     replacesWithQuestionnaire: ({ context }) => context.pendingStart?.kind === 'questionnaire',
     hasNextRoute: ({ context }) => context.currentRouteIndex < context.routes.length - 1,
@@ -192,7 +208,9 @@ export const form11FlowMachine = setup({
     '/form11/final-form placed last (their ids kept in selectedIncomeTypes). Every answer is kept on the device and all ' +
     'are posted together after the last page (POST /answer-multiple); a page opened on its own posts its answer at once ' +
     '(POST /answer). The claim the server answers goes to the session as it is. The progress (routes, index, answers, ' +
-    'selection, year, owner, schema version) is saved whenever it changes, so a reload or another day resumes it. One ' +
+    'selection, year, owner, schema version, and the draft of what was typed on a page and not submitted) is saved ' +
+    'whenever it changes, so a reload or another day resumes it. Back on a page goes to the previous page of the flow ' +
+    '(the Tax Refund page from the first), losing nothing entered. One ' +
     'flow is in flight at a time and it carries its year: starting another one asks the user first. A failed post is ' +
     'logged and the flow goes on, but no answer is lost: the saved progress is kept until a post succeeds. flow.clear ' +
     '(sign-out, abandon) forgets it all in any state.',
@@ -211,6 +229,7 @@ export const form11FlowMachine = setup({
             routes: saved.routes,
             currentRouteIndex: saved.currentRouteIndex,
             formData: saved.formData,
+            drafts: saved.drafts ?? {},
             selectedForms: saved.selectedForms,
             selectedIncomeTypes: saved.selectedIncomeTypes,
           }
@@ -446,6 +465,39 @@ export const form11FlowMachine = setup({
                 actions: ['dropPendingStart', { type: 'goToRoute', params: ({ event }) => ({ route: event.route }) }, persist],
               },
               { description: 'Next on a page that is not part of this flow: ignored.' },
+            ],
+            'step.back': [
+              {
+                description: 'Back on the first page: the Tax Refund page, where the flow started; the flow waits at its first page (Continue).',
+                guard: { type: 'isFirstFlowRoute', params: ({ event }) => ({ route: event.route }) },
+                target: '.atStep',
+                actions: [
+                  'dropPendingStart',
+                  { type: 'goToRoute', params: ({ event }) => ({ route: event.route }) },
+                  persist,
+                  { type: 'navigateBack', params: { to: REFUND_QUESTIONS_ROUTE } },
+                ],
+              },
+              {
+                description: 'Back on a later page: the page before it in the flow becomes the current one (saved) and the user is taken there, its answer and draft intact.',
+                guard: { type: 'isFlowRoute', params: ({ event }) => ({ route: event.route }) },
+                target: '.atStep',
+                actions: [
+                  'dropPendingStart',
+                  { type: 'goBackFrom', params: ({ event }) => ({ route: event.route }) },
+                  persist,
+                  { type: 'navigateBack', params: ({ context }) => ({ to: context.routes[context.currentRouteIndex]! }) },
+                ],
+              },
+              { description: 'Back on a page that is not part of this flow: ignored.' },
+            ],
+            'step.draft': [
+              {
+                description: 'Typed on a page of the flow, not submitted: kept (saved) as the page’s draft until it is submitted or the flow ends.',
+                guard: { type: 'isFlowRoute', params: ({ event }) => ({ route: event.route }) },
+                actions: [{ type: 'keepDraft', params: ({ event }) => ({ route: event.route, values: event.values }) }, persist],
+              },
+              { description: 'Typed on a page that is not part of this flow: no draft (it is posted on its own).' },
             ],
           },
           states: {

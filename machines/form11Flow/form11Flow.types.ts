@@ -28,6 +28,11 @@ export interface Form11FlowContext {
   currentRouteIndex: number;
   /** The answers, by step key, kept until they are posted together after the last page. */
   formData: Form11FormData;
+  /**
+   * What was typed on a page and not submitted (the form's raw values), by step key: shown again when
+   * the user comes back to the page, dropped once the page is submitted, forgotten with the flow.
+   */
+  drafts: Form11FormData;
   selectedForms: FormSlug[];
   selectedIncomeTypes: IncomeTypeId[];
 
@@ -104,7 +109,14 @@ export type Form11FlowEvent =
    */
   | { type: 'step.submit'; route: Form11FlowRoute; data: JsonValue; callback?: string; year?: number }
   /** Next without submitting (skip the page). `route` is the page it was pressed on. */
-  | { type: 'step.next'; route: Form11FlowRoute };
+  | { type: 'step.next'; route: Form11FlowRoute }
+  /**
+   * Back on a page of the flow (`route`, the page it was pressed on): the previous page of the flow,
+   * or the Tax Refund page from the first one. Nothing entered is lost (answers and drafts are kept).
+   */
+  | { type: 'step.back'; route: Form11FlowRoute }
+  /** What is typed on a page of the flow, not submitted (the form's raw values): kept as the page's draft. */
+  | { type: 'step.draft'; route: Form11FlowRoute; values: JsonValue };
 
 export type Form11FlowEventType = Form11FlowEvent['type'];
 
@@ -122,6 +134,15 @@ export type Form11FlowTag = 'busy' | 'sending' | 'navigating';
 export interface NavigateParams {
   to: string;
   replace: boolean;
+}
+
+/**
+ * `navigateBack`: go to `to` as the browser's Back button would: back one history entry when the
+ * flow pushed this one from `to` (so the browser's Back and Forward agree with the flow), else a
+ * push of `to`. Fire and forget.
+ */
+export interface NavigateBackParams {
+  to: string;
 }
 
 /** `saveProgress`: write `serializeProgress(progress)` to localStorage under 'form11Progress'. */

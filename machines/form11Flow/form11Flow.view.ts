@@ -38,8 +38,15 @@ export interface Form11PageView {
   year: number;
   /** May the page's answer be submitted now (no post or navigation of the flow under way)? */
   canSubmit: boolean;
-  /** The answer the flow keeps for the page (a resumed flow): the form's initial values. */
+  /** The answer the flow keeps for the page (a resumed flow, or a page gone back to). */
   kept: Record<string, JsonValue> | null;
+  /** What was typed on the page and not submitted (the form's raw values), or null: it wins over `kept` as the form's initial values. */
+  draft: Record<string, JsonValue> | null;
+  /**
+   * Back, on a page of the flow: where it leads (`previous`: the flow's page before this one;
+   * `start`: the Tax Refund page, from the first page), or null when the page has no Back.
+   */
+  back: { to: 'previous' | 'start'; enabled: boolean } | null;
   /** The final form in the flow: the income types chosen, in catalogue order; otherwise null. */
   incomeIds: IncomeTypeId[] | null;
 }
@@ -92,11 +99,14 @@ export function form11FlowView(snapshot: Snapshot): Form11FlowView {
     page(route, requestedYear) {
       const position = positionOf(context.routes, context.routes.indexOf(route));
       const kept = position ? context.formData[stepKeyOf(route)] : undefined;
+      const draft = position ? context.drafts[stepKeyOf(route)] : undefined;
       return {
         position,
         year: position && context.year !== null ? context.year : (requestedYear ?? context.defaultYear),
         canSubmit: snapshot.can({ type: 'step.submit', route, data: null }),
         kept: isRecord(kept) ? kept : null,
+        draft: isRecord(draft) ? draft : null,
+        back: position ? { to: position.index === 0 ? 'start' : 'previous', enabled: snapshot.can({ type: 'step.back', route }) } : null,
         incomeIds: position && stepKeyOf(route) === 'final-form' ? context.selectedIncomeTypes : null,
       };
     },

@@ -1,3 +1,4 @@
+import type { HistoryState } from '@tanstack/react-router';
 import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { selectAccessToken, selectGuardUser, selectIsLoading, selectIsRefreshing, selectIsSignedIn, selectUser } from '../../machines/auth/auth.selectors.ts';
 import { AUTH_SYSTEM_ID, LOGIN_ROUTE } from '../../machines/auth/auth.types.ts';
@@ -68,7 +69,18 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     announceUser: (user) => auth.send({ type: 'profile.updated', user }),
     reloadProfile: () => auth.send({ type: 'profile.reload' }),
     signOut: () => auth.send({ type: 'logout' }),
-    navigate: (to, options) => router.navigate({ href: to, ...(options?.replace ? { replace: true } : {}) }),
+    navigate: (to, options) => {
+      // The path of the entry before the new one: the current path on a push; on a replace, what the replaced entry had.
+      const before = options?.replace ? entryBefore(router.state.location.state) : router.state.location.pathname;
+      return router.navigate({ href: to, ...(options?.replace ? { replace: true } : {}), state: withEntryBefore(before) });
+    },
+    back: async (to) => {
+      if (entryBefore(router.state.location.state) === new URL(to, location.origin).pathname) {
+        router.history.back();
+        return;
+      }
+      await router.navigate({ href: to, state: withEntryBefore(router.state.location.pathname) });
+    },
     currentPath: () => router.state.location.pathname,
     storage: localStorage,
     log: console,
@@ -98,6 +110,19 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
       tabs.close();
     },
   };
+}
+
+/** Where a history entry keeps the path of the entry before it (see AppEffects.navigate). */
+const ENTRY_BEFORE = 'appEntryBefore';
+
+function entryBefore(state: object): string | undefined {
+  const value = (state as Record<string, unknown>)[ENTRY_BEFORE];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The router's history state for a new entry whose predecessor is `before` (none recorded when unknown). */
+function withEntryBefore(before: string | undefined): HistoryState {
+  return (before ? { [ENTRY_BEFORE]: before } : {}) as HistoryState;
 }
 
 /** What route guards read of the session. */

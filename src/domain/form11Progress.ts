@@ -39,6 +39,12 @@ export interface Form11Progress {
   formData: Form11FormData;
   selectedForms: FormSlug[];
   selectedIncomeTypes: IncomeTypeId[];
+  /**
+   * What was typed on a page and not submitted (the form's raw values), by step key. Added to
+   * version 1 without a bump: a save without it resumes with no drafts, and an older app reading a
+   * save with it drops it (the shape check strips keys it does not know).
+   */
+  drafts?: Form11FormData;
 }
 
 export const JsonValueSchema: v.GenericSchema<JsonValue> = v.lazy(() =>
@@ -63,6 +69,7 @@ const ProgressShapeSchema = v.object({
   formData: v.record(v.string(), JsonValueSchema),
   selectedForms: v.array(v.pipe(v.string(), v.check((s: string) => isFormSlug(s), 'not a form slug'))),
   selectedIncomeTypes: v.array(v.pipe(v.string(), v.check((s: string) => isIncomeTypeId(s), 'not an income type id'))),
+  drafts: v.optional(v.record(v.string(), JsonValueSchema)),
 });
 
 /** Why a saved value was not used. */
@@ -119,6 +126,7 @@ export function parseSavedProgress(raw: string | null, ownerId: string): SavedPr
     version: FORM11_PROGRESS_VERSION,
     routes: saved.routes as Form11FlowRoute[],
     formData: saved.formData as Form11FormData,
+    ...(saved.drafts ? { drafts: saved.drafts as Form11FormData } : {}),
     selectedForms: saved.selectedForms as FormSlug[],
     selectedIncomeTypes: saved.selectedIncomeTypes as IncomeTypeId[],
   };
@@ -140,6 +148,8 @@ export function inconsistencyOf(progress: Form11Progress): string | null {
   const keys = new Set<string>(routes.map(stepKeyOf));
   const stray = Object.keys(formData).filter((key) => !keys.has(key));
   if (stray.length > 0) return `answers for pages outside the flow: ${stray.join(', ')}`;
+  const strayDrafts = Object.keys(progress.drafts ?? {}).filter((key) => !keys.has(key));
+  if (strayDrafts.length > 0) return `drafts for pages outside the flow: ${strayDrafts.join(', ')}`;
   return null;
 }
 

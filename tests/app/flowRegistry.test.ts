@@ -118,6 +118,10 @@ async function setup(options: { stored?: string; answer?: PostResult; arriveAt?:
         navigations.push(`${to}${replace ? ' (replace)' : ''}`);
         path = options.arriveAt ? options.arriveAt(to) : new URL(to, 'http://x').pathname;
       },
+      back: async (to) => {
+        navigations.push(`${to} (back)`);
+        path = new URL(to, 'http://x').pathname;
+      },
       currentPath: () => path,
     },
     answers,
@@ -265,7 +269,7 @@ describe('the guided flow in the browser runtime', () => {
     const broken = { getItem: () => null, setItem: () => { throw new Error('quota'); }, removeItem: () => undefined };
     host.stop();
     const other = await loadedHost({
-      navigator: { navigate: async () => undefined, currentPath: () => '/form11/tuition-fees' },
+      navigator: { navigate: async () => undefined, back: async () => undefined, currentPath: () => '/form11/tuition-fees' },
       answers: { postAnswer: async () => ({ ok: true, entry: null }), postAllAnswers: async () => ({ ok: true, entry: null }) },
       claimRecorded: () => undefined,
       storage: broken,

@@ -2,9 +2,11 @@
  * The tax refund journeys in Chromium against the production build: the PAYE authorisation signed
  * with a drawn signature, the questionnaire with three Yes answers into the guided flow and a sent
  * claim whose refund equals the engine's, Try again after a failed final send, a reload in the
- * middle of the flow (and the question before it would be replaced), a corrupted saved progress,
- * and every one of the 30 Form 11 pages through axe.
+ * middle of the flow (and the question before it would be replaced), Back through the flow with the
+ * draft of a half-filled page kept (desktop and phone), a corrupted saved progress, and every one
+ * of the 30 Form 11 pages through axe.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { parseValues, formValuesOf } from '../../src/app/screens/form11/formValues.ts';
 import { FORM_SLUGS, type FormSlug } from '../../src/domain/catalogue.ts';
@@ -290,6 +292,142 @@ describe('the guided Form 11 flow', () => {
     await expect(page.getByRole('button', { name: 'Continue previous application' }).count()).resolves.toBe(0);
     await expect(page.evaluate(() => localStorage.getItem('form11Progress'))).resolves.toBeNull();
     expectNoPageProblems(page);
+  });
+});
+
+describe('Back and drafts in the guided flow', () => {
+  const b = useBrowser({ deferAccessibility: true });
+
+  /** Starts a flow of Health Expenses (page 1) and Rent Tax Credit (page 2) from For Advanced Use. */
+  async function startTwoPages(page: Page) {
+    await openInApp(page, '/tax-refund-questions');
+    await page.getByRole('button', { name: 'For Advanced Use' }).click();
+    await page.getByRole('checkbox', { name: 'Rent Tax Credit', exact: true }).waitFor();
+    await settle(page);
+    await page.getByRole('checkbox', { name: 'Health Expenses' }).check();
+    await page.getByRole('checkbox', { name: 'Rent Tax Credit', exact: true }).check();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+  }
+
+  /** Page 2 filled in part (no Next), then Back, forward again, a reload: what was typed is there each time; then the claim is sent. */
+  async function journey(page: Page, device: 'desktop' | 'mobile') {
+    const landlord = () => page.getByRole('textbox', { name: /^Landlord/ });
+    const rent = (p: Page) => p.getByRole('textbox', { name: /^Rent you paid in the year/ });
+    const doctors = (p: Page) => p.getByRole('textbox', { name: /^Doctor and consultant fees/ });
+    await startTwoPages(page);
+    await fillHealthExpenses(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/rent-tax-credit');
+    await settle(page);
+    await expect.poll(() => page.getByText('Page 2 of 2').count()).toBe(1);
+    // Half of page 2, and Back at once (no pause): nothing typed may be lost.
+    await landlord().fill(RENT.landlordName);
+    await rent(page).fill('1250.50');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+    await expect.poll(() => page.getByText('Page 1 of 2').count()).toBe(1);
+    await expect(doctors(page).inputValue(), 'page 1 keeps its answer').resolves.toContain(String(HEALTH.doctorsAndConsultants));
+    await checkScreen(page, `form11-back-page1-${device}`);
+    // Back went back in the browser's history: the browser's Forward is page 2 again, with the draft.
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/form11/rent-tax-credit');
+    await settle(page);
+    await expect(landlord().inputValue()).resolves.toBe(RENT.landlordName);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+
+    // Back on page 1: the Tax Refund page, the claim waiting at page 1 of 2.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/tax-refund-questions');
+    await expect.poll(() => page.getByText(`You have an unfinished claim for ${YEAR}`).count()).toBe(1);
+    await page.getByRole('button', { name: 'Continue previous application' }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+    await expect(doctors(page).inputValue()).resolves.toContain(String(HEALTH.doctorsAndConsultants));
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    // Forward again: the draft of page 2.
+    await page.waitForURL((url) => url.pathname === '/form11/rent-tax-credit');
+    await settle(page);
+    await expect(landlord().inputValue()).resolves.toBe(RENT.landlordName);
+    await expect(rent(page).inputValue()).resolves.toContain('1,250.5');
+    await checkScreen(page, `form11-draft-page2-${device}`);
+    // Kept with the progress: the draft is under the page's key, the submitted answer under formData.
+    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('form11Progress'))) ?? 'null') as { drafts?: Record<string, { landlordName?: string }>; formData: object } | null;
+    expect(saved?.drafts?.['rent-tax-credit']?.landlordName).toBe(RENT.landlordName);
+    expect(Object.keys(saved?.formData ?? {})).toEqual(['health-expenses']);
+
+    // A reload: the draft again.
+    await page.reload();
+    await settle(page);
+    expect(pathOf(page)).toBe('/form11/rent-tax-credit');
+    await expect(landlord().inputValue()).resolves.toBe(RENT.landlordName);
+    await expect(rent(page).inputValue()).resolves.toContain('1,250.5');
+
+    // Finished and sent: the progress, drafts and all, is gone.
+    await fillRent(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/tax-refund-submitted', { timeout: 15_000 });
+    await page.getByRole('heading', { name: `Your claim for ${YEAR} is submitted` }).waitFor({ timeout: 15_000 });
+    await expect(page.evaluate(() => localStorage.getItem('form11Progress'))).resolves.toBeNull();
+  }
+
+  it('desktop: page 2 typed in part, Back to page 1 (its answer there), Back to the Tax Refund page, Continue, forward again (the draft there), reload (the draft there), sent', async () => {
+    const { page } = b;
+    await signIn(page, freshUser());
+    await journey(page, 'desktop');
+  });
+
+  it('phone: the same journey at 390 px', async () => {
+    const page = await b.newPage({ viewport: viewports.mobile });
+    await signIn(page, freshUser());
+    await journey(page, 'mobile');
+  });
+
+  it('the final form has Back too, and its draft comes back', async () => {
+    const { page } = b;
+    await signIn(page, freshUser());
+    await openInApp(page, '/tax-refund-questions');
+    await page.getByRole('button', { name: 'For Advanced Use' }).click();
+    await page.getByRole('checkbox', { name: 'UK dividends' }).waitFor();
+    await settle(page);
+    await page.getByRole('checkbox', { name: 'Health Expenses' }).check();
+    await page.getByRole('checkbox', { name: 'UK dividends' }).check();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+    await fillHealthExpenses(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/final-form');
+    await settle(page);
+    await expect.poll(() => page.getByText('Page 2 of 2').count()).toBe(1);
+    const payer = () => page.getByRole('textbox', { name: /^Company or fund that paid the dividends/ });
+    await payer().fill('Thames Utilities plc');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
+    await settle(page);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/form11/final-form');
+    await settle(page);
+    await expect(payer().inputValue()).resolves.toBe('Thames Utilities plc');
+  });
+
+  it('drafts are forgotten at sign-out', async () => {
+    const { page } = b;
+    await signIn(page, freshUser());
+    await startTwoPages(page);
+    await fillHealthExpenses(page);
+    // The pause after typing: the draft is saved without leaving the page.
+    await expect.poll(async () => (await page.evaluate(() => localStorage.getItem('form11Progress'))) ?? '').toContain('"drafts":{"health-expenses"');
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await expect(page.evaluate(() => localStorage.getItem('form11Progress'))).resolves.toBeNull();
   });
 });
 

@@ -193,9 +193,14 @@ async function act(event: UiEvent) {
 
 // ─── What the UI must show for each state ────────────────────────────────────────────────────────
 
-/** Answers compared by page; the old mode flag is read but no longer used (every flow keeps its answers until the end). */
+/**
+ * Answers and drafts compared by page (a save from before drafts has none); the old mode flag is
+ * read but no longer used (every flow keeps its answers until the end).
+ */
 const progressShape = (progress: Form11Progress | null) =>
-  progress ? { ...progress, isFromQuestionnaire: undefined, formData: Object.keys(progress.formData).sort() } : null;
+  progress
+    ? { ...progress, isFromQuestionnaire: undefined, formData: Object.keys(progress.formData).sort(), drafts: Object.keys(progress.drafts ?? {}).sort() }
+    : null;
 const expectedProgress = (state: FlowSnapshot) => progressShape(state.context.routes.length > 0 ? progressOf(state.context) : null);
 
 /** 'form11Progress' holds the machine's progress (answers compared by page: the UI's answers are real, the walk's are stand-ins). */

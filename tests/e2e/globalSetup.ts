@@ -36,7 +36,7 @@ declare module 'vitest' {
  * How many users the Form 11 tests get: form11.test.ts takes one per journey that sends or saves a
  * claim from the front; form11FlowPaths.test.ts takes the last one.
  */
-const FORM11_USERS = 5;
+const FORM11_USERS = 9;
 /** firstTimeFigures.test.ts: the refund-so-far and Tax Refund page journeys (desktop and phone); narrow.test.ts: the last one. */
 const FIRST_TIME_USERS = 5;
 

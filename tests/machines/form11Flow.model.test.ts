@@ -24,6 +24,7 @@ import {
   USER_ID,
   answerFor,
   caseOf,
+  draftFor,
   expectedEffects,
   expectedProgress,
   oracle,
@@ -50,6 +51,7 @@ export function createRecordedActor(input: Form11FlowInput, recorder: Recorder, 
       actors: { navigateTo: promises.logic(), postAnswer: promises.logic(), postAllAnswers: promises.logic() },
       actions: {
         navigate: (_, { to, replace }) => void recorder.effects.push(`navigate ${to}${replace ? ' (replace)' : ''}`),
+        navigateBack: (_, { to }) => void recorder.effects.push(`navigateBack ${to}`),
         saveProgress: (_, { progress }) => {
           recorder.effects.push('saveProgress');
           recorder.stored = serializeProgress(progress);
@@ -90,10 +92,16 @@ function expectViewOf(snapshot: Snapshot, value: string) {
   if (current) {
     const page = view.page(current, 2022);
     expect(page).toMatchObject({ year: c.year, canSubmit: takesAnswers, position: { number: c.currentRouteIndex + 1, total: c.routes.length } });
-    expect(page.kept).toEqual((c.formData as Record<string, unknown>)[current === '/form11/final-form' ? 'final-form' : current.slice(8)] ?? null);
+    const key = current === '/form11/final-form' ? 'final-form' : current.slice(8);
+    expect(page.kept).toEqual((c.formData as Record<string, unknown>)[key] ?? null);
+    expect(page.draft, 'what was typed and not submitted comes back').toEqual((c.drafts as Record<string, unknown>)[key] ?? null);
+    expect(page.back, 'Back leads to the previous page, or from the first to the Tax Refund page, while the flow waits').toEqual({
+      to: c.currentRouteIndex === 0 ? 'start' : 'previous',
+      enabled: value.startsWith('inFlow.stepping'),
+    });
     expect(page.incomeIds).toEqual(current === '/form11/final-form' ? c.selectedIncomeTypes : null);
   }
-  expect(view.page(OUTSIDE_ROUTE, 2022)).toEqual({ position: null, year: 2022, canSubmit: takesAnswers, kept: null, incomeIds: null });
+  expect(view.page(OUTSIDE_ROUTE, 2022)).toEqual({ position: null, year: 2022, canSubmit: takesAnswers, kept: null, draft: null, back: null, incomeIds: null });
   expect(view.page(OUTSIDE_ROUTE).year, 'a page opened without a year works for last year').toBe(DEFAULT_YEAR);
 }
 
@@ -120,7 +128,9 @@ export async function runChecked(model: typeof freshModel, path: ModelPath<Machi
       }
       // Saved whenever it changes: storage always holds the flow in flight, and reads back as it.
       const read = parseSavedProgress(recorder.stored, USER_ID);
-      if (after.context.routes.length > 0) expect(read).toEqual({ kind: 'valid', progress: expectedProgress(after.context) });
+      // A save from before drafts (the saved fixture, until the flow changes) has none.
+      const stored = read.kind === 'valid' ? { ...read, progress: { drafts: {}, ...read.progress } } : read;
+      if (after.context.routes.length > 0) expect(stored).toEqual({ kind: 'valid', progress: expectedProgress(after.context) });
       else expect(read).toEqual({ kind: 'none' });
       // The invoked actors get the expected input.
       const c = after.context;
@@ -147,7 +157,22 @@ const allRefused = { type: 'xstate.done.actor.postAllAnswers', output: POST_REFU
 const submit = (route: Form11FlowRoute, data: JsonValue = answerFor(route)) => ({ type: 'step.submit', route, data }) as const;
 const DECLARATION: JsonValue = { 'rental-income': { rentReceived: 14400, expenses: 2100 }, 'uk-dividends': { grossAmount: 600 } };
 
+const draft = (route: Form11FlowRoute) => ({ type: 'step.draft', route, values: draftFor(route) }) as const;
+const back = (route: Form11FlowRoute) => ({ type: 'step.back', route }) as const;
+
 const journeys = {
+  backAndDrafts: freshModel.pathFromEvents('Back through the flow and out of it, drafts kept until their page is submitted', [
+    startQ,
+    navigated,
+    draft('/form11/health-expenses'),
+    submit('/form11/health-expenses'),
+    draft('/form11/rent-tax-credit'),
+    back('/form11/rent-tax-credit'),
+    back('/form11/health-expenses'),
+    submit('/form11/health-expenses'),
+    submit('/form11/rent-tax-credit'),
+    allPosted,
+  ]),
   threePages: freshModel.pathFromEvents('three questionnaire pages, then submitted', [
     { type: 'flow.start', selection: [...SELECTION_THREE], year: 2025 },
     navigated,
@@ -237,6 +262,42 @@ describe('guided flow machine: model-based', () => {
 
 describe('guided flow machine: pinned journeys', () => {
   const navigations = (log: string[]) => log.filter((e) => e.startsWith('navigate'));
+
+  it('Back goes to the previous page, then from the first to the Tax Refund page, losing nothing; a draft lasts until its page is submitted, and the flow’s end forgets them all', async () => {
+    const path = journeys.backAndDrafts;
+    const { log, stored } = await runChecked(freshModel, path, FRESH);
+    const at = (i: number) => path.steps[i]!.state;
+    const p1 = '/form11/health-expenses' as const;
+    const p2 = '/form11/rent-tax-credit' as const;
+    expect(at(3).context.drafts, 'typing on page 1 keeps a draft').toEqual({ 'health-expenses': draftFor(p1) });
+    expect(at(4).context.drafts, 'submitting page 1 drops its draft').toEqual({});
+    expect(at(5).context.drafts, 'a draft on page 2').toEqual({ 'rent-tax-credit': draftFor(p2) });
+    // Back on page 2: page 1 with its answer; page 2's draft stays, and is saved.
+    expect(at(6).context.currentRouteIndex).toBe(0);
+    expect(form11FlowView(at(6)).page(p1)).toMatchObject({ position: { number: 1, total: 2 }, kept: answerFor(p1), draft: null, back: { to: 'start', enabled: true } });
+    expect(parseSavedProgress(serializeProgress(progressOf(at(6).context)), USER_ID)).toMatchObject({ kind: 'valid', progress: { drafts: { 'rent-tax-credit': draftFor(p2) } } });
+    // Forward again: page 2 shows its draft.
+    expect(form11FlowView(at(8)).page(p2)).toMatchObject({ position: { number: 2, total: 2 }, draft: draftFor(p2), kept: null, back: { to: 'previous', enabled: true } });
+    expect(at(9).context.drafts, 'the last page submitted: no draft left').toEqual({});
+    expect(at(10).context.drafts).toEqual({});
+    expect(stored, 'the sent claim forgets the saved progress, drafts and all').toBeNull();
+    expect(navigations(log)).toEqual([
+      `navigate ${p2}`,
+      `navigateBack ${p1}`,
+      'navigateBack /tax-refund-questions',
+      `navigate ${p2}`,
+      'navigate /tax-refund-submitted',
+    ]);
+  });
+
+  it('drafts are forgotten when the flow is abandoned or the user signs out (flow.clear)', () => {
+    const actor = createActor(form11FlowMachine, { input: WITH_SAVED }).start();
+    actor.send(draft('/form11/rent-tax-credit'));
+    expect(actor.getSnapshot().context.drafts).toEqual({ 'rent-tax-credit': draftFor('/form11/rent-tax-credit') });
+    actor.send({ type: 'flow.clear' });
+    expect(actor.getSnapshot().context.drafts).toEqual({});
+    actor.stop();
+  });
 
   it('three questionnaire pages: each answer kept, then all posted together; the server’s claim goes to the session and to /tax-refund-submitted at once', async () => {
     const { log, stored } = await runChecked(freshModel, journeys.threePages, FRESH);
@@ -345,7 +406,7 @@ describe('guided flow machine: pinned journeys', () => {
   it('an older save that posted each answer at once resumes like any flow: its answers are kept until the end', () => {
     const older = { ...SAVED, isFromQuestionnaire: false };
     const actor = createActor(form11FlowMachine, { input: { ...FRESH, saved: older } }).start();
-    expect(progressOf(actor.getSnapshot().context)).toEqual({ ...older, isFromQuestionnaire: true });
+    expect(progressOf(actor.getSnapshot().context)).toEqual({ ...older, isFromQuestionnaire: true, drafts: {} });
     actor.stop();
   });
 

@@ -21,6 +21,7 @@ import {
   SELECTION_Q,
   USER_ID,
   answerFor,
+  draftFor,
 } from './form11Flow.oracle.ts';
 
 type Machine = typeof form11FlowMachine;
@@ -68,6 +69,21 @@ export const fixtures = {
     // Also Next on the first page again, after going back with the browser.
     return context.currentRouteIndex > 0 ? [next(current), next(OUTSIDE_ROUTE), next(context.routes[0]!)] : [next(current), next(OUTSIDE_ROUTE)];
   },
+  // Back on the page the flow is on (the previous page, or the Tax Refund page from the first), and, once, on a page outside it.
+  // Not while the Tax Refund page asks "Start a new claim?": no form page is on the screen then.
+  'step.back': (snapshot: Snapshot) => {
+    const current = snapshot.context.routes[snapshot.context.currentRouteIndex];
+    if (!current || snapshot.matches({ inFlow: { stepping: 'confirmingReplace' } })) return [];
+    const back = (route: Form11FlowRoute) => ({ type: 'step.back', route }) as const;
+    return snapshot.matches({ inFlow: { stepping: 'atStep' } }) ? [back(current), back(OUTSIDE_ROUTE)] : [back(current)];
+  },
+  // Typing on the page the flow is on (kept as its draft), and, once, on a page outside it (no draft); not during the question either.
+  'step.draft': (snapshot: Snapshot) => {
+    const current = snapshot.context.routes[snapshot.context.currentRouteIndex];
+    if (!current || snapshot.matches({ inFlow: { stepping: 'confirmingReplace' } })) return [];
+    const draft = (route: Form11FlowRoute) => ({ type: 'step.draft', route, values: draftFor(route) }) as const;
+    return snapshot.matches({ inFlow: { stepping: 'atStep' } }) ? [draft(current), draft(OUTSIDE_ROUTE)] : [draft(current)];
+  },
   'xstate.done.actor.navigateTo': () => [
     { type: 'xstate.done.actor.navigateTo', output: { aborted: false } },
     { type: 'xstate.done.actor.navigateTo', output: { aborted: true } },
@@ -95,6 +111,8 @@ export function describeEvent(event: EventObject): string | undefined {
       return `year ${e.year}`;
     case 'step.submit':
     case 'step.next':
+    case 'step.back':
+    case 'step.draft':
       return `${e.type.slice(5)}(${e.route.slice('/form11/'.length)})`;
   }
   const name = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
@@ -182,6 +200,12 @@ export const doc = pathDoc(form11FlowMachine, fixtures, {
     },
     'step.next': (event, before) =>
       event.route === current(before) ? `Press "Skip ${title(event.route)}"` : `Press "Skip" on ${title(event.route)}, a page the flow is not on`,
+    'step.back': (event, before) => {
+      if (event.route !== current(before)) return `Press "Back" on ${title(event.route)}, a page the flow is not on`;
+      return before.context.routes[0] === event.route ? `Press "Back" on ${title(event.route)}, the first page` : `Press "Back" on ${title(event.route)}`;
+    },
+    'step.draft': (event, before) =>
+      event.route === current(before) ? `Type on ${title(event.route)} without pressing "Next"` : `Type on ${title(event.route)}, a page the flow is not on`,
     'xstate.done.actor.navigateTo': (event) => (event.output.aborted ? 'Another navigation supersedes it before the page opens' : 'The page opens'),
     'xstate.error.actor.navigateTo': 'The router fails (the navigation rejects)',
     'xstate.done.actor.postAnswer': (event) => post('POST /answer', event.output),

@@ -80,6 +80,8 @@ export const POST_REFUSED: PostResult = { ok: false, error: REFUSED };
 
 /** A page's answer, the same shape for every fixture page. */
 export const answerFor = (route: Form11FlowRoute): JsonValue => ({ page: route, amount: 250 });
+/** What is typed on a page and not submitted: the form's raw values (text as typed). */
+export const draftFor = (route: Form11FlowRoute): JsonValue => ({ page: route, amount: '12' });
 
 // ─── Expected context ────────────────────────────────────────────────────────────────────────────
 
@@ -90,6 +92,7 @@ const NONE = {
   routes: [],
   currentRouteIndex: 0,
   formData: {},
+  drafts: {},
   selectedForms: [],
   selectedIncomeTypes: [],
   replayIndex: 0,
@@ -111,7 +114,7 @@ export const INITIAL: Context = {
 /** The context of a saved progress handed in at startup. */
 export function restored(progress: Form11Progress): Context {
   const { version: _v, ownerId: _o, isFromQuestionnaire: _q, ...flow } = progress;
-  return { ...INITIAL, ...flow };
+  return { ...INITIAL, ...flow, drafts: flow.drafts ?? {} };
 }
 
 /** What saveProgress must write for a context: every flow keeps its answers until the end. */
@@ -126,6 +129,7 @@ export function expectedProgress(c: Context): Form11Progress {
     formData: c.formData,
     selectedForms: c.selectedForms,
     selectedIncomeTypes: c.selectedIncomeTypes,
+    drafts: c.drafts,
   };
 }
 
@@ -178,6 +182,13 @@ export function caseOf(event: EventObject, before: ExpectedState<Context>): stri
       if (index < 0) return 'next outside';
       return `next, ${advanceCase({ ...c, currentRouteIndex: index })}`;
     }
+    case 'step.back': {
+      const index = c.routes.indexOf(e.route);
+      if (index < 0) return 'back outside';
+      return index === 0 ? 'back, first page' : 'back, later page';
+    }
+    case 'step.draft':
+      return c.routes.includes(e.route) ? 'draft' : 'draft outside';
   }
   const type = event.type;
   const flowOrNot = hasFlow(c) ? 'flow in flight' : 'no flow';
@@ -221,10 +232,21 @@ const onItsOwn: Rule = {
   },
 };
 const atRoute = (c: Context, route: Form11FlowRoute): Context => ({ ...c, pendingStart: null, currentRouteIndex: c.routes.indexOf(route) });
+/** The answer kept, and the page's draft gone (it is submitted). */
 const kept = (c: Context, event: EventObject): Context => {
   const e = event as Extract<Ev, { type: 'step.submit' }>;
-  return { ...atRoute(c, e.route), formData: { ...c.formData, [keyOf(e.route)]: e.data } };
+  const drafts = Object.fromEntries(Object.entries(c.drafts).filter(([key]) => key !== keyOf(e.route)));
+  return { ...atRoute(c, e.route), formData: { ...c.formData, [keyOf(e.route)]: e.data }, drafts };
 };
+const backRoute = (event: EventObject) => (event as Extract<Ev, { type: 'step.back' }>).route;
+/** A draft is kept in whichever waiting state the flow is in (a form page is on the screen: not while the Tax Refund page asks to replace the claim). */
+const drafted = (state: string): Rule => ({
+  to: state,
+  context: (c, event) => {
+    const e = event as Extract<Ev, { type: 'step.draft' }>;
+    return { ...c, drafts: { ...c.drafts, [keyOf(e.route)]: e.values } };
+  },
+});
 const asking: Rule = { to: 'inFlow.stepping.confirmingReplace' };
 
 /** atStep, unsent and confirmingReplace share the rules of their parent, stepping. */
@@ -244,7 +266,10 @@ const steppingRules: Record<string, Rule> = {
   'next, more pages': { to: 'inFlow.stepping.atStep', context: (c, e) => advanced(atRoute(c, (e as Extract<Ev, { type: 'step.next' }>).route)) },
   'next, answers to send': { to: 'inFlow.sendingAll', context: (c, e) => atRoute(c, (e as Extract<Ev, { type: 'step.next' }>).route) },
   'next, all skipped': { to: 'idle', context: (c) => sent(c, null) },
-  // 'start nothing' and 'next outside' are not listed: state and context stay.
+  // Back loses nothing: only the page the flow is on changes.
+  'back, first page': { to: 'inFlow.stepping.atStep', context: (c, e) => atRoute(c, backRoute(e)) },
+  'back, later page': { to: 'inFlow.stepping.atStep', context: (c, e) => ({ ...c, pendingStart: null, currentRouteIndex: c.routes.indexOf(backRoute(e)) - 1 }) },
+  // 'start nothing', 'next outside', 'back outside' and 'draft outside' are not listed: state and context stay.
 };
 
 const afterSingle = (outcome: 'post ok' | 'post refused' | 'post outage'): Record<string, Rule> => {
@@ -285,11 +310,13 @@ const spec: ExpectedMachine<Context> = {
       'navigation aborted': arrived,
       'navigation outage': arrived,
     },
-    'inFlow.stepping.atStep': steppingRules,
+    'inFlow.stepping.atStep': { ...steppingRules, draft: drafted('inFlow.stepping.atStep') },
     // Unsent means answers wait to be sent, so Next on the last page always has something to send.
-    'inFlow.stepping.unsent': { ...withoutRule(steppingRules, 'next, all skipped'), retry: { to: 'inFlow.sendingAll' } },
+    // Unsent follows the last page, never the first: Back from it goes to the page before.
+    'inFlow.stepping.unsent': { ...withoutRule(withoutRule(steppingRules, 'next, all skipped'), 'back, first page'), retry: { to: 'inFlow.sendingAll' }, draft: drafted('inFlow.stepping.unsent') },
     'inFlow.stepping.confirmingReplace': {
-      ...steppingRules,
+      // No form page is on the screen while the question is asked: no Back, no typing.
+      ...withoutRule(withoutRule(steppingRules, 'back, first page'), 'back, later page'),
       'confirm pages': {
         to: 'inFlow.settingUp.navigating',
         context: (c) => {
@@ -341,7 +368,7 @@ export function oracleFrom(progress: Form11Progress) {
 // ─── Effects ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The effects a step must run, in order, as `navigate <to>[ (replace)]`, `saveProgress`,
+ * The effects a step must run, in order, as `navigate <to>[ (replace)]`, `navigateBack <to>`, `saveProgress`,
  * `clearProgress`, `claimRecorded <entry id | none>`, `logFailure <operation>`. `before` and
  * `after` are the table's expected states around the step.
  */
@@ -356,6 +383,9 @@ export function expectedEffects(kase: string, before: ExpectedState<Context>, af
   if (kase === 'confirm questionnaire') return [`navigate ${questionnaireAddress(c.pendingStart!.year)}`, 'clearProgress'];
   if (kase === 'submit, more pages' || kase === 'next, more pages') return ['saveProgress', 'saveProgress', nextPage()];
   if (kase === 'submit, last page' || kase === 'next, answers to send') return ['saveProgress'];
+  if (kase === 'back, first page') return ['saveProgress', 'navigateBack /tax-refund-questions'];
+  if (kase === 'back, later page') return ['saveProgress', `navigateBack ${after.context.routes[after.context.currentRouteIndex]}`];
+  if (kase === 'draft') return ['saveProgress'];
   if (kase === 'next, all skipped') return ['saveProgress', ...finished(null)];
   if (before.value === 'single') {
     const back = `navigate ${c.returnTo}`;

@@ -59,11 +59,36 @@ describe('guided flow view', () => {
       year: 2024,
       canSubmit: true,
       kept: answerFor('/form11/tuition-fees'),
+      draft: null,
+      back: { to: 'start', enabled: true },
       incomeIds: null,
     });
     expect(view.page('/form11/final-form')).toMatchObject({ year: 2024, kept: null, incomeIds: ['rental-income', 'uk-dividends'] });
-    expect(view.page('/form11/rent-tax-credit', 2023)).toEqual({ position: null, year: 2023, canSubmit: true, kept: null, incomeIds: null });
+    expect(view.page('/form11/rent-tax-credit', 2023)).toEqual({ position: null, year: 2023, canSubmit: true, kept: null, draft: null, back: null, incomeIds: null });
     expect(view.page('/form11/rent-tax-credit').year).toBe(DEFAULT_YEAR);
+  });
+
+  it('gives Back on every page of the flow: page 1 of 2 back to the Tax Refund page, page 2 of 2 to page 1; none while the claim is on its way', () => {
+    const view = viewOf({ inFlow: { stepping: 'atStep' } }, IN_FLIGHT);
+    expect(view.page('/form11/tuition-fees').back).toEqual({ to: 'start', enabled: true });
+    expect(view.page('/form11/final-form').back).toEqual({ to: 'previous', enabled: true });
+    expect(viewOf({ inFlow: 'sendingAll' }, IN_FLIGHT).page('/form11/final-form').back).toEqual({ to: 'previous', enabled: false });
+  });
+
+  it('shows what was typed and not submitted: €1,250.5 typed as "1250.50" on the final form comes back as typed, beside the kept answer of page 1', () => {
+    const typed = { 'rental-income': { rentReceived: '1250.50', expenses: '' } };
+    const view = viewOf({ inFlow: { stepping: 'atStep' } }, { ...IN_FLIGHT, drafts: { 'final-form': typed } });
+    expect(view.page('/form11/final-form')).toMatchObject({ draft: typed, kept: null, position: { number: 2, total: 2 } });
+    expect(view.page('/form11/tuition-fees')).toMatchObject({ draft: null, kept: answerFor('/form11/tuition-fees') });
+    expect(progressOf({ ...IN_FLIGHT, drafts: { 'final-form': typed } }).drafts, 'saved with the progress').toEqual({ 'final-form': typed });
+  });
+
+  it('reads a save with a draft for a page outside its flow as inconsistent, and a save from before drafts as having none', () => {
+    const stray = serializeProgress({ ...progressOf(IN_FLIGHT), drafts: { 'rent-tax-credit': { amount: '1' } } });
+    expect(parseSavedProgress(stray, USER_ID)).toEqual({ kind: 'rejected', reason: 'inconsistent', detail: 'drafts for pages outside the flow: rent-tax-credit' });
+    const { drafts: _none, ...older } = progressOf(IN_FLIGHT);
+    const read = parseSavedProgress(serializeProgress(older), USER_ID);
+    expect(read.kind === 'valid' ? createActor(form11FlowMachine, { input: { ...FRESH, saved: read.progress } }).getSnapshot().context.drafts : 'not read').toEqual({});
   });
 
   it('takes no answer while the claim is on its way, and offers Try again once it failed', () => {

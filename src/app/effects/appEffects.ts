@@ -21,8 +21,17 @@ export interface AppEffects {
   reloadProfile(): void;
   /** End the session (auth `logout`, which goes on to the login page). */
   signOut(): void;
-  /** Go to an in-app path (path and search); resolves when the router has settled. */
+  /**
+   * Go to an in-app path (path and search); resolves when the router has settled. The history entry
+   * remembers the path of the entry before it (a replace keeps what the replaced entry remembered), for `back`.
+   */
   navigate(to: string, options?: { replace?: boolean }): Promise<void>;
+  /**
+   * Go to an in-app path as the browser's Back button would: one entry back when the entry before
+   * this one is `to` (as `navigate` remembered it), so the browser's Back and Forward stay in step;
+   * otherwise a push of `to`.
+   */
+  back(to: string): Promise<void>;
   /** The path the router is on now (no search). */
   currentPath(): string;
   /** Where progress that must survive a reload is kept (localStorage in the browser). */

@@ -31,6 +31,8 @@ export interface AnswerCalls {
 /** What the router must offer: go somewhere, and say where it is now. */
 export interface FlowNavigator {
   navigate(to: string, replace: boolean): Promise<void>;
+  /** Go to `to` as the browser's Back would (one entry back when the entry before is `to`, else a push). */
+  back(to: string): Promise<void>;
   /** The path the router is on now (no search). */
   currentPath(): string;
 }
@@ -61,6 +63,11 @@ export function createForm11FlowLogic(effects: Form11FlowEffects) {
     actions: {
       navigate: (_, params) => {
         void navigator.navigate(params.to, params.replace).catch((error: unknown) => {
+          log.warn('Form 11 flow: navigation failed', { to: params.to, error: error instanceof Error ? error.message : String(error) });
+        });
+      },
+      navigateBack: (_, params) => {
+        void navigator.back(params.to).catch((error: unknown) => {
           log.warn('Form 11 flow: navigation failed', { to: params.to, error: error instanceof Error ? error.message : String(error) });
         });
       },
@@ -140,7 +147,7 @@ export function answerCallsOver(sessionHooks: () => SessionHooks): AnswerCalls {
 export const form11GuidedFlow = defineFlow({
   logic: (effects: AppEffects) =>
     createForm11FlowLogic({
-      navigator: { navigate: (to, replace) => effects.navigate(to, { replace }), currentPath: () => effects.currentPath() },
+      navigator: { navigate: (to, replace) => effects.navigate(to, { replace }), back: (to) => effects.back(to), currentPath: () => effects.currentPath() },
       answers: answerCallsOver(() => effects.sessionHooks),
       claimRecorded: (entry) => {
         const user = effects.user();

@@ -3,7 +3,7 @@ import { Alert, Center, Container, Loader, Paper, Stack, Text, Title } from '@ma
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { form11FlowView, type Estimator, type StepPosition } from '../../../../machines/form11Flow/form11Flow.view.ts';
+import { form11FlowView, type Estimator, type JsonValue, type StepPosition } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import type { Declaration } from '../../../../machines/incomeDeclaration/incomeDeclaration.types.ts';
 import { incomeDeclarationView } from '../../../../machines/incomeDeclaration/incomeDeclaration.view.ts';
 import { FINAL_FORM_ROUTE, INCOME_SELECTION_ROUTE, INCOME_TYPE_IDS, type IncomeTypeId } from '../../../domain/catalogue.ts';
@@ -14,6 +14,7 @@ import { LoadingView } from '../../layout/LoadingView.tsx';
 import { EstimateDialog } from './EstimateDialog.tsx';
 import { FlowPosition } from './FlowPosition.tsx';
 import { IncomeDeclarationForm, type IncomeDeclarationInput } from './IncomeDeclarationForm.tsx';
+import { useDraft } from './useDraft.ts';
 import { useTaxpayer } from './useTaxpayer.ts';
 
 const route = getRouteApi('/paye/form11/final-form');
@@ -43,7 +44,7 @@ function FinalForm({ flow, estimator }: { flow: FlowActor<'form11Flow'>; estimat
   const [visit] = useState(() => {
     const chosen = new Set<string>([...(search.incomeIds ?? []), ...(search.incomeId ? [search.incomeId] : [])]);
     const incomeIds: IncomeTypeId[] = page.incomeIds ?? INCOME_TYPE_IDS.filter((id) => chosen.has(id));
-    return { inFlow: page.position !== null, year: page.year, incomeIds, kept: page.kept };
+    return { inFlow: page.position !== null, year: page.year, incomeIds, kept: page.draft ?? page.kept };
   });
 
   if (visit.incomeIds.length === 0) return <Navigate to={INCOME_SELECTION_ROUTE} search={{ year: visit.year }} replace />;
@@ -53,6 +54,8 @@ function FinalForm({ flow, estimator }: { flow: FlowActor<'form11Flow'>; estimat
       estimator={estimator}
       flowCanSubmit={page.canSubmit}
       position={page.position}
+      onDraft={visit.inFlow ? (values) => flow.send({ type: 'step.draft', route: FINAL_FORM_ROUTE, values }) : null}
+      onBack={page.back ? () => flow.send({ type: 'step.back', route: FINAL_FORM_ROUTE }) : null}
       onCancel={() =>
         void navigate(visit.inFlow ? { to: REFUND_QUESTIONS_ROUTE } : { to: INCOME_SELECTION_ROUTE, search: { year: visit.year } })
       }
@@ -65,15 +68,20 @@ interface DeclarationProps {
   inFlow: boolean;
   incomeIds: IncomeTypeId[];
   estimator: Estimator;
-  /** What the flow keeps for the page (a resumed flow), or null. */
+  /** What the flow keeps for the page (what was typed and not submitted, else the answer of a resumed flow), or null. */
   kept: object | null;
   flowCanSubmit: boolean;
   position: StepPosition | null;
   onCancel(): void;
+  /** The flow's Back, or null (a page opened on its own). */
+  onBack: (() => void) | null;
+  /** Keeps what is typed as the page's draft, or null (a page opened on its own). */
+  onDraft: ((values: JsonValue) => void) | null;
 }
 
-function Declaration({ year, inFlow, incomeIds, estimator, kept, flowCanSubmit, position, onCancel }: DeclarationProps) {
+function Declaration({ year, inFlow, incomeIds, estimator, kept, flowCanSubmit, position, onCancel, onBack, onDraft }: DeclarationProps) {
   const actor = useFlow('incomeDeclaration', { year, inFlow });
+  const draft = useDraft(onDraft);
   const view = useSelector(actor, incomeDeclarationView);
   // The year's claim as the profile now has it (refreshed before the estimate shows): the lines its limits cut, explained.
   const notes = useTaxpayer().notesOfYear(year);
@@ -104,8 +112,20 @@ function Declaration({ year, inFlow, incomeIds, estimator, kept, flowCanSubmit, 
               year={year}
               estimator={estimator}
               busy={!(view.canSubmit && flowCanSubmit)}
-              onSubmit={(declaration) => actor.send({ type: 'declaration.submit', declaration: declaration as Declaration })}
+              onSubmit={(declaration) => {
+                draft.drop();
+                actor.send({ type: 'declaration.submit', declaration: declaration as Declaration });
+              }}
               onCancel={onCancel}
+              onDraft={draft.change}
+              {...(onBack
+                ? {
+                    onBack: () => {
+                      draft.flush();
+                      onBack();
+                    },
+                  }
+                : {})}
               initialValues={initialValues}
             />
           )}

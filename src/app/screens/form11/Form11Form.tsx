@@ -17,6 +17,9 @@
  *                                  //   future"); default: the current day, read at each check
  *     onSubmit={(data) => …}       // parsed, valid data only: Form11Data<'rent-tax-credit'>
  *     onCancel={() => …}           // optional: shows a Cancel button
+ *     onBack={() => …}             // optional: shows a Back button (the guided flow's previous page)
+ *     onDraft={(values) => …}      // optional: the form's raw values on every change (a draft of
+ *                                  //   what is typed; pass a draft back as initialValues to resume it)
  *     onSkip={() => …}             // optional: "Skip this page" when the user submits a page
  *                                  //   whose amounts are all empty (nothing to claim); default onCancel
  *   />
@@ -62,6 +65,10 @@ export interface Form11FormProps<C extends Form11Category> {
   onSubmit(data: Form11Data<C>): void;
   /** When given, a Cancel button calls it. */
   onCancel?(): void;
+  /** When given, a Back button calls it. */
+  onBack?(): void;
+  /** The form's raw values on every change (what is typed, valid or not). */
+  onDraft?(values: FormValues): void;
   /** "Skip this page" after a submit with no amount entered (nothing would be claimed); onCancel when absent. */
   onSkip?(): void;
 }
@@ -87,6 +94,8 @@ function Form11FormBody<C extends Form11Category>({
   today: fixedToday,
   onSubmit,
   onCancel,
+  onBack,
+  onDraft,
   onSkip,
 }: Form11FormProps<C>) {
   const spec = FORM11_FORMS[category];
@@ -102,7 +111,10 @@ function Form11FormBody<C extends Form11Category>({
     initialValues: initial,
     validate: withProfileChecks(resolverFor(schema, today), category, estimator),
     validateInputOnBlur: true,
-    onValuesChange: changes.notify,
+    onValuesChange: (values) => {
+      changes.notify();
+      onDraft?.(values);
+    },
   });
 
   const submit = form.onSubmit(
@@ -125,6 +137,7 @@ function Form11FormBody<C extends Form11Category>({
           busy={busy}
           submitLabel={submitLabel}
           onCancel={onCancel}
+          onBack={onBack}
           onFillMockData={() => form.setValues(formValuesOf(spec.fields, spec.sample))}
         />
       </Stack>
@@ -176,15 +189,22 @@ export interface FormActionsProps {
   busy: boolean;
   submitLabel: string;
   onCancel?: (() => void) | undefined;
+  /** The guided flow's Back (the previous page); no button when absent. */
+  onBack?: (() => void) | undefined;
   /** Development only: the button is not rendered (nor bundled) in production. */
   onFillMockData: () => void;
 }
 
-/** Fill Mock Data (development only) on the left; Cancel and the submit button on the right. */
-export function FormActions({ busy, submitLabel, onCancel, onFillMockData }: FormActionsProps) {
+/** Back and Fill Mock Data (development only) on the left; Cancel and the submit button on the right. */
+export function FormActions({ busy, submitLabel, onCancel, onBack, onFillMockData }: FormActionsProps) {
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
+        {onBack ? (
+          <Button variant="default" onClick={onBack} disabled={busy}>
+            Back
+          </Button>
+        ) : null}
         {/* Vite replaces import.meta.env.DEV with false in a production build, and the branch goes. */}
         {import.meta.env.DEV ? (
           <Button variant="light" color="gray" onClick={onFillMockData}>

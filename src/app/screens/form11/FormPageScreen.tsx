@@ -13,6 +13,7 @@ import { FlowPosition } from './FlowPosition.tsx';
 import { Form11Form } from './Form11Form.tsx';
 import { Form11Header } from './Form11Header.tsx';
 import { MedicalInsuranceForm } from './MedicalInsuranceForm.tsx';
+import { useDraft } from './useDraft.ts';
 import { useTaxpayer } from './useTaxpayer.ts';
 
 const route = getRouteApi('/paye/form11/$formSlug');
@@ -36,13 +37,21 @@ function FormPage({ slug, flow, estimator }: { slug: FormSlug; flow: FlowActor<'
   const path = formRoute(slug);
   const page = useSelector(flow, form11FlowView).page(path, search.year);
   // The visit keeps what it opened with (the form reads its prefill once; a step of the flow stays
-  // one while the flow, once sent, forgets itself a moment before the next page shows).
-  const [opened] = useState(() => ({ inFlow: page.position !== null, kept: page.kept, year: page.year }));
+  // one while the flow, once sent, forgets itself a moment before the next page shows). What was
+  // typed and not submitted wins over the answer kept.
+  const [opened] = useState(() => ({ inFlow: page.position !== null, prefill: page.draft ?? page.kept, year: page.year }));
+  const draft = useDraft(opened.inFlow ? (values) => flow.send({ type: 'step.draft', route: path, values }) : null);
 
   const submit = (data: unknown) => {
     const answer = data as JsonValue;
+    draft.drop();
     if (opened.inFlow) flow.send({ type: 'step.submit', route: path, data: answer });
     else flow.send({ type: 'step.submit', route: path, data: answer, year: opened.year, ...(search.returnTo ? { callback: search.returnTo } : {}) });
+  };
+  // Leaving the page without submitting keeps what was typed.
+  const skip = () => {
+    draft.flush();
+    flow.send({ type: 'step.next', route: path });
   };
   const common = {
     year: opened.year,
@@ -50,9 +59,18 @@ function FormPage({ slug, flow, estimator }: { slug: FormSlug; flow: FlowActor<'
     busy: !page.canSubmit,
     onSubmit: submit,
     onCancel: () => void navigate({ to: REFUND_QUESTIONS_ROUTE }),
+    onDraft: draft.change,
     // Nothing entered: in the flow the page is skipped (as its Skip button does); on its own, nothing is sent.
-    ...(opened.inFlow ? { onSkip: () => flow.send({ type: 'step.next', route: path }) } : {}),
-    ...(opened.kept ? { initialValues: opened.kept as Record<string, never> } : {}),
+    ...(opened.inFlow ? { onSkip: skip } : {}),
+    ...(page.back
+      ? {
+          onBack: () => {
+            draft.flush();
+            flow.send({ type: 'step.back', route: path });
+          },
+        }
+      : {}),
+    ...(opened.prefill ? { initialValues: opened.prefill as Record<string, never> } : {}),
   };
 
   return (
@@ -69,7 +87,7 @@ function FormPage({ slug, flow, estimator }: { slug: FormSlug; flow: FlowActor<'
         </Paper>
         {opened.inFlow ? (
           <Group justify="flex-end">
-            <Button variant="subtle" disabled={!page.canSubmit} onClick={() => flow.send({ type: 'step.next', route: path })}>
+            <Button variant="subtle" disabled={!page.canSubmit} onClick={skip}>
               Skip {FORM_PAGES[slug].title}
             </Button>
           </Group>

@@ -51,6 +51,10 @@ export interface IncomeDeclarationFormProps {
   today?: Dayjs;
   onSubmit(declaration: IncomeDeclaration): void;
   onCancel?(): void;
+  /** When given, a Back button calls it (the guided flow's previous page). */
+  onBack?(): void;
+  /** The form's raw values on every change (a draft of what is typed). */
+  onDraft?(values: FormValues): void;
 }
 
 /** Each income's legend reads as a section heading. */
@@ -85,6 +89,8 @@ function IncomeDeclarationBody({
   today: fixedToday,
   onSubmit,
   onCancel,
+  onBack,
+  onDraft,
 }: IncomeDeclarationFormProps) {
   const schema = useMemo(() => declarationSchema(incomeIds), [incomeIds]);
   const today = useToday(fixedToday);
@@ -96,7 +102,10 @@ function IncomeDeclarationBody({
     initialValues: initial,
     validate: resolverFor(schema, today),
     validateInputOnBlur: true,
-    onValuesChange: changes.notify,
+    onValuesChange: (values) => {
+      changes.notify();
+      onDraft?.(values);
+    },
   });
 
   const submit = form.onSubmit(
@@ -138,6 +147,7 @@ function IncomeDeclarationBody({
           busy={busy}
           submitLabel={submitLabel}
           onCancel={onCancel}
+          onBack={onBack}
           onFillMockData={() => form.setValues(declarationValues(incomeIds, undefined, true))}
         />
       </Stack>
