@@ -54,7 +54,7 @@ describe('committed path pages (docs/paths)', () => {
       const ids = doc.lists.flatMap((list) => list.paths.map((p) => p.id));
       expect(ids.length, `${doc.machine.id} has paths`).toBeGreaterThan(0);
       expect(ids.filter((id, i) => ids.indexOf(id) !== i), `${doc.machine.id}: ids used twice`).toEqual([]);
-      for (const id of ids) expect(id).toMatch(new RegExp(`^${doc.machine.id}-[0-9a-f]{6}$`));
+      for (const id of ids) expect(id).toMatch(new RegExp(`^${doc.machine.id}-[0-9a-f]{8}$`));
     }
   });
 });

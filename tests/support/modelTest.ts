@@ -122,7 +122,7 @@ export interface ModelStep<TMachine extends AnyStateMachine> {
 
 export interface ModelPath<TMachine extends AnyStateMachine> {
   /**
-   * Stable id, `<machine id>-<6 hex>`: a hash of the model's name and the path's events as fixture variants
+   * Stable id, `<machine id>-<8 hex>`: a hash of the model's name and the path's events as fixture variants
    * (type and variant), never its position, so adding a path or a variant leaves the others' ids alone.
    * What QA's path list (`npm run paths`), the test names and the JUnit report call the path.
    */
