@@ -14,9 +14,7 @@
 
 import { fromCallback, fromPromise, sendParent } from 'xstate';
 import { inactivityMachine } from '../inactivity/inactivity.machine.ts';
-import { roundupsMachine } from '../roundups/roundups.machine.ts';
 import { networkFailure } from '../../src/domain/failure.ts';
-import type { User } from '../../src/domain/schemas/user.ts';
 import type {
   LoadProfileInput,
   LoadProfileOutput,
@@ -80,19 +78,6 @@ export const inactivity = inactivityMachine.provide({
   actions: {
     endSession: sendParent({ type: 'session.timeout' }),
     reportActivity: sendParent({ type: 'session.activity' }),
-  },
-});
-
-/**
- * The session-scoped round-ups machine, invoked by `signedIn` with systemId 'roundups' (the daily
- * prompt runs on every signed-in screen). After a Confirm it tells this parent `profile.updated`
- * with the user the server answered, so the session (and every screen's gauge) has it without a
- * reload; the parent forwards every `profile.updated` to it. The app provides its API calls, the
- * closing time's storage and navigation on top of this with `roundups.provide(…)`.
- */
-export const roundups = roundupsMachine.provide({
-  actions: {
-    userUpdated: sendParent((_, params: { user: User }) => ({ type: 'profile.updated', user: params.user })),
   },
 });
 

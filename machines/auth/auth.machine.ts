@@ -5,15 +5,13 @@ import type { ApiFailure } from '../../src/domain/failure.ts';
 import { failureMessage as userFacingMessage } from '../../src/domain/failureMessage.ts';
 import { safeInternalPath } from '../../src/domain/navigation.ts';
 import { sameTokenOwner } from '../../src/domain/tokenOwner.ts';
-import { NO_REFRESH_TOKEN, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/messages.ts';
-import { ROUNDUPS_SYSTEM_ID } from '../roundups/roundups.types.ts';
-import { inactivity, logout, profileReloader, refreshSession, restoreSession, roundups } from './auth.actors.ts';
+import { NO_REFRESH_TOKEN, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/sessionMessages.ts';
+import { inactivity, logout, profileReloader, refreshSession, restoreSession } from './auth.actors.ts';
 import {
   AFTER_LOGIN_DEFAULT,
   AFTER_REGISTER,
   INACTIVITY_SYSTEM_ID,
   PROFILE_RELOADER_ID,
-  ROUNDUPS_ID,
   LOGIN_ROUTE,
   LOGOUT_TIMEOUT_MS,
   type AuthContext,
@@ -85,7 +83,7 @@ export const authMachine = setup({
       profileReloader: 'profileReloader';
     },
   },
-  actors: { restoreSession, signIn: signInMachine, refreshSession, logout, inactivity, profileReloader, roundups },
+  actors: { restoreSession, signIn: signInMachine, refreshSession, logout, inactivity, profileReloader },
   actions: {
     // ── Effects (defaults do nothing; the app provides them) ──────────────────────────────────
     /** Route to an in-app path (path and search). */
@@ -372,7 +370,7 @@ export const authMachine = setup({
     signedIn: {
       description:
         'A user is signed in; the tokens are kept fresh while the user is active. The inactivity machine runs as a child on ' +
-        'every route, public ones included, and reports activity here; the round-ups machine (the daily prompt) runs beside it.',
+        'every route, public ones included, and reports activity here.',
       invoke: [
         {
           id: 'inactivity',
@@ -381,13 +379,6 @@ export const authMachine = setup({
           input: ({ context }) => ({ now: context.lastActivityAt }),
         },
         { id: PROFILE_RELOADER_ID, src: 'profileReloader' },
-        {
-          id: ROUNDUPS_ID,
-          systemId: ROUNDUPS_SYSTEM_ID,
-          src: 'roundups',
-          // The closing time this device keeps for the user arrives with the first load (the app reads it).
-          input: ({ context }) => ({ user: context.user!, closedAt: null, now: context.lastActivityAt }),
-        },
       ],
       on: {
         'profile.reload': {
@@ -395,8 +386,8 @@ export const authMachine = setup({
           actions: sendTo(PROFILE_RELOADER_ID, { type: 'profile.reload' }),
         },
         'profile.updated': {
-          description: 'The user as the server now has it (a save answered with it, a reload, or a round-up Confirm): the round-ups child hears it too.',
-          actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.user }) }, sendTo(ROUNDUPS_ID, ({ event }) => event)],
+          description: 'The user as the server now has it (a save answered with it, a reload, or a round-up Confirm).',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
         },
         'session.external.updated': [
           {

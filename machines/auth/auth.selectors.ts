@@ -34,8 +34,6 @@ export const selectGuardUser = (s: WithContext): GuardUser | null => {
 
 /** The session's inactivity child (for the warning dialog), or undefined while nobody is signed in. */
 export const selectInactivity = (s: Pick<Snapshot, 'children'>) => s.children.inactivity;
-/** The session's round-ups child (the daily prompt and the bank-account screens), or undefined while nobody is signed in. */
-export const selectRoundups = (s: Pick<Snapshot, 'children'>) => s.children.roundups;
 
 /** The signed-in user's profile as last loaded, or null when signed out. */
 export const selectUser = (s: WithContext) => s.context.user;

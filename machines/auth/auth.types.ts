@@ -207,8 +207,6 @@ export type AuthTag = 'loading' | 'busy' | 'refreshing';
 
 export const AUTH_SYSTEM_ID = 'auth';
 export const INACTIVITY_SYSTEM_ID = 'inactivity';
-/** The session's round-ups actor (machines/roundups: ROUNDUPS_SYSTEM_ID). */
-export const ROUNDUPS_ID = 'roundups';
 export const PROFILE_RELOADER_ID = 'profileReloader';
 
 /** Routes the machine navigates to. */

@@ -43,9 +43,9 @@ const failureOf = (result: ApplyResult | ClearResult | UpdateAccountResult | Sav
 /**
  * Round-ups for the signed-in session (spec §4 "Round-up notification"): the linked accounts,
  * the graph and the limits, fetched at start and every hour (failures logged and swallowed), the
- * daily prompt's Confirm and Decline, the pension-plan alert, and the account switches. Invoked by
- * the auth machine in `signedIn` (system id 'roundups'), so signing out stops it and forgets the
- * accounts. Whether the prompt shows is the view's rule (promptVisible) on this context; the
+ * daily prompt's Confirm and Decline, the pension-plan alert, and the account switches. A session
+ * flow (system id 'roundups'): the app's registry loads it at sign-in and starts one for the
+ * signed-in user, and signing out stops it and forgets the accounts. Whether the prompt shows is the view's rule (promptVisible) on this context; the
  * machine keeps the closing time (stored per user by the app) and wakes when a day has passed.
  */
 export const roundupsMachine = setup({
@@ -99,9 +99,9 @@ export const roundupsMachine = setup({
       return { settingsChange: event.changes, error: null, failed: null };
     }),
     rememberFailure: assign((_, params: { request: RoundupsRequest; error: ApiFailure }) => ({ failed: params.request, error: params.error })),
-    rememberUser: assign(({ event }) => {
-      assertEvent(event, 'profile.updated');
-      return { user: event.user };
+    rememberUser: assign(({ event, context }) => {
+      assertEvent(event, 'session.user.changed');
+      return { user: event.user ?? context.user };
     }),
     /** Dismissing a failure forgets what failed (a later Confirm is a new payment, with a new key). */
     forgetFailure: assign({ error: null, failed: null, key: null, accountChange: null, settingsChange: null }),
@@ -145,7 +145,7 @@ export const roundupsMachine = setup({
     'Round-ups for the signed-in session: accounts, graph and limits fetched at start and hourly (failures logged and swallowed); ' +
     'Confirm pays the pending round-ups once per Idempotency-Key (a Retry keeps the key) unless no pension plan ID is set, when ' +
     'the alert shows; Decline clears them; either closes the prompt for a day. After a Confirm the answer’s user goes to the ' +
-    'session (profile.updated), not a reload.',
+    'session (the app announces it to auth), not a reload.',
   context: ({ input }) => ({
     user: input.user,
     accounts: [],
@@ -163,7 +163,7 @@ export const roundupsMachine = setup({
     failed: null,
   }),
   on: {
-    'profile.updated': { description: 'The user as the server now has it: the plan ID and the pension the prompt reads.', actions: 'rememberUser' },
+    'session.user.changed': { description: 'The user as the server now has it: the plan ID and the pension the prompt reads.', actions: 'rememberUser' },
   },
   initial: 'loading',
   states: {

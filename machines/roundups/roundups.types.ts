@@ -16,7 +16,7 @@ export type RoundupsRequest = 'apply' | 'clear' | 'updateAccount' | 'saveSetting
 
 /** Plain JSON; times are wall-clock epoch milliseconds. */
 export interface RoundupsContext {
-  /** The signed-in user as the session has it (auth forwards `profile.updated`). */
+  /** The signed-in user as the session has it (the runtime tells every session actor `session.user.changed`). */
   user: User;
   /** GET /accounts, the last that loaded (kept when a later fetch fails). */
   accounts: Account[];
@@ -77,8 +77,8 @@ export type RoundupsEvent =
   | { type: 'account.update'; id: string; changes: AccountPatchRequest }
   /** The weekly cap, minimum balance or pause saved. */
   | { type: 'settings.save'; changes: RoundupSettingsRequest }
-  /** The user as the server now has it (forwarded by the auth machine). */
-  | { type: 'profile.updated'; user: User }
+  /** The session's user changed (a save, a reload, a Confirm here): the runtime tells every running flow. Null (signed out) is ignored. */
+  | { type: 'session.user.changed'; user: User | null }
   /** The time now (the page became visible again): the snooze and the hourly refresh judge by it. */
   | { type: 'clock.tick'; now: number };
 
@@ -117,7 +117,7 @@ export type SaveSettingsLogic = PromiseActorLogic<SaveSettingsResult, RoundupSet
 
 // ─── Action parameters (the app provides the effects) ────────────────────────────────────────
 
-/** The user after a Confirm goes to the session (auth `profile.updated`), so the gauge rises without a reload. */
+/** The user after a Confirm goes to the session (auth `profile.updated`, through the app's `announceUser`), so the gauge rises without a reload. */
 export type UserUpdatedParams = { user: User };
 /** The app keeps the closing time per user (local storage), so a reload keeps the prompt closed for the day. */
 export type ClosedAtParams = { userEmail: string; at: number };
@@ -130,7 +130,7 @@ export type LogFailureParams = { what: 'accounts' | 'graph' | 'settings' | 'load
 /** `busy`: a request runs (buttons disabled); `loading`: the data is being fetched. */
 export type RoundupsTag = 'busy' | 'loading';
 
-/** The auth machine invokes this machine in `signedIn` under this system id. */
+/** The session registry runs this machine for the signed-in user under this system id (its flow name, src/app/flows/catalogue.ts). */
 export const ROUNDUPS_SYSTEM_ID = 'roundups';
 
 /** Accounts and graph are fetched again this often while signed in. */

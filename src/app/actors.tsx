@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
-import { selectInactivity, selectRoundups } from '../../machines/auth/auth.selectors.ts';
+import { selectInactivity } from '../../machines/auth/auth.selectors.ts';
 import type { SessionHooks } from '../api/client.ts';
 import type { AuthLogic } from './effects/authEffects.ts';
+import { useRunningSessionFlow } from './flows/useFlow.tsx';
 
 /**
  * The root actor, for components. main.tsx builds and starts it once (src/app/runtime.ts) and
@@ -47,7 +48,10 @@ export function useInactivityActor() {
 /** The inactivity actor, for the warning dialog that reads it. */
 export type InactivityActorRef = NonNullable<ReturnType<typeof useInactivityActor>>;
 
-/** The session's round-ups actor (a child of auth: the daily prompt, /roundups, /linked-bank-accounts), or undefined while nobody is signed in. */
+/**
+ * The signed-in user's round-ups actor (a session flow: the daily prompt, /roundups,
+ * /linked-bank-accounts), or null while nobody is signed in or its code is still loading.
+ */
 export function useRoundupsActor() {
-  return useSelector(useAuthActor(), selectRoundups);
+  return useRunningSessionFlow('roundups');
 }

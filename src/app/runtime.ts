@@ -2,7 +2,6 @@ import type { HistoryState } from '@tanstack/react-router';
 import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { selectAccessToken, selectGuardUser, selectIsLoading, selectIsRefreshing, selectIsSignedIn, selectUser } from '../../machines/auth/auth.selectors.ts';
 import { AUTH_SYSTEM_ID, LOGIN_ROUTE } from '../../machines/auth/auth.types.ts';
-import { getAppInfo } from '../api/appInfo.ts';
 import type { SessionHooks } from '../api/client.ts';
 import { sameGuardUser } from '../domain/routeAccess.ts';
 import type { AuthActorRef } from './actors.tsx';
@@ -86,12 +85,13 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     log: console,
     now: () => new Date(),
     guidedFlow: () => flows.session('form11Flow'),
-    roundups: () => auth.getSnapshot().children.roundups ?? null,
+    roundups: () => flows.session('roundups'),
     appOrigin: () => location.origin,
     leaveFor: (url) => location.assign(url),
   };
   const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, ...(inspect ? { inspect } : {}) });
-  const appInfo = createAppInfoStore(() => getAppInfo(), console);
+  // The call and its HTTP client load beside the first page, not in it: the first page never waits on them.
+  const appInfo = createAppInfoStore(() => import('../api/appInfo.ts').then((api) => api.getAppInfo()), console);
   const router = createAppRouter({ session: routerSession(auth), flows, appInfo });
   const hooks = sessionHooks(auth);
 

@@ -15,7 +15,7 @@ import {
   SOMETHING_WENT_WRONG,
   loginFailed,
   registerFailed,
-} from './schemas/messages.ts';
+} from './schemas/sessionMessages.ts';
 
 function text(message: string | null | undefined): string | null {
   if (typeof message !== 'string') return null;

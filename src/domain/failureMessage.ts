@@ -1,5 +1,5 @@
 import type { ApiFailure } from './failure.ts';
-import { SOMETHING_WENT_WRONG } from './schemas/messages.ts';
+import { SOMETHING_WENT_WRONG } from './schemas/sessionMessages.ts';
 
 /** A request that got no usable response (it rejected: offline, timeout, a bug): an outage, not a refusal. */
 export const NO_RESPONSE: ApiFailure = { status: null, message: null, source: 'network' };

@@ -87,6 +87,12 @@ const Env = v.object({
   MONEY_DAILY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'MONEY_DAILY_LIMIT must be a whole number of euro, 1 or more'))),
   MONEY_TAX_YEAR_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'MONEY_TAX_YEAR_LIMIT must be a whole number of euro, 1 or more'))),
   MONEY_STEP_UP_ABOVE: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'MONEY_STEP_UP_ABOVE must be a whole number of euro'))),
+  /**
+   * Production with the sandbox bank (the only bank provider wired yet: invented accounts and transactions, no real bank
+   * is asked). Like the payment sandbox, it is the default in every mode; unlike it, production starts with it only when
+   * told to, as a demonstration would be.
+   */
+  ALLOW_SANDBOX_BANK: v.optional(v.picklist(['true', 'false'], 'ALLOW_SANDBOX_BANK must be true or false')),
   /** The sandbox bank's extra card purchases per account and day (demonstrations and browser tests: the daily prompt shows on the day an account is linked). */
   SANDBOX_BANK_EXTRA_PURCHASES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'SANDBOX_BANK_EXTRA_PURCHASES must be a whole number 0-99')), '0'),
   /**
@@ -182,6 +188,10 @@ export function productionProblems(env: Record<string, string | undefined>): str
     problems.push(
       'ENCRYPTION_KEYS: required in production, also on the embedded database: a key generated into DATA_DIR would sit next to the data it protects, so a copy of DATA_DIR would carry both (set ALLOW_KEYS_IN_DATA_DIR=true to accept that)',
     );
+  }
+  // Users would link accounts that do not exist and see round-ups of purchases nobody made.
+  if (env.ALLOW_SANDBOX_BANK !== 'true') {
+    problems.push('ALLOW_SANDBOX_BANK: the bank provider is the sandbox bank (invented accounts and transactions; no real one is wired yet): set ALLOW_SANDBOX_BANK=true to run production with it');
   }
   if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') problems.push('TRUST_PROXY: set it explicitly in production (0 when no proxy of yours sets X-Forwarded-For)');
   // Users sign the PAYE A1 and accept the mandate with these names: never the development ones.

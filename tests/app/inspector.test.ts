@@ -67,8 +67,9 @@ async function reachEverythingAUserCan() {
   app.auth.send({ type: 'login.submit', email: user.email, password: 'pw', remember: false, at: Date.now() });
   await waitFor(app.auth, selectIsSignedIn);
   window.dispatchEvent(new MouseEvent('mousemove'));
-  // The signed-in user's guided flow starts on its own at sign-in.
+  // The signed-in user's session flows (the guided flow, the round-ups) start on their own at sign-in.
   await vi.waitFor(() => expect(app.flows.session('form11Flow')).not.toBeNull(), { timeout: 10_000 });
+  await vi.waitFor(() => expect(app.flows.session('roundups')).not.toBeNull(), { timeout: 10_000 });
   for (const [name, input] of Object.entries(SCREEN_INPUTS)) {
     await app.flows.load(name as VisitFlowName);
     app.flows.visit(name as VisitFlowName, 'inspector-test', input as never);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
+import { type InspectionEvent, type Observer, waitFor } from 'xstate';
 import { selectGuardUser, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
 import { createAppRuntime, type AppRuntime } from '../../src/app/runtime.ts';
 import { aUser } from '../support/builders.ts';
@@ -14,7 +14,9 @@ const user = aUser({ annual_income: null });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let runtime: AppRuntime | undefined;
-afterEach(() => {
+afterEach(async () => {
+  // The start-up's app-info request (its client loads lazily) settles under this test's stubbed fetch, not the next one's.
+  await runtime?.appInfo.ready();
   runtime?.stop();
   runtime = undefined;
   vi.unstubAllGlobals();
@@ -22,16 +24,18 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function start(startedAt = Date.now()) {
+function start(startedAt = Date.now(), options: { answer?: (path: string) => Response | undefined; inspect?: Observer<InspectionEvent> } = {}) {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (input: Request | string | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.origin);
     calls.push(url.pathname);
+    const answer = options.answer?.(url.pathname);
+    if (answer) return answer;
     if (url.pathname.endsWith('/auth/login')) return json(200, { access_token: 'access-1', refresh_token: 'refresh-1', user });
     if (url.pathname.endsWith('/auth/logout')) return new Response(null, { status: 204 });
     return json(404, { message: 'Not found' });
   });
-  runtime = createAppRuntime({ startedAt });
+  runtime = createAppRuntime({ startedAt, ...(options.inspect ? { inspect: options.inspect } : {}) });
   return { runtime, calls };
 }
 
@@ -100,6 +104,43 @@ describe('the app runtime', () => {
     expect(localStorage.getItem('form11Progress')).toBeNull();
     expect(runtime.flows.session('form11Flow')).toBeNull();
     expect(flow.getSnapshot().status).toBe('stopped');
+  });
+
+  it('runs the round-ups actor as the user’s session flow: loaded at sign-in (system id roundups, inspected), it hears the session’s user, a Confirm’s user becomes the session’s, and it stops at sign-out', async () => {
+    const withPlan = aUser({ annual_income: null, pension_plan_id: 'IL-12345678' });
+    const paid = aUser({ annual_income: null, pension_plan_id: 'IL-12345678', pension: 2521.37 });
+    const inspected = new Set<string | undefined>();
+    const { runtime } = start(Date.now(), {
+      answer: (path) => (path.endsWith('/roundups/apply') ? json(201, { applied: { count: 3, amount: 21.37 }, contribution: null, user: paid }) : undefined),
+      inspect: { next: (event) => void inspected.add((event.actorRef as { systemId?: string }).systemId) },
+    });
+    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
+    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    // A signed-out visitor never loads the round-ups code (nor the machine: it is not the auth machine's child).
+    expect(runtime.flows.loaded('roundups')).toBeNull();
+    expect(Object.keys(runtime.auth.getSnapshot().children)).not.toContain('roundups');
+    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
+    await waitFor(runtime.auth, selectIsSignedIn);
+    await vi.waitFor(() => expect(runtime.flows.session('roundups')).not.toBeNull());
+    const roundups = runtime.flows.session('roundups')!;
+    expect(roundups.system.get('roundups')).toBe(roundups);
+    expect(inspected).toContain('roundups');
+    // The stubbed API answers 404 to its fetches: logged, and the actor rests in idle.
+    await waitFor(roundups, (s) => s.matches('idle'));
+    expect(roundups.getSnapshot().context.user).toEqual(user);
+
+    runtime.auth.send({ type: 'profile.updated', user: withPlan });
+    expect(roundups.getSnapshot().context.user).toEqual(withPlan);
+
+    roundups.send({ type: 'roundups.confirm', key: 'confirm-key-1', at: Date.now() });
+    await waitFor(runtime.auth, (s) => s.context.user?.pension === paid.pension);
+    expect(roundups.getSnapshot().context.user).toEqual(paid);
+
+    runtime.auth.send({ type: 'logout' });
+    await waitFor(runtime.auth, (s) => s.matches('signedOut'));
+    expect(runtime.flows.session('roundups')).toBeNull();
+    expect(roundups.getSnapshot().status).toBe('stopped');
   });
 
   it('signing out while the guided flow’s code is still loading forgets an earlier save', async () => {

@@ -88,7 +88,7 @@ describe('deploy/compose.yaml and the Dockerfile', () => {
       context.skip();
       return;
     }
-    const env = { ...process.env, POSTGRES_PASSWORD: 'p', JWT_SECRET: 'j'.repeat(64), ENCRYPTION_KEYS: `k1:${'a'.repeat(64)}`, SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://maxout.example', PAYE_AGENT_NAME: 'A', PAYE_AGENT_TAIN: 'T', PAYE_AGENT_ADDRESS: 'Addr', PAYE_AGENT_SIGNATORY: 'S', DIRECT_DEBIT_CREDITOR: 'C' };
+    const env = { ...process.env, POSTGRES_PASSWORD: 'p', JWT_SECRET: 'j'.repeat(64), ENCRYPTION_KEYS: `k1:${'a'.repeat(64)}`, SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://maxout.example', PAYE_AGENT_NAME: 'A', PAYE_AGENT_TAIN: 'T', PAYE_AGENT_ADDRESS: 'Addr', PAYE_AGENT_SIGNATORY: 'S', DIRECT_DEBIT_CREDITOR: 'C', ALLOW_SANDBOX_BANK: 'true' };
     const [program, ...args] = command;
     const result = spawnSync(program!, [...args, '-f', composeFile, 'config', '--quiet'], { encoding: 'utf8', env });
     expect(result.stderr).toBe('');

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { roundups } from '../../machines/auth/auth.actors.ts';
-import type { ApplyResult, LoadDataResult } from '../../machines/roundups/roundups.types.ts';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { authMachine, safeRedirectTarget } from '../../machines/auth/auth.machine.ts';
 import {
   selectAccessToken,
@@ -741,42 +739,6 @@ describe('profile', () => {
     const signedOut = start();
     await signedOut.settle('restoreSession', { ok: false, reason: 'none' });
     expect(signedOut.actor.getSnapshot().can({ type: 'profile.updated', user: updated })).toBe(false);
-  });
-
-  it('the round-ups child runs while signed in (system id roundups), hears profile.updated, and a Confirm’s user becomes the session’s', async () => {
-    const paid: User = { ...user, pension: 2521.37 };
-    const actor = createActor(
-      authMachine.provide({
-        actors: {
-          restoreSession: fromPromise(async () => ({ ok: true, session: session(1), user, remember: true }) as RestoreSessionOutput),
-          roundups: roundups.provide({
-            actors: {
-              loadData: fromPromise(async () => ({ accounts: { ok: true, data: [] }, graph: { ok: true, data: { labels: [], datasets: [] } }, settings: { ok: false, error: { status: null, message: 'x', source: 'network' } }, now: T0 }) as LoadDataResult),
-              applyRoundups: fromPromise(async () => ({ ok: true, answer: { applied: { count: 3, amount: 21.37 }, contribution: null, user: paid }, now: T0 }) as ApplyResult),
-            },
-          }),
-        },
-      }),
-      { input: { now: T0 } },
-    ).start();
-    await waitFor(actor, (s) => s.matches('signedIn'));
-    const child = actor.system.get('roundups') as ActorRefFrom<typeof roundups>;
-    expect(child).toBe(actor.getSnapshot().children.roundups);
-    await waitFor(child, (s) => s.matches('idle'));
-    expect(child.getSnapshot().context.user).toEqual(user);
-
-    const renamed: User = { ...user, pension_plan_id: 'IL-12345678' };
-    actor.send({ type: 'profile.updated', user: renamed });
-    expect(child.getSnapshot().context.user).toEqual(renamed);
-
-    child.send({ type: 'roundups.confirm', key: 'confirm-key-1', at: T0 + 1000 });
-    await waitFor(actor, (s) => s.context.user?.pension === paid.pension);
-    expect(child.getSnapshot().context.user).toEqual(paid);
-
-    actor.send({ type: 'logout' });
-    await waitFor(actor, (s) => !s.matches('signedIn'));
-    expect(actor.getSnapshot().children.roundups).toBeUndefined();
-    actor.stop();
   });
 
   it('profile.reload goes to the session’s profile reloader, whose answer becomes the user', async () => {

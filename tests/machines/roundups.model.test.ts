@@ -46,7 +46,7 @@ const oracle = expectedSteps<RoundupsContext>({
         return before.context.user.pension_plan_id ? 'confirm' : 'confirm without plan';
       case 'roundups.retry':
         return `retry ${before.context.failed}`;
-      case 'profile.updated':
+      case 'session.user.changed':
         return 'profile';
       default:
         if (event.type.startsWith('xstate.done.actor.')) return output.ok ? 'ok' : 'refused';

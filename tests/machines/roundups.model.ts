@@ -59,9 +59,9 @@ export const fixtures = {
   'roundups.refresh': () => [{ type: 'roundups.refresh' }],
   'account.update': () => [{ type: 'account.update', id: ACCOUNT.id, changes: { roundups: false } }],
   'settings.save': () => [{ type: 'settings.save', changes: { weekly_cap: 10 } }],
-  'profile.updated': () => [
-    { type: 'profile.updated', user: WITHOUT_PLAN },
-    { type: 'profile.updated', user: WITH_PLAN },
+  'session.user.changed': () => [
+    { type: 'session.user.changed', user: WITHOUT_PLAN },
+    { type: 'session.user.changed', user: WITH_PLAN },
   ],
   'clock.tick': (s) => [{ type: 'clock.tick', now: s.context.now + 60_000 }],
   'xstate.done.actor.loadData': () => [done('loadData', LOADED), done('loadData', PART_FAILED)],
@@ -94,7 +94,7 @@ type Output<T> = EventObject & { output: T };
 /** Short names in path descriptions: what happened, not the payload. */
 export function describeEvent(event: EventObject): string | undefined {
   const output = (event as Output<{ ok?: boolean; error?: ApiFailure; accounts?: { ok: boolean } }>).output;
-  if (event.type === 'profile.updated') return (event as EventObject & { user: User }).user.pension_plan_id ? 'profile.updated (plan ID)' : 'profile.updated (no plan ID)';
+  if (event.type === 'session.user.changed') return (event as EventObject & { user: User }).user.pension_plan_id ? 'session.user.changed (plan ID)' : 'session.user.changed (no plan ID)';
   if (event.type === 'xstate.done.actor.loadData') return output.accounts?.ok ? 'loadData done' : 'loadData done (partly failed)';
   if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice(18)} ${output.ok ? 'ok' : `refused ${output.error?.status}`}`;
   if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice(19)} outage`;
@@ -124,7 +124,7 @@ export const doc = pathDoc(roundupsMachine, fixtures, {
     'roundups.refresh': 'A bank link completes (the accounts are fetched again)',
     'account.update': 'Turn round-ups off for the current account',
     'settings.save': 'Save a weekly cap of €10',
-    'profile.updated': (event) => (event.user.pension_plan_id ? 'The session hears the user with a plan ID' : 'The session hears the user without a plan ID'),
+    'session.user.changed': (event) => (event.user?.pension_plan_id ? 'The session hears the user with a plan ID' : 'The session hears the user without a plan ID'),
     'clock.tick': 'The page becomes visible again a minute later',
     'xstate.done.actor.loadData': (event) => (event.output.accounts.ok ? 'GET /accounts, /graph and /roundups/settings answer' : 'GET /accounts and /roundups/settings fail; /graph answers'),
     'xstate.error.actor.loadData': 'The fetch gets no answer (offline)',

@@ -44,7 +44,7 @@ export interface AppEffects {
    * results; the refund options page reads the claim it holds), or null.
    */
   guidedFlow(): { send(event: Form11FlowEvent): void; getSnapshot(): SnapshotFrom<Form11FlowMachine> } | null;
-  /** The signed-in session's round-ups actor (a child of auth: the daily prompt), or null. */
+  /** The signed-in user's round-ups actor (a session flow: the daily prompt), or null (signed out, or still loading). */
   roundups(): { send(event: RoundupsEvent): void } | null;
   /** The app's own origin (`location.origin`). */
   appOrigin(): string;

@@ -22,7 +22,6 @@ import type {
 import { signInMachine } from '../../../machines/auth/signIn.machine.ts';
 import { accessTokenOwner, sameTokenOwner, shouldAdoptStoredPair } from '../../domain/tokenOwner.ts';
 import { countdownTicker, createActivityMonitor } from './activityMonitor.ts';
-import { createRoundupsActor } from './roundupsEffects.ts';
 import { clearStoredTokens, readStoredTokens, writeStoredTokens } from './sessionStore.ts';
 import { type TabChannel, withTabLock } from './tabSync.ts';
 
@@ -184,7 +183,6 @@ export function createAuthLogic(effects: AuthEffects) {
         }
       }),
       profileReloader: createProfileReloader(effects.sessionHooks),
-      roundups: createRoundupsActor({ sessionHooks: effects.sessionHooks, navigate: effects.navigate, storage: localStorage, log: console }),
       inactivity: inactivity.provide({
         actors: { activityMonitor: createActivityMonitor(tabs, owner), countdownTicker },
         actions: {

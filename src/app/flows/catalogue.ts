@@ -7,7 +7,7 @@ import type { FlowEntry } from './flow.ts';
  * The session registry (registry.ts) builds each logic once and starts every actor from here;
  * screens name a flow with `useFlow(name, input)` and never build one.
  *
- * Auth (the root actor) and its session-scoped children (sign-in, inactivity, round-ups) are made by the
+ * Auth (the root actor) and its session-scoped children (sign-in, inactivity) are made by the
  * runtime itself (runtime.ts): they run before any screen.
  */
 export const FLOWS = {
@@ -21,8 +21,10 @@ export const FLOWS = {
   directDebit: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.directDebitFlow) },
   refundOptions: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.refundOptionsFlow) },
   pensionRefund: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.pensionRefundFlow) },
-  // Bank accounts: linking runs per visit; the round-ups themselves are the session's (a child of auth, runtime.ts).
+  // Bank accounts: linking runs per visit; the round-ups are the signed-in user's (the daily prompt of every
+  // signed-in page), loaded at sign-in rather than with the first page.
   bankLink: { scope: 'visit', load: () => import('../effects/bankLinkEffects.ts').then((m) => m.bankLinkFlow) },
+  roundups: { scope: 'session', load: () => import('../effects/roundupsEffects.ts').then((m) => m.roundupsFlow) },
   // Profile and settings.
   profileEdit: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.profileEditFlow) },
   payePreference: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.payePreferenceFlow) },

@@ -46,6 +46,20 @@ export function useFlow<N extends VisitFlowName>(name: N, ...[input]: ScreenInpu
   return actor;
 }
 
+/**
+ * The signed-in user's actor of a session flow if it runs, else null (signed out, or its code still
+ * loading). Never suspends: what shows on every signed-in page (the round-ups prompt) shows nothing
+ * until it is there, instead of holding the page.
+ */
+export function useRunningSessionFlow<N extends SessionFlowName>(name: N): FlowActor<N> | null {
+  const registry = useRegistry();
+  return useSyncExternalStore(
+    registry.subscribe,
+    () => registry.session(name),
+    () => registry.session(name),
+  );
+}
+
 /** The signed-in user's actor of a session flow (the guided Form 11 flow), or null while there is none. */
 export function useSessionFlow<N extends SessionFlowName>(name: N): FlowActor<N> | null {
   const registry = useRegistry();

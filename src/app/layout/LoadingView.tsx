@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { LOADING } from '../../domain/schemas/messages.ts';
+import { LOADING } from '../../domain/schemas/sessionMessages.ts';
 
 /** Full-screen view shown until authentication has been initialised (spec section 2, Layout), and while a screen loads. */
 export function LoadingView() {

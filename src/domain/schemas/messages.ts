@@ -4,6 +4,11 @@
  * (marked "not in the spec") follow the same tone.
  */
 
+// Those the first page's code shows (sign-in, the session, loading) live in sessionMessages.ts, so the
+// first page does not carry every message of the app: used from here like the rest.
+import { SOMETHING_WENT_WRONG } from './sessionMessages.ts';
+export { CHECK_HIGHLIGHTED_FIELDS, GENERIC_ERROR, LOADING, LOGIN_FORMAT, LOGIN_INVALID_CREDENTIALS, NO_REFRESH_TOKEN, SERVER_ERROR, SOMETHING_WENT_WRONG, loginFailed, registerFailed } from './sessionMessages.ts';
+
 export const REQUIRED = 'This field is required';
 
 export const EMAIL_REQUIRED = 'Email is required';
@@ -79,17 +84,8 @@ export const UNKNOWN_FIELD = 'Unknown field';
 export const INVALID_REQUEST = 'Invalid request';
 
 // Alerts and server-facing messages of spec section 8.
-export const LOGIN_INVALID_CREDENTIALS = 'Invalid email or password. Please check your credentials and try again.';
-export const LOGIN_FORMAT = 'Please check your email and password format.';
-export const SERVER_ERROR = 'Server error, team has been notified. Please try again later.';
-export const GENERIC_ERROR = 'Something went wrong, team has been notified. Please try again later.';
-/** The general "try again" text: register without any detail, PAYE authorisation, outages of refresh and recovery. */
-export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 export const PAYE_AUTHORISATION_FAILED = SOMETHING_WENT_WRONG;
-/** Register: field errors came without a server message (not in the spec). */
-export const CHECK_HIGHLIGHTED_FIELDS = 'Please check the highlighted fields and try again.';
 export const OPT_OUT_UPDATE_FAILED = 'Failed to update preference. Please try again.';
-export const NO_REFRESH_TOKEN = 'No refresh token';
 export const PENSION_PLAN_REQUIRED_TITLE = 'Pension Plan ID Required';
 export const PENSION_PLAN_REQUIRED_TEXT =
   'To make contributions to your pension, you need to set up your Irish Life Pension Plan ID first.';
@@ -98,18 +94,6 @@ export const SESSION_TIMEOUT_TITLE = 'Session Timeout Warning';
 /** Not in the spec (forgot password: the same answer whether or not the account exists). */
 export const RESET_LINK_SENT = 'If an account exists for this email, we have sent a link to reset the password.';
 export const CONTINUE_SESSION = 'Continue Session';
-/** The full-screen view shown until authentication is initialised (spec section 2, Layout). */
-export const LOADING = 'Loading...';
-
-/** "Login failed: {message}" (spec section 8, rule 5). */
-export function loginFailed(message: string): string {
-  return `Login failed: ${message}`;
-}
-
-/** "Something went wrong. Please try again. (Error: {message})" (spec section 8, register). */
-export function registerFailed(message: string): string {
-  return `${SOMETHING_WENT_WRONG} (Error: ${message})`;
-}
 
 /** The session dialog text with the countdown already formatted as m:ss. */
 export function sessionTimeoutText(countdown: string): string {
