@@ -333,6 +333,12 @@ export const roundupsMachine = setup({
           { target: 'savingSettings' },
         ],
         'roundups.dismiss': { target: 'idle', actions: 'forgetFailure' },
+        'settings.save': {
+          description: 'The refused settings, corrected and saved again: sent as they now are.',
+          guard: { type: 'failedRequestIs', params: { request: 'saveSettings' } },
+          target: 'savingSettings',
+          actions: 'rememberSettingsChange',
+        },
       },
     },
   },
