@@ -170,6 +170,13 @@ export const roundupsMachine = setup({
     loading: {
       description: 'GET /accounts, /graph and /roundups/settings. A part that fails is logged and the last good copy kept.',
       tags: ['loading'],
+      on: {
+        'roundups.refresh': {
+          description: 'A bank link completed while the fetch ran (the app starts afresh on the bank’s return): fetch again, so the older answer does not hide the new accounts.',
+          target: 'loading',
+          reenter: true,
+        },
+      },
       invoke: {
         id: 'loadData',
         src: 'loadData',

@@ -72,6 +72,7 @@ const oracle = expectedSteps<RoundupsContext>({
         loaded: { to: 'idle', context: (c) => ({ ...c, accounts: [ACCOUNT], graph: GRAPH, settings: SETTINGS, loaded: true, now: Math.max(c.now, LOADED.now) }) },
         'partly failed': { to: 'idle', context: (c) => ({ ...c, graph: GRAPH, loaded: true, now: Math.max(c.now, PART_FAILED.now) }) },
         outage: { to: 'idle', context: (c) => ({ ...c, loaded: true }) },
+        'roundups.refresh': { to: 'loading' },
       }),
       idle: withProfile('idle', {
         confirm: { to: 'applying', context: (c, e) => ({ ...c, key: 'confirm-key-1', now: (e as EventObject & { at: number }).at, error: null, failed: null }) },
