@@ -182,6 +182,14 @@ async function act(step: UiStep, screen: string, expected: RoundupsSnapshot): Pr
       }
       break;
     }
+    case 'reopen': {
+      const closedAt = expected.context.closedAt;
+      if (closedAt === null) throw new Error('the prompt was not closed');
+      await page.clock.setSystemTime(closedAt + Math.round(event.hoursAfterClosing * HOUR));
+      await page.goto(screen);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      return { type: 'page.reopened' };
+    }
     case 'clock': {
       // The page's clock moves on while the tab is away (no timer fires), then the tab comes back.
       const closedAt = expected.context.closedAt;
@@ -261,7 +269,9 @@ async function replay(path: UiPath) {
   for (const [index, step] of path.steps.entries()) {
     try {
       const event = await act(step, screen, expected);
-      [expected] = transition(roundupsMachine, expected, event as RoundupsEvent);
+      // A page opened afresh starts a new actor, as the session gives it (closedAt arrives with the first load).
+      if (event.type === 'page.reopened') [expected] = initialTransition(roundupsMachine, { user, closedAt: null, now: await pageNow() });
+      else [expected] = transition(roundupsMachine, expected, event as RoundupsEvent);
       // The walk and the real answers agree on where the machine is.
       expect(dotted(expected.value)).toBe(step.target);
       await observe(expected, screen);

@@ -45,7 +45,9 @@ export type UiEvent =
   | { kind: 'dismiss' }
   | { kind: 'setUpPlan' }
   | { kind: 'respond'; request: 'apply' | 'clear' | 'account' | 'settings'; refusal: Refusal | null }
-  | { kind: 'clock'; hoursAfterClosing: number };
+  | { kind: 'clock'; hoursAfterClosing: number }
+  /** Not a machine event: the app opened afresh (a new round-ups actor; this device remembers when the prompt was closed). */
+  | { kind: 'reopen'; hoursAfterClosing: number };
 
 export interface UiStep {
   event: UiEvent;
@@ -139,6 +141,8 @@ function uiEventOf(event: EventObject): UiEvent {
       return { kind: 'respond', request: 'settings', refusal };
     case 'clock.tick':
       return { kind: 'clock', hoursAfterClosing: (e as EventObject & { hours?: number }).hours ?? 0 };
+    case 'page.reopened':
+      return { kind: 'reopen', hoursAfterClosing: (e as EventObject & { hours?: number }).hours ?? 0 };
   }
   throw new Error(`No UI action for ${e.type}`);
 }
@@ -150,9 +154,9 @@ export function uiWords(event: UiEvent): string {
     case 'load':
       return 'GET /accounts, /graph and /roundups/settings answer';
     case 'confirm':
-      return 'Press Confirm on /roundups';
+      return 'Press Confirm (on /roundups, or the banner on other screens)';
     case 'decline':
-      return 'Press Decline on /roundups';
+      return 'Press Decline (on /roundups, or the banner on other screens)';
     case 'switch':
       return `Turn round-ups ${event.on ? 'on' : 'off'} for an account on /linked-bank-accounts`;
     case 'saveCap':
@@ -167,6 +171,8 @@ export function uiWords(event: UiEvent): string {
       return `${request[event.request]} ${event.refusal ? `is refused (${event.refusal.status})` : 'succeeds'}`;
     case 'clock':
       return `The page becomes visible again ${event.hoursAfterClosing} hours after the prompt was closed`;
+    case 'reopen':
+      return `Open the app again ${event.hoursAfterClosing} hours after the prompt was closed (a remembered session)`;
   }
 }
 
@@ -201,26 +207,33 @@ export function shortestUiPaths(input: RoundupsInput): UiPath[] {
 /**
  * The snooze, as its own path: with round-ups off for one account, Decline (the others' round-ups
  * are declined and the prompt closes for a day); round-ups on again for that account, so more than
- * €20 is pending; the page becomes visible 23 hours after closing (still closed), then 24 hours and
- * a minute after (it shows). `clock.tick` events carry `hours` for the test to set the page's clock.
+ * €20 is pending. The page becomes visible 45 minutes after closing: still closed. The app is
+ * opened again 23½ hours after closing (an hour away from the page signs out for inactivity, so a
+ * day later is a new visit): still closed, from what this device remembers. The page becomes
+ * visible again 24 hours and a minute after closing: the prompt shows. `hours` on `clock.tick` and
+ * `page.reopened` (not a machine event: a new actor) tells the test where to set the page's clock.
  */
 export function snoozePath(input: RoundupsInput): UiPath {
+  const loaded = { type: 'xstate.done.actor.loadData', output: { accounts: { ok: true, data: [] }, graph: { ok: true, data: { labels: [], datasets: [] } }, settings: { ok: true, data: null }, now: 0 } };
   const events: (EventObject & Record<string, unknown>)[] = [
-    { type: 'xstate.done.actor.loadData', output: { accounts: { ok: true, data: [] }, graph: { ok: true, data: { labels: [], datasets: [] } }, settings: { ok: true, data: null }, now: 0 } },
+    loaded,
     { type: 'account.update', id: SWITCHED_ACCOUNT, changes: { roundups: false } },
     { type: 'xstate.done.actor.updateAccount', output: { ok: true, account: {} } },
     { type: 'roundups.decline', at: 0 },
     { type: 'xstate.done.actor.clearRoundups', output: { ok: true, answer: {}, now: 0 } },
-    { type: 'xstate.done.actor.loadData', output: { accounts: { ok: true, data: [] }, graph: { ok: true, data: { labels: [], datasets: [] } }, settings: { ok: true, data: null }, now: 0 } },
+    loaded,
     { type: 'account.update', id: SWITCHED_ACCOUNT, changes: { roundups: true } },
     { type: 'xstate.done.actor.updateAccount', output: { ok: true, account: {} } },
-    { type: 'clock.tick', now: 0, hours: 23 },
+    { type: 'clock.tick', now: 0, hours: 0.75 },
+    { type: 'page.reopened', hours: 23.5 },
+    loaded,
     { type: 'clock.tick', now: 0, hours: 24.02 },
   ];
   let [snapshot] = initialTransition(roundupsMachine, input);
   const steps: UiStep[] = [];
   for (const event of events) {
-    [snapshot] = transition(roundupsMachine, snapshot, event as RoundupsEvent);
+    if (event.type === 'page.reopened') [snapshot] = initialTransition(roundupsMachine, input);
+    else [snapshot] = transition(roundupsMachine, snapshot, event as RoundupsEvent);
     steps.push(step(event, dotted(snapshot.value)));
   }
   return named(steps, 'idle (the snooze ends)');
