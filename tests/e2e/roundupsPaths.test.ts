@@ -205,45 +205,97 @@ async function act(step: UiStep, screen: string, expected: RoundupsSnapshot): Pr
 
 // ─── What the screen must show: what the view says ───────────────────────────────────────────────
 
-const text = async (locator: ReturnType<Page['locator']>) => ((await locator.count()) > 0 ? ((await locator.first().textContent()) ?? '') : null);
+/** Everything the checks read, in one pass over the page (so a check costs one round trip, not twenty). */
+interface ScreenState {
+  planAlert: boolean;
+  alerts: string[];
+  statuses: string[];
+  loadingRoundups: boolean;
+  loadingAccounts: boolean;
+  pendingAmount: string | null;
+  buttons: Record<string, boolean>;
+  summary: string | null;
+  capNote: string | null;
+  banner: { text: string; confirm: boolean; decline: boolean } | null;
+  card: { text: string; checked: boolean; disabled: boolean } | null;
+}
 
-async function observe(expected: RoundupsSnapshot, screen: string) {
+function readScreen(switchedId: string): Promise<ScreenState> {
+  return page.evaluate((id) => {
+    const textOf = (el: Element | null) => (el ? (el.textContent ?? '') : null);
+    const enabled = (root: Element | null, name: string) => {
+      const button = [...(root?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.trim() === name);
+      return button ? !(button as HTMLButtonElement).disabled : false;
+    };
+    const main = document.querySelector('main');
+    const banner = document.querySelector('section[aria-labelledby="roundups-banner-title"]');
+    const card = document.querySelector(`section[aria-labelledby="account-${id}"]`);
+    const toggle = card?.querySelector<HTMLInputElement>('input[role="switch"]') ?? null;
+    return {
+      planAlert: [...document.querySelectorAll('[role="dialog"]')].some((d) => d.textContent?.includes('Pension Plan ID Required')),
+      alerts: [...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent ?? ''),
+      statuses: [...(main?.querySelectorAll('[role="status"]') ?? [])].map((a) => a.textContent ?? ''),
+      loadingRoundups: document.querySelector('[aria-label="Loading round-ups"]') !== null,
+      loadingAccounts: document.querySelector('[aria-label="Loading accounts"]') !== null,
+      pendingAmount: textOf(document.querySelector('[data-testid="roundups-pending-amount"]')),
+      buttons: { confirm: enabled(main, 'Confirm'), decline: enabled(main, 'Decline'), save: enabled(main, 'Save limits') },
+      summary: textOf(document.querySelector('[data-testid="roundups-settings-summary"]')),
+      capNote: textOf(document.querySelector('[data-testid="roundups-cap-note"]')),
+      banner: banner ? { text: banner.textContent ?? '', confirm: enabled(banner, 'Confirm'), decline: enabled(banner, 'Decline') } : null,
+      card: card && toggle ? { text: card.textContent ?? '', checked: toggle.checked, disabled: toggle.disabled } : null,
+    };
+  }, switchedId);
+}
+
+/** Where the screen differs from what the view says (empty when it shows it). */
+function differences(screen: ScreenState, expected: RoundupsSnapshot, on: string): string[] {
   const view = roundupsView(expected);
-  await expect.poll(() => planAlert().count(), { message: 'the pension-plan alert' }).toBe(view.planAlert.visible ? 1 : 0);
-  if (view.planAlert.visible) await planAlert().getByText(view.planAlert.text).waitFor();
-  if (view.error) await page.getByRole('alert').filter({ hasText: view.error.message }).first().waitFor();
-  else await expect.poll(() => page.getByRole('alert').count(), { message: 'no failure shows' }).toBe(0);
-
-  if (screen === '/roundups') {
-    await expect.poll(() => page.getByLabel('Loading round-ups').count(), { message: 'loading' }).toBe(view.loading ? 1 : 0);
-    await expect.poll(() => text(page.getByTestId('roundups-pending-amount')), { message: 'the pending amount' }).toBe(view.page.amount);
-    await expect.poll(() => main().getByRole('button', { name: 'Confirm' }).isEnabled(), { message: 'Confirm' }).toBe(view.page.confirmEnabled);
-    await expect.poll(() => main().getByRole('button', { name: 'Decline' }).isEnabled(), { message: 'Decline' }).toBe(view.page.declineEnabled);
-    await expect.poll(() => text(page.getByRole('status').filter({ hasText: /on its way|declined|no round-ups to send/ })), { message: 'the notice' }).toBe(view.notice);
-    const summary = page.getByTestId('roundups-settings-summary');
-    if (view.settings) {
-      await expect.poll(() => text(summary), { message: 'the limits' }).toBe(`${view.settings.capText}${view.settings.floorText}${view.settings.pauseText}`);
-      await expect.poll(() => page.getByRole('button', { name: 'Save limits' }).isEnabled(), { message: 'Save limits' }).toBe(view.settings.canSave);
-      await expect.poll(() => text(page.getByTestId('roundups-cap-note')), { message: 'what waits beyond the cap' }).toBe(view.settings.cap?.text ?? null);
-    } else await expect.poll(() => summary.count()).toBe(0);
+  const out: string[] = [];
+  const same = (what: string, shown: unknown, said: unknown) => {
+    if (JSON.stringify(shown) !== JSON.stringify(said)) out.push(`${what}: the screen shows ${JSON.stringify(shown)}, the view says ${JSON.stringify(said)}`);
+  };
+  same('the pension-plan alert', screen.planAlert, view.planAlert.visible);
+  same('the failure', screen.alerts.some((a) => view.error !== null && a.includes(view.error.message)) || screen.alerts.length === 0, true);
+  same('a failure shows', screen.alerts.length > 0, view.error !== null);
+  if (on === '/roundups') {
+    same('loading', screen.loadingRoundups, view.loading);
+    same('the pending amount', screen.pendingAmount, view.page.amount);
+    same('Confirm enabled', screen.buttons.confirm, view.page.confirmEnabled);
+    same('Decline enabled', screen.buttons.decline, view.page.declineEnabled);
+    same('the notice', screen.statuses.find((t) => /on its way|declined|no round-ups to send/.test(t)) ?? null, view.notice);
+    same('the limits', screen.summary, view.settings ? `${view.settings.capText}${view.settings.floorText}${view.settings.pauseText}` : null);
+    if (view.settings) same('Save limits enabled', screen.buttons.save, view.settings.canSave);
+    same('what waits beyond the cap', screen.capNote, view.settings?.cap?.text ?? null);
     // The page's own buttons stand in for the banner's.
-    await expect.poll(() => banner().count()).toBe(0);
+    same('the daily prompt', screen.banner !== null, false);
   } else {
-    await expect.poll(() => banner().count(), { message: 'the daily prompt' }).toBe(view.banner.visible ? 1 : 0);
-    if (view.banner.visible) {
-      await banner().getByText(`rounded up to ${view.banner.amount}`, { exact: false }).waitFor();
-      await expect.poll(() => banner().getByRole('button', { name: 'Confirm' }).isEnabled(), { message: 'the banner’s Confirm' }).toBe(view.banner.confirmEnabled);
-      await expect.poll(() => banner().getByRole('button', { name: 'Decline' }).isEnabled(), { message: 'the banner’s Decline' }).toBe(view.banner.declineEnabled);
+    same('the daily prompt', screen.banner !== null, view.banner.visible);
+    if (view.banner.visible && screen.banner) {
+      same('the prompt’s amount', screen.banner.text.includes(`rounded up to ${view.banner.amount}`), true);
+      same('the prompt’s Confirm enabled', screen.banner.confirm, view.banner.confirmEnabled);
+      same('the prompt’s Decline enabled', screen.banner.decline, view.banner.declineEnabled);
     }
-    if (view.loading) await expect.poll(() => page.getByLabel('Loading accounts').count()).toBeGreaterThan(0);
-    else {
-      const account = view.accounts.find((a) => a.id === switchedId)!;
-      const toggle = switchedCard().getByRole('switch', { name: 'Round-ups' });
-      await expect.poll(() => toggle.isChecked(), { message: 'the switch' }).toBe(account.roundups);
-      await expect.poll(() => toggle.isDisabled(), { message: 'the switch waits' }).toBe(view.busy);
-      await switchedCard().getByText(account.pendingBalance, { exact: true }).waitFor();
+    same('loading', screen.loadingAccounts, view.loading);
+    const account = view.accounts.find((a) => a.id === switchedId);
+    if (!view.loading && account) {
+      same('the switch', screen.card && { checked: screen.card.checked, disabled: screen.card.disabled }, { checked: account.roundups, disabled: view.busy });
+      same('the account’s pending round-ups', screen.card?.text.includes(`Pending round-ups${account.pendingBalance}`), true);
     }
   }
+  return out;
+}
+
+async function observe(expected: RoundupsSnapshot, screen: string) {
+  let last: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        last = differences(await readScreen(switchedId), expected, screen);
+        return last;
+      },
+      { message: 'the screen shows what the view says', timeout: 10_000, interval: 100 },
+    )
+    .toEqual([]);
   expectNoPageProblems(page);
 }
 
@@ -252,7 +304,6 @@ async function observe(expected: RoundupsSnapshot, screen: string) {
 /** A new round-ups actor: the prompt's closing time forgotten outside the app, the screen loaded afresh. */
 async function reset(screen: string): Promise<RoundupsSnapshot> {
   await releaseAll();
-  await page.goto(`${API}/health`);
   await page.evaluate((prefix) => {
     for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
   }, CLOSED_KEY_PREFIX);
