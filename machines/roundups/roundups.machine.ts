@@ -170,6 +170,13 @@ export const roundupsMachine = setup({
     loading: {
       description: 'GET /accounts, /graph and /roundups/settings. A part that fails is logged and the last good copy kept.',
       tags: ['loading'],
+      on: {
+        'roundups.refresh': {
+          description: 'A bank link completed while the fetch ran (the app starts afresh on the bank’s return): fetch again, so the older answer does not hide the new accounts.',
+          target: 'loading',
+          reenter: true,
+        },
+      },
       invoke: {
         id: 'loadData',
         src: 'loadData',
@@ -333,6 +340,12 @@ export const roundupsMachine = setup({
           { target: 'savingSettings' },
         ],
         'roundups.dismiss': { target: 'idle', actions: 'forgetFailure' },
+        'settings.save': {
+          description: 'The refused settings, corrected and saved again: sent as they now are.',
+          guard: { type: 'failedRequestIs', params: { request: 'saveSettings' } },
+          target: 'savingSettings',
+          actions: 'rememberSettingsChange',
+        },
       },
     },
   },

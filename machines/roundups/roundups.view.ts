@@ -5,17 +5,21 @@
  * Pure: times come from the snapshot's `now`; amounts are formatted here, nothing is computed in
  * the screens.
  */
+import * as v from 'valibot';
 import type { SnapshotFrom } from 'xstate';
-import { calendarDay, formatDisplayDate, formatDisplayDateTime } from '../../src/domain/dates.ts';
-import { failureMessage } from '../../src/domain/failureMessage.ts';
-import { formatEuro } from '../../src/domain/money.ts';
+import { apiDateToDisplayDate, calendarDay, displayDateToApiDate, formatApiDate, formatDisplayDate, formatDisplayDateTime, parseApiDate } from '../../src/domain/dates.ts';
+import { failureMessage, fieldErrorsOf, type FieldErrors } from '../../src/domain/failureMessage.ts';
+import { euroToCents, formatEuro } from '../../src/domain/money.ts';
 import { contributionRelief, pensionProgress } from '../../src/domain/pension.ts';
-import { ROUNDUP_REASON_TEXT, isStale, pendingRoundups, promptVisible, renewalOpen } from '../../src/domain/roundups.ts';
-import { PENSION_PLAN_REQUIRED_BUTTON, PENSION_PLAN_REQUIRED_TEXT, PENSION_PLAN_REQUIRED_TITLE } from '../../src/domain/schemas/messages.ts';
-import type { Account, ConsentStatus, Transaction } from '../../src/domain/schemas/roundups.ts';
+import { MAX_PAUSE_DAYS, ROUNDUP_REASON_TEXT, isStale, pendingRoundups, promptVisible, renewalOpen, takeWithinCap } from '../../src/domain/roundups.ts';
+import { fieldErrors as issueFieldErrors } from '../../src/domain/schemas/issues.ts';
+import { DATE_INVALID, PENSION_PLAN_REQUIRED_BUTTON, PENSION_PLAN_REQUIRED_TEXT, PENSION_PLAN_REQUIRED_TITLE } from '../../src/domain/schemas/messages.ts';
+import { type Account, type ConsentStatus, type RoundupSettings, type RoundupSettingsRequest, type Transaction, roundupSettingsRequestSchema } from '../../src/domain/schemas/roundups.ts';
+import { memoLast } from '../shared/memo.ts';
 import type { RoundupsMachine } from './roundups.machine.ts';
+import type { RoundupsRequest } from './roundups.types.ts';
 
-type Snapshot = Pick<SnapshotFrom<RoundupsMachine>, 'context' | 'value' | 'hasTag'>;
+type Snapshot = Pick<SnapshotFrom<RoundupsMachine>, 'context' | 'value' | 'hasTag' | 'can'>;
 
 /** The banner's title (spec §2). */
 export const PROMPT_TITLE = 'Daily Retirement Savings';
@@ -70,6 +74,52 @@ export interface AccountView {
 /** How many transactions an account's card lists (newest first). */
 export const RECENT_TRANSACTIONS = 20;
 
+/** The "No surprise debits" form as Mantine holds it: amounts in euro ('' = off), the pause's last day typed DD.MM.YYYY ('' = not paused). */
+export interface RoundupSettingsFormValues {
+  weekly_cap: number | '';
+  balance_floor: number | '';
+  paused_until: string;
+}
+
+export interface RoundupSettingsForm {
+  /** Changes when the saved settings change, so the form starts again from them (after a save, or Resume). */
+  key: string;
+  initialValues: RoundupSettingsFormValues;
+  /** The last day a pause may run to (today + 90 days), DD.MM.YYYY. */
+  latestPause: string;
+  /** Field messages of the values as typed (the request schema of today). */
+  validate(values: RoundupSettingsFormValues): Record<string, string>;
+  /** The request the values make (every field, an empty one as null: off), or null while they are not valid. */
+  toRequest(values: RoundupSettingsFormValues): RoundupSettingsRequest | null;
+}
+
+/** /roundups, "No surprise debits": the weekly cap, the minimum balance, the pause, and what they do to the pending round-ups now. */
+export interface RoundupSettingsView {
+  /** "€25.00 a week" or null (no cap). */
+  weeklyCap: string | null;
+  /** "€500.00" or null (no minimum balance). */
+  balanceFloor: string | null;
+  /** DD.MM.YYYY, the pause's last day, or null when not paused. */
+  pausedUntil: string | null;
+  collectedThisWeek: string;
+  /** One line each, as the summary reads. */
+  capText: string;
+  floorText: string;
+  pauseText: string;
+  paused: boolean;
+  /**
+   * With a cap and round-ups pending: what the next Confirm collects (oldest first, within what is
+   * left of this week's cap) and what waits for next week. Null without a cap or with nothing pending.
+   */
+  cap: { takes: string; takesCount: number; waits: string; waitsCount: number; text: string } | null;
+  form: RoundupSettingsForm;
+  /** Save (and Resume) are offered: nothing else runs, or the last save failed and may be sent again corrected. */
+  canSave: boolean;
+  saving: boolean;
+  /** The server's field messages of a refused save. */
+  fieldErrors: FieldErrors;
+}
+
 export interface RoundupsView {
   /** The first fetch has not answered yet. */
   loading: boolean;
@@ -80,7 +130,8 @@ export interface RoundupsView {
   /** /roundups: Confirm and Decline at any amount once something is pending. */
   page: { amount: string; count: number; relief: string | null; limitNote: string | null; confirmEnabled: boolean; declineEnabled: boolean };
   planAlert: { visible: boolean; title: string; text: string; button: string };
-  error: { message: string; canRetry: boolean } | null;
+  /** `about`: which request failed, so each screen shows it beside what was pressed. */
+  error: { message: string; canRetry: boolean; about: RoundupsRequest | null } | null;
   /** The outcome of the last Confirm or Decline, in words. */
   notice: string | null;
   accounts: AccountView[];
@@ -89,7 +140,8 @@ export interface RoundupsView {
   /** /roundups: round-ups paid or declined, by booking date, newest first. */
   history: { date: string; items: (TransactionView & { account: string })[] }[];
   graph: { labels: string[]; data: number[]; color: string; strokeWidth: number } | null;
-  settings: { weeklyCap: string | null; balanceFloor: string | null; pausedUntil: string | null; collectedThisWeek: string } | null;
+  /** Null until the settings loaded. */
+  settings: RoundupSettingsView | null;
   /** /roundups: the gauge of this year's pension (euro) over the most that earns relief; it rises when a Confirm is paid. */
   pension: { current: number; limit: number };
 }
@@ -175,6 +227,107 @@ function reliefOf(snapshot: Snapshot, cents: number): { relief: string | null; l
   return { relief: relief > 0 ? `${formatEuro(relief, { keepZeroDecimals: true })} tax relief` : null, limitNote };
 }
 
+/** The form values as the request: every field sent, an empty one as null (off); the date as YYYY-MM-DD. */
+function settingsRequestOf(values: RoundupSettingsFormValues) {
+  const date = values.paused_until.trim();
+  return {
+    weekly_cap: values.weekly_cap === '' ? null : values.weekly_cap,
+    balance_floor: values.balance_floor === '' ? null : values.balance_floor,
+    paused_until: date === '' ? null : (displayDateToApiDate(date) ?? date),
+  };
+}
+
+const settingsFormFor = memoLast((today: string): Pick<RoundupSettingsForm, 'latestPause' | 'validate' | 'toRequest'> => {
+  const day = parseApiDate(today) ?? calendarDay(new Date(0));
+  const schema = roundupSettingsRequestSchema(day);
+  return {
+    latestPause: formatDisplayDate(day.add(MAX_PAUSE_DAYS, 'day')),
+    validate(values) {
+      const result = v.safeParse(schema, settingsRequestOf(values));
+      const errors: Record<string, string> = {};
+      for (const [field, messages] of Object.entries(issueFieldErrors(result.issues))) if (messages[0]) errors[field] = messages[0];
+      // A typed date that is not DD.MM.YYYY says so, not the range message of its converted form.
+      if (values.paused_until.trim() !== '' && displayDateToApiDate(values.paused_until.trim()) === null) errors.paused_until = DATE_INVALID;
+      return errors;
+    },
+    toRequest(values) {
+      const parsed = v.safeParse(schema, settingsRequestOf(values));
+      return parsed.success ? parsed.output : null;
+    },
+  };
+});
+
+/** The form's starting values: the saved settings (the same object while they are the same). */
+const initialSettingsValues = memoLast(
+  (settings: RoundupSettings): RoundupSettingsFormValues => ({
+    weekly_cap: settings.weekly_cap ?? '',
+    balance_floor: settings.balance_floor ?? '',
+    paused_until: apiDateToDisplayDate(settings.paused_until) ?? '',
+  }),
+);
+
+/** The pending round-ups in the order the server collects them: oldest booking first. */
+function pendingOldestFirst(accounts: readonly Account[]): number[] {
+  return accounts
+    .filter((account) => account.roundups)
+    .flatMap((account) => account.transactions.filter((tx) => tx.roundupApplied === null && tx.roundup > 0))
+    .sort((a, b) => (a.booking_date ?? a.timestamp.slice(0, 10)).localeCompare(b.booking_date ?? b.timestamp.slice(0, 10)) || a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id))
+    .map((tx) => tx.roundup);
+}
+
+const roundupsCount = (count: number) => (count === 1 ? '1 round-up' : `${count} round-ups`);
+
+function settingsView(snapshot: Snapshot, settings: RoundupSettings): RoundupSettingsView {
+  const { context } = snapshot;
+  const cent = (euro: number) => formatEuro(euro, { keepZeroDecimals: true });
+  const weeklyCap = settings.weekly_cap === null ? null : cent(settings.weekly_cap);
+  const balanceFloor = settings.balance_floor === null ? null : cent(settings.balance_floor);
+  const pausedUntil = apiDateToDisplayDate(settings.paused_until);
+  const collectedThisWeek = cent(settings.collected_this_week);
+  const funding = context.accounts.find((account) => account.funding);
+  let cap: RoundupSettingsView['cap'] = null;
+  const pending = pendingOldestFirst(context.accounts);
+  if (settings.weekly_cap !== null && pending.length > 0) {
+    const left = Math.max(0, euroToCents(settings.weekly_cap) - euroToCents(settings.collected_this_week));
+    const taken = takeWithinCap(pending, left);
+    const takesCents = pending.slice(0, taken).reduce((sum, cents) => sum + cents, 0);
+    const waitsCents = pending.slice(taken).reduce((sum, cents) => sum + cents, 0);
+    const takes = formatEuro(takesCents, { cents: true, keepZeroDecimals: true });
+    const waits = formatEuro(waitsCents, { cents: true, keepZeroDecimals: true });
+    const waitsCount = pending.length - taken;
+    cap = {
+      takes,
+      takesCount: taken,
+      waits,
+      waitsCount,
+      text:
+        waitsCount === 0
+          ? `All ${roundupsCount(taken)} (${takes}) fit within this week’s cap.`
+          : `${taken === 0 ? 'This week’s cap is used up' : `The next Confirm collects ${roundupsCount(taken)} (${takes})`}: ${roundupsCount(waitsCount)} (${waits}) ${waitsCount === 1 ? 'waits' : 'wait'} for next week.`,
+    };
+  }
+  const today = formatApiDate(calendarDay(new Date(context.now)));
+  const failedSave = snapshot.value === 'failed' && context.failed === 'saveSettings';
+  return {
+    weeklyCap,
+    balanceFloor,
+    pausedUntil,
+    collectedThisWeek,
+    capText: weeklyCap === null ? 'No weekly cap' : `At most ${weeklyCap} a week (${collectedThisWeek} collected this week)`,
+    floorText:
+      balanceFloor === null
+        ? 'No minimum balance'
+        : `Nothing is collected if it would leave less than ${balanceFloor}${funding ? ` in ${funding.display_name} ${funding.account_number.iban}` : ' in the account collected from'}`,
+    pauseText: pausedUntil === null ? 'Not paused' : `Paused until ${pausedUntil}`,
+    paused: pausedUntil !== null,
+    cap,
+    form: { ...settingsFormFor(today), key: JSON.stringify([settings.weekly_cap, settings.balance_floor, settings.paused_until]), initialValues: initialSettingsValues(settings) },
+    canSave: snapshot.can({ type: 'settings.save', changes: {} }),
+    saving: snapshot.value === 'savingSettings',
+    fieldErrors: failedSave ? fieldErrorsOf(context.error) : fieldErrorsOf(null),
+  };
+}
+
 export function roundupsView(snapshot: Snapshot): RoundupsView {
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
@@ -216,7 +369,7 @@ export function roundupsView(snapshot: Snapshot): RoundupsView {
     },
     page: { amount, count: pending.count, ...relief, confirmEnabled: actionable, declineEnabled: actionable },
     planAlert: { visible: snapshot.value === 'planRequired', title: PENSION_PLAN_REQUIRED_TITLE, text: PENSION_PLAN_REQUIRED_TEXT, button: PENSION_PLAN_REQUIRED_BUTTON },
-    error: snapshot.value === 'failed' && context.error ? { message: failureMessage(context.error), canRetry: true } : null,
+    error: snapshot.value === 'failed' && context.error ? { message: failureMessage(context.error), canRetry: true, about: context.failed } : null,
     notice: idle ? notice : null,
     accounts: context.accounts.map((account) => accountView(account, context.now)),
     pending: withAccount.filter((tx) => tx.roundupState === 'waiting' && tx.roundups).map(({ roundups: _roundups, bookingDate: _date, ...tx }) => tx),
@@ -224,14 +377,7 @@ export function roundupsView(snapshot: Snapshot): RoundupsView {
     graph: context.graph?.datasets[0]
       ? { labels: context.graph.labels, data: context.graph.datasets[0].data, color: GRAPH_COLOR, strokeWidth: GRAPH_STROKE_WIDTH }
       : null,
-    settings: context.settings
-      ? {
-          weeklyCap: context.settings.weekly_cap === null ? null : formatEuro(context.settings.weekly_cap, { keepZeroDecimals: true }),
-          balanceFloor: context.settings.balance_floor === null ? null : formatEuro(context.settings.balance_floor, { keepZeroDecimals: true }),
-          pausedUntil: context.settings.paused_until === null ? null : formatDisplayDate(context.settings.paused_until),
-          collectedThisWeek: formatEuro(context.settings.collected_this_week, { keepZeroDecimals: true }),
-        }
-      : null,
+    settings: context.settings ? settingsView(snapshot, context.settings) : null,
     pension: { current: progress.current, limit: progress.limit },
   };
 }

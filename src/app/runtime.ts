@@ -4,6 +4,7 @@ import { selectAccessToken, selectGuardUser, selectIsLoading, selectIsRefreshing
 import { AUTH_SYSTEM_ID, LOGIN_ROUTE } from '../../machines/auth/auth.types.ts';
 import type { SessionHooks } from '../api/client.ts';
 import { sameGuardUser } from '../domain/routeAccess.ts';
+import { actionTime } from './actionTime.ts';
 import type { AuthActorRef } from './actors.tsx';
 import { type AppInfoStore, createAppInfoStore } from './appInfo.tsx';
 import { createAuthLogic } from './effects/authEffects.ts';
@@ -95,7 +96,14 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   const router = createAppRouter({ session: routerSession(auth), flows, appInfo });
   const hooks = sessionHooks(auth);
 
-  const stops = [followSignedInUser(auth, flows), tellFlowsOfUserChanges(auth, flows), rerunGuardsOnUserChange(auth, router), followOtherTabs(auth, tabs), adoptRotatedTokens(auth)];
+  const stops = [
+    followSignedInUser(auth, flows),
+    tellFlowsOfUserChanges(auth, flows),
+    rerunGuardsOnUserChange(auth, router),
+    followOtherTabs(auth, tabs),
+    adoptRotatedTokens(auth),
+    tellRoundupsTheTimeWhenVisible(effects.roundups),
+  ];
   auth.start();
   return {
     auth,
@@ -189,6 +197,19 @@ function followOtherTabs(auth: AuthActorRef, tabs: TabChannel): () => void {
   return tabs.subscribe((message) => {
     if (message.type === 'signedOut') auth.send({ type: 'session.external.signedOut' });
   });
+}
+
+/**
+ * A page brought back (another tab left, a laptop opened) tells the session's round-ups actor the
+ * time: its timers were frozen or throttled while hidden, so a prompt closed yesterday and the
+ * hourly refresh are judged again by the clock now.
+ */
+function tellRoundupsTheTimeWhenVisible(roundups: AppEffects['roundups']): () => void {
+  const onVisibilityChange = () => {
+    if (document.visibilityState === 'visible') roundups()?.send({ type: 'clock.tick', now: actionTime() });
+  };
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  return () => document.removeEventListener('visibilitychange', onVisibilityChange);
 }
 
 /** Tokens rotated by another tab of a remembered session arrive as storage events. */

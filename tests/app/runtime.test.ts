@@ -84,6 +84,36 @@ describe('the app runtime', () => {
     expect(inactivity.getSnapshot().context.lastActivityAt).toBeGreaterThan(before);
   });
 
+  it('tells the session’s round-ups actor the time when the page becomes visible again, and not when it is hidden', async () => {
+    const { runtime } = start();
+    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
+    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
+    await waitFor(runtime.auth, selectIsSignedIn);
+    await vi.waitFor(() => expect(runtime.flows.session('roundups')).not.toBeNull());
+    const roundups = runtime.flows.session('roundups')!;
+    // The stubbed API answers 404 to its fetches: logged, and the actor rests in idle, where the clock is heard.
+    await waitFor(roundups, (s) => s.matches('idle'));
+    const before = roundups.getSnapshot().context.now;
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    const now = vi.spyOn(Date, 'now');
+
+    // Hidden: nothing is sent (the page's timers are the ones being throttled).
+    visibility.mockReturnValue('hidden');
+    now.mockReturnValue(before + 3_600_000);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(roundups.getSnapshot().context.now).toBe(before);
+
+    // Visible again a day later: the actor's time is the page's.
+    visibility.mockReturnValue('visible');
+    now.mockReturnValue(before + 86_400_000);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(roundups.getSnapshot().context.now).toBe(before + 86_400_000);
+    now.mockRestore();
+    visibility.mockRestore();
+  });
+
   it('loads the guided flow’s code at sign-in, makes the user’s guided flow, and forgets it, with its saved progress, at sign-out', async () => {
     const { runtime } = start();
     await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));

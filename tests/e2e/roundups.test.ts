@@ -8,41 +8,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
-import { checkScreen, expectAccessible, screenshot, useBrowser, visit } from './harness.ts';
-import { type TestUser, createUserWithPassword, editProfileByApi, field, postJson, signIn } from './users.ts';
+import { checkScreen, screenshot, useBrowser, visit } from './harness.ts';
+import { linkAtSandboxBank, setUpPensionByApi } from './roundupsSteps.ts';
+import { createUserWithPassword, editProfileByApi, field, signIn } from './users.ts';
 
 const PHONE = { width: 360, height: 780 };
 const PPSN = `1234567${ppsnCheckCharacter('1234567')}`;
-
-/** Income, marital status and (unless left out) a plan ID through the API, so sign-in lands on /landing. */
-async function setUpPensionByApi(user: TestUser, planId: string | null) {
-  const login = await postJson('/auth/login', { email: user.email, password: user.password });
-  const token = String(login.body.access_token);
-  const saved = await postJson('/pension-info', { annual_income: 60_000, paid_pension: 0, marital_status: 'single', ...(planId ? { pension_plan_id: planId } : {}) }, token);
-  expect(saved.status).toBe(200);
-  await postJson('/auth/logout', { refresh_token: String(login.body.refresh_token) });
-}
-
-/** "Link an account" on /linked-bank-accounts, through the sandbox bank's page (no script), back to the app. */
-async function linkAtSandboxBank(page: Page, options: { validity?: '180 days' | '6 days'; shots?: string } = {}) {
-  await visit(page, '/linked-bank-accounts', options.shots ? { screenshot: `${options.shots}bank-accounts-empty` } : {});
-  await page.getByRole('button', { name: 'Link an account' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/api/maxout/sandbox-bank/consents/'));
-  await page.getByRole('link', { name: 'Sandbox Bank' }).click();
-  await page.getByRole('button', { name: 'Approve' }).waitFor();
-  if (options.validity) await page.getByRole('radio', { name: options.validity }).check();
-  // The bank's own page (no app root to settle on): scanned and kept as it is.
-  if (options.shots) {
-    await expectAccessible(page);
-    await screenshot(page, `${options.shots}sandbox-bank-consent`);
-  }
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await page.waitForURL((url) => url.pathname === '/linked-bank-accounts');
-  await page.getByText(/3 accounts are linked/).waitFor();
-  // The bank's answer leaves the address once the link is complete.
-  await page.waitForURL((url) => url.search === '');
-  await page.getByRole('heading', { name: 'Sandbox Bank · Current account' }).waitFor();
-}
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Daily Retirement Savings' });
 const gauge = (page: Page) => page.getByRole('meter', { name: 'Pension paid this year' });

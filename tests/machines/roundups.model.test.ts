@@ -46,6 +46,9 @@ const oracle = expectedSteps<RoundupsContext>({
         return before.context.user.pension_plan_id ? 'confirm' : 'confirm without plan';
       case 'roundups.retry':
         return `retry ${before.context.failed}`;
+      case 'settings.save':
+        // In `failed`, only a refused save is sent again from the form; another failure waits for Retry or Close.
+        return before.value === 'failed' && before.context.failed !== 'saveSettings' ? 'settings.save after another failure' : 'settings.save';
       case 'session.user.changed':
         return 'profile';
       default:
@@ -69,6 +72,7 @@ const oracle = expectedSteps<RoundupsContext>({
         loaded: { to: 'idle', context: (c) => ({ ...c, accounts: [ACCOUNT], graph: GRAPH, settings: SETTINGS, loaded: true, now: Math.max(c.now, LOADED.now) }) },
         'partly failed': { to: 'idle', context: (c) => ({ ...c, graph: GRAPH, loaded: true, now: Math.max(c.now, PART_FAILED.now) }) },
         outage: { to: 'idle', context: (c) => ({ ...c, loaded: true }) },
+        'roundups.refresh': { to: 'loading' },
       }),
       idle: withProfile('idle', {
         confirm: { to: 'applying', context: (c, e) => ({ ...c, key: 'confirm-key-1', now: (e as EventObject & { at: number }).at, error: null, failed: null }) },
@@ -109,6 +113,8 @@ const oracle = expectedSteps<RoundupsContext>({
         'retry updateAccount': { to: 'updatingAccount' },
         'retry saveSettings': { to: 'savingSettings' },
         'roundups.dismiss': { to: 'idle', context: (c) => ({ ...c, error: null, failed: null, key: null, accountChange: null, settingsChange: null }) },
+        // Only after a refused save: the corrected settings go at once.
+        'settings.save': { to: 'savingSettings', context: (c) => ({ ...c, settingsChange: { weekly_cap: 10 }, error: null, failed: null }) },
       }),
     };
   })(),
@@ -191,6 +197,13 @@ describe('round-ups machine: model-based', () => {
           const pending = snapshot.context.accounts.some((account) => account.roundups);
           expect(view.banner.confirmEnabled).toBe(snapshot.matches('idle') && pending);
           expect(view.loading).toBe(!snapshot.context.loaded);
+          // Save is offered when idle, and after a refused save (to send it corrected); the form shows the server's field messages only then.
+          if (view.settings) {
+            const resaving = snapshot.matches('failed') && snapshot.context.failed === 'saveSettings';
+            expect(view.settings.canSave).toBe(snapshot.matches('idle') || resaving);
+            expect(view.settings.saving).toBe(snapshot.matches('savingSettings'));
+          }
+          if (view.error) expect(view.error.about).toBe(snapshot.context.failed);
           const closedRecently = snapshot.context.closedAt !== null && snapshot.context.now - snapshot.context.closedAt < ROUNDUP_SNOOZE_MS;
           expect(view.banner.visible).toBe(pending && !closedRecently);
           banners.push(view.banner.visible);

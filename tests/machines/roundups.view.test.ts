@@ -107,8 +107,8 @@ describe('the daily prompt', () => {
     const accounts = [account({ transactions: pendingWorth(3000) })];
     expect(view('applying', { accounts }).banner).toMatchObject({ visible: true, confirmEnabled: false, declineEnabled: false });
     expect(view('applying', { accounts }).busy).toBe(true);
-    expect(view('failed', { accounts, failed: 'apply', error: { status: 402, message: m.ROUNDUPS_DECLINED, source: 'server' } }).error).toEqual({ message: m.ROUNDUPS_DECLINED, canRetry: true });
-    expect(view('failed', { accounts, failed: 'apply', error: { status: null, message: 'Failed to fetch', source: 'network' } }).error).toEqual({ message: m.SOMETHING_WENT_WRONG, canRetry: true });
+    expect(view('failed', { accounts, failed: 'apply', error: { status: 402, message: m.ROUNDUPS_DECLINED, source: 'server' } }).error).toEqual({ message: m.ROUNDUPS_DECLINED, canRetry: true, about: 'apply' });
+    expect(view('failed', { accounts, failed: 'apply', error: { status: null, message: 'Failed to fetch', source: 'network' } }).error).toEqual({ message: m.SOMETHING_WENT_WRONG, canRetry: true, about: 'apply' });
   });
 
   it('an amount in another currency shows in that currency, sign inverted', () => {
@@ -207,6 +207,102 @@ describe('the accounts', () => {
       ['14.01.2026', ['declined', 'old']],
     ]);
     expect(view('loading', { loaded: false }).loading).toBe(true);
+  });
+});
+
+describe('No surprise debits (the round-up settings on /roundups)', () => {
+  const OFF = { weekly_cap: null, balance_floor: null, paused_until: null, collected_this_week: 0 };
+  // Four pending round-ups, listed newest first as the bank gives them: 80, 50, 99 and 66 cents.
+  const fourPending = [
+    tx({ id: 'd', booking_date: '2026-01-15', timestamp: '2026-01-15T09:00:00.000Z', amount: -3.2, roundup: 80 }),
+    tx({ id: 'c', booking_date: '2026-01-14', timestamp: '2026-01-14T09:00:00.000Z', amount: -7.5, roundup: 50 }),
+    tx({ id: 'b', booking_date: '2026-01-13', timestamp: '2026-01-13T09:00:00.000Z', amount: -0.01, roundup: 99 }),
+    tx({ id: 'a', booking_date: '2026-01-12', timestamp: '2026-01-12T09:00:00.000Z', amount: -12.34, roundup: 66 }),
+  ];
+
+  it('all off by default: no cap, no minimum balance, not paused, an empty form', () => {
+    const settings = view('idle', { settings: OFF, accounts: [account({ transactions: fourPending })] }).settings!;
+    expect(settings).toMatchObject({ capText: 'No weekly cap', floorText: 'No minimum balance', pauseText: 'Not paused', paused: false, cap: null, canSave: true, saving: false });
+    expect(settings.form.initialValues).toEqual({ weekly_cap: '', balance_floor: '', paused_until: '' });
+    expect(view('idle', { settings: null }).settings).toBeNull();
+  });
+
+  it('the cap takes the oldest first, within what is left of this week; the rest waits', () => {
+    // €10 a week, €7.50 collected: 250 cents left. Oldest first: 66 + 99 + 50 = 215 fit; + 80 = 295 does not.
+    const settings = view('idle', { settings: { ...OFF, weekly_cap: 10, collected_this_week: 7.5 }, accounts: [account({ transactions: fourPending })] }).settings!;
+    expect(settings.capText).toBe('At most €10.00 a week (€7.50 collected this week)');
+    expect(settings.cap).toEqual({
+      takes: '€2.15',
+      takesCount: 3,
+      waits: '€0.80',
+      waitsCount: 1,
+      text: 'The next Confirm collects 3 round-ups (€2.15): 1 round-up (€0.80) waits for next week.',
+    });
+    // Nothing collected yet: all 295 cents fit within €10.
+    expect(view('idle', { settings: { ...OFF, weekly_cap: 10 }, accounts: [account({ transactions: fourPending })] }).settings!.cap!.text).toBe('All 4 round-ups (€2.95) fit within this week’s cap.');
+    // €1.50 left: 66 fits, 66 + 99 = 165 does not.
+    expect(view('idle', { settings: { ...OFF, weekly_cap: 10, collected_this_week: 8.5 }, accounts: [account({ transactions: fourPending })] }).settings!.cap).toMatchObject({ takes: '€0.66', takesCount: 1, waits: '€2.29', waitsCount: 3 });
+    // Used up (or more collected than the cap after it was lowered): everything waits.
+    expect(view('idle', { settings: { ...OFF, weekly_cap: 5, collected_this_week: 7.5 }, accounts: [account({ transactions: fourPending })] }).settings!.cap!.text).toBe(
+      'This week’s cap is used up: 4 round-ups (€2.95) wait for next week.',
+    );
+    // An account with round-ups off, and paid or declined round-ups, are not pending.
+    const others = [account({ transactions: [...fourPending, tx({ id: 'paid', roundup: 99, roundupApplied: true })] }), account({ id: 'off', roundups: false, transactions: pendingWorth(5000) })];
+    expect(view('idle', { settings: { ...OFF, weekly_cap: 10 }, accounts: others }).settings!.cap).toMatchObject({ takesCount: 4, waitsCount: 0 });
+    expect(view('idle', { settings: { ...OFF, weekly_cap: 10 }, accounts: [] }).settings!.cap).toBeNull();
+  });
+
+  it('the minimum balance names the account collected from; the pause its last day', () => {
+    const settings = view('idle', { settings: { ...OFF, balance_floor: 500, paused_until: '2026-02-14' }, accounts: [account({ id: 'other', funding: false }), account()] }).settings!;
+    expect(settings).toMatchObject({
+      balanceFloor: '€500.00',
+      floorText: 'Nothing is collected if it would leave less than €500.00 in Sandbox Bank IE64 •••• 1234',
+      pausedUntil: '14.02.2026',
+      pauseText: 'Paused until 14.02.2026',
+      paused: true,
+    });
+    expect(settings.form.initialValues).toEqual({ weekly_cap: '', balance_floor: 500, paused_until: '14.02.2026' });
+  });
+
+  it('the form checks what is typed with the server’s messages, and makes the request (empty = off)', () => {
+    const { form } = view('idle', { settings: OFF }).settings!;
+    // 15 January 2026 + 90 days: 16 days of January, 28 of February, 31 of March, 15 of April.
+    expect(form.latestPause).toBe('15.04.2026');
+    const values = { weekly_cap: '' as const, balance_floor: '' as const, paused_until: '' };
+    expect(form.validate(values)).toEqual({});
+    expect(form.validate({ ...values, weekly_cap: 0.5 })).toEqual({ weekly_cap: m.ROUNDUP_CAP_RANGE });
+    expect(form.validate({ ...values, weekly_cap: 1000.01 })).toEqual({ weekly_cap: m.ROUNDUP_CAP_RANGE });
+    expect(form.validate({ ...values, weekly_cap: 12.345 })).toEqual({ weekly_cap: m.CENTS_ONLY });
+    expect(form.validate({ ...values, balance_floor: -1 })).toEqual({ balance_floor: m.BALANCE_FLOOR_RANGE });
+    expect(form.validate({ ...values, paused_until: '16.04.2026' })).toEqual({ paused_until: m.PAUSE_RANGE });
+    expect(form.validate({ ...values, paused_until: '14.01.2026' })).toEqual({ paused_until: m.PAUSE_RANGE });
+    expect(form.validate({ ...values, paused_until: '31.02.2026' })).toEqual({ paused_until: m.DATE_INVALID });
+    expect(form.validate({ ...values, paused_until: '15.04.2026' })).toEqual({});
+    expect(form.toRequest({ ...values, weekly_cap: 1000.01 })).toBeNull();
+    expect(form.toRequest({ weekly_cap: 25, balance_floor: '', paused_until: '15.04.2026' })).toEqual({ weekly_cap: 25, balance_floor: null, paused_until: '2026-04-15' });
+    expect(form.toRequest(values)).toEqual({ weekly_cap: null, balance_floor: null, paused_until: null });
+  });
+
+  it('a refused save: the server’s field messages (the same object for the same refusal), and Save sends the correction', () => {
+    const error = { status: 422, message: 'Invalid input', source: 'server' as const, fieldErrors: { weekly_cap: [m.ROUNDUP_CAP_RANGE] } };
+    const refused = view('failed', { settings: OFF, failed: 'saveSettings', error });
+    expect(refused.settings!.fieldErrors).toEqual({ weekly_cap: m.ROUNDUP_CAP_RANGE });
+    expect(view('failed', { settings: OFF, failed: 'saveSettings', error }).settings!.fieldErrors).toBe(refused.settings!.fieldErrors);
+    expect(refused.settings!.canSave).toBe(true);
+    expect(refused.error).toMatchObject({ about: 'saveSettings' });
+    // Another request failed: its message is not the form's, and Save waits for Retry or Close.
+    const other = view('failed', { settings: OFF, failed: 'apply', error: { ...error, fieldErrors: { amount: ['x'] } } }).settings!;
+    expect(other).toMatchObject({ fieldErrors: {}, canSave: false });
+    expect(view('savingSettings', { settings: OFF }).settings).toMatchObject({ saving: true, canSave: false });
+  });
+
+  it('the form starts again from the saved settings when they change, and not when they are the same', () => {
+    const saved = { ...OFF, weekly_cap: 10 };
+    const first = view('idle', { settings: saved }).settings!.form;
+    const again = view('idle', { settings: saved }).settings!.form;
+    expect(again.key).toBe(first.key);
+    expect(again.initialValues).toBe(first.initialValues);
+    expect(view('idle', { settings: { ...saved, weekly_cap: 20 } }).settings!.form.key).not.toBe(first.key);
   });
 });
 

@@ -12,19 +12,26 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/SemiCircleProgress.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/NumberInput.css';
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { roundupsView } from '../../../../machines/roundups/roundups.view.ts';
+import { type RoundupSettingsFormValues, type RoundupSettingsView, type RoundupsView, roundupsView } from '../../../../machines/roundups/roundups.view.ts';
 import { useRoundupsActor } from '../../actors.tsx';
+import { DateTextInput } from '../../components/DateTextInput.tsx';
+import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
+import { useServerErrors } from '../../forms/useServerErrors.ts';
 
 type RoundupsActor = NonNullable<ReturnType<typeof useRoundupsActor>>;
 
 /**
  * /roundups: the pending round-ups with their purchases, Confirm and Decline at any amount, this
- * year's pension gauge (it rises when a Confirm is paid), and what became of earlier round-ups by
- * date. A view of the session's round-ups actor (a child of auth), like the daily prompt.
+ * year's pension gauge (it rises when a Confirm is paid), "No surprise debits" (weekly cap,
+ * minimum balance, pause), and what became of earlier round-ups by date. A view of the session's
+ * round-ups actor (a child of auth), like the daily prompt.
  */
 export function RoundupsScreen() {
   const roundups = useRoundupsActor();
@@ -52,6 +59,12 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
               {page.count === 0 ? 'No round-ups are waiting.' : `${page.count === 1 ? '1 purchase' : `${page.count} purchases`} rounded up${page.relief ? `, earning ${page.relief}` : ''}.`}
             </Text>
             {page.limitNote && <Text size="sm">{page.limitNote}</Text>}
+            {view.settings?.cap && (
+              <Text size="sm" data-testid="roundups-cap-note">
+                {view.settings.cap.text}
+              </Text>
+            )}
+            {view.settings?.paused && <Text size="sm">{view.settings.pauseText}: purchases in the pause do not round up.</Text>}
             <Group gap="sm">
               <Button disabled={!page.confirmEnabled} loading={view.busy} onClick={() => roundups.send({ type: 'roundups.confirm', key: crypto.randomUUID(), at: Date.now() })}>
                 Confirm
@@ -65,23 +78,7 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
                 {view.notice}
               </Alert>
             )}
-            {view.error && (
-              <Alert color="red" role="alert">
-                <Stack gap="xs">
-                  <Text size="sm">{view.error.message}</Text>
-                  <Group gap="xs">
-                    {view.error.canRetry && (
-                      <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
-                        Retry
-                      </Button>
-                    )}
-                    <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
-                      Close
-                    </Button>
-                  </Group>
-                </Stack>
-              </Alert>
-            )}
+            {view.error && view.error.about !== 'saveSettings' && <FailureAlert error={view.error} roundups={roundups} />}
           </Stack>
         </Paper>
         <Paper withBorder p="lg" radius="md">
@@ -93,6 +90,8 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
           </Stack>
         </Paper>
       </SimpleGrid>
+
+      {view.settings && <NoSurpriseDebits settings={view.settings} error={view.error?.about === 'saveSettings' ? view.error : null} roundups={roundups} />}
 
       {view.loading && <Loader aria-label="Loading round-ups" />}
       {!view.loading && view.accounts.length === 0 && (
@@ -157,5 +156,94 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+function FailureAlert({ error, roundups }: { error: NonNullable<RoundupsView['error']>; roundups: RoundupsActor }) {
+  return (
+    <Alert color="red" role="alert">
+      <Stack gap="xs">
+        <Text size="sm">{error.message}</Text>
+        <Group gap="xs">
+          {error.canRetry && (
+            <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
+              Retry
+            </Button>
+          )}
+          <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * "No surprise debits": what is set now, and the form to change it. Saved settings that change
+ * (a save, Resume) start the form again from them (`key`).
+ */
+function NoSurpriseDebits({ settings, error, roundups }: { settings: RoundupSettingsView; error: RoundupsView['error']; roundups: RoundupsActor }) {
+  return (
+    <Paper component="section" aria-labelledby="no-surprise-debits" withBorder p="lg" radius="md">
+      <Stack gap="sm">
+        <Title id="no-surprise-debits" order={2} size="h4">
+          No surprise debits
+        </Title>
+        <Stack component="ul" gap={2} m={0} pl="md" data-testid="roundups-settings-summary">
+          <Text component="li" size="sm">
+            {settings.capText}
+          </Text>
+          <Text component="li" size="sm">
+            {settings.floorText}
+          </Text>
+          <Text component="li" size="sm">
+            {settings.pauseText}
+          </Text>
+        </Stack>
+        {error && <FailureAlert error={error} roundups={roundups} />}
+        <SettingsForm key={settings.form.key} settings={settings} roundups={roundups} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function SettingsForm({ settings, roundups }: { settings: RoundupSettingsView; roundups: RoundupsActor }) {
+  const shape = settings.form;
+  const form = useForm<RoundupSettingsFormValues>({ mode: 'controlled', initialValues: shape.initialValues, validate: shape.validate, validateInputOnBlur: true });
+  useServerErrors(form, settings.fieldErrors);
+  const submit = form.onSubmit((values) => {
+    const changes = shape.toRequest(values);
+    if (changes) roundups.send({ type: 'settings.save', changes });
+  });
+  return (
+    <form noValidate onSubmit={submit} aria-label="No surprise debits">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <MoneyInput label="Weekly cap" description="Round-ups beyond it wait for next week. Leave empty for no cap." {...form.getInputProps('weekly_cap')} />
+          <MoneyInput
+            label="Minimum balance"
+            description="Nothing is collected if it would take the account you collect from below this. Leave empty for none."
+            {...form.getInputProps('balance_floor')}
+          />
+        </SimpleGrid>
+        <DateTextInput
+          label="Pause round-ups until"
+          description={`Purchases up to this day do not round up; at most 90 days, until ${shape.latestPause}. Leave empty to keep round-ups on.`}
+          {...form.getInputProps('paused_until')}
+          onChange={(value) => form.setFieldValue('paused_until', value)}
+        />
+        <Group gap="sm">
+          <Button type="submit" disabled={!settings.canSave} loading={settings.saving}>
+            Save limits
+          </Button>
+          {settings.paused && (
+            <Button variant="default" disabled={!settings.canSave} onClick={() => roundups.send({ type: 'settings.save', changes: { paused_until: null } })}>
+              Resume round-ups now
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
   );
 }
