@@ -60,8 +60,25 @@ export function toApiConsent(consent: ConsentRow, now: Date): Consent {
   return { id: consent.id, status: consentStatusAt(consent, now), expires_at: consent.expiresAt?.toISOString() ?? null };
 }
 
+/** The columns of a transaction the API shows. */
+const listedColumns = {
+  id: bankTransactions.id,
+  accountId: bankTransactions.accountId,
+  occurredAt: bankTransactions.occurredAt,
+  bookingDate: bankTransactions.bookingDate,
+  amountCents: bankTransactions.amountCents,
+  currency: bankTransactions.currency,
+  status: bankTransactions.status,
+  description: bankTransactions.description,
+  roundupCents: bankTransactions.roundupCents,
+  roundupReason: bankTransactions.roundupReason,
+  batchId: bankTransactions.batchId,
+  declinedAt: bankTransactions.declinedAt,
+};
+type ListedTransaction = Pick<BankTransactionRow, keyof typeof listedColumns>;
+
 /** A transaction as the API shows it; `batchApplied`: the batch holding it was paid. */
-export function toApiTransaction(row: BankTransactionRow, batchApplied: boolean): Transaction {
+export function toApiTransaction(row: ListedTransaction, batchApplied: boolean): Transaction {
   return {
     id: row.id,
     timestamp: row.occurredAt.toISOString(),
@@ -144,7 +161,8 @@ export function createBankAccountService(deps: {
     if (rows.length === 0) return [];
     const since = addDays(irishToday(now), -LISTED_DAYS);
     const transactions = await db
-      .select({ row: bankTransactions, batchStatus: roundupBatches.status })
+      // Only what the answer shows: an account lists tens of thousands of rows.
+      .select({ row: listedColumns, batchStatus: roundupBatches.status })
       .from(bankTransactions)
       .leftJoin(roundupBatches, eq(roundupBatches.id, bankTransactions.batchId))
       .where(
