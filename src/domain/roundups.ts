@@ -129,6 +129,14 @@ export interface FingerprintFacts {
  * identical coffees on one day are two transactions, and read again they are the same two).
  */
 export function fingerprints(rows: readonly FingerprintFacts[]): string[] {
+  return rows.map(fingerprinter());
+}
+
+/**
+ * The same fingerprints one row at a time: the function counts what it was given, so a read
+ * fingerprinted in pieces (in the bank's order) gets exactly what `fingerprints` gives the whole.
+ */
+export function fingerprinter(): (row: FingerprintFacts) => string {
   const seen = new Map<string, number>();
   // A bank read repeats the same few merchants: normalise each description once.
   const normalised = new Map<string, string>();
@@ -137,12 +145,12 @@ export function fingerprints(rows: readonly FingerprintFacts[]): string[] {
     if (known === undefined) normalised.set(text, (known = normaliseDescription(text)));
     return known;
   };
-  return rows.map((row) => {
+  return (row) => {
     const key = `${row.bookingDate}|${row.amountCents}|${row.currency.toUpperCase()}|${describe(row.description)}`;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     return `${key}|${n}`;
-  });
+  };
 }
 
 // ─── Batches and the weekly cap ─────────────────────────────────────────────────────────────

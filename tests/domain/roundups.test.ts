@@ -12,6 +12,7 @@ import {
   ROUNDUP_REASONS,
   ROUNDUP_REASON_TEXT,
   SANDBOX_CONSENT_PATH,
+  fingerprinter,
   fingerprints,
   isBankLinkUrl,
   isStale,
@@ -158,6 +159,17 @@ describe('fingerprints', () => {
         const prints = fingerprints(rows);
         expect(fingerprints(rows.map((r) => ({ ...r })))).toEqual(prints);
         expect(new Set(prints).size).toBe(prints.length);
+      }),
+      RUNS,
+    );
+  });
+
+  it('fingerprinted one row at a time (a read written in pieces), they are the same as of the whole read', () => {
+    const row = fc.record({ bookingDate: fc.constantFrom('2026-01-15', '2026-01-16'), amountCents: fc.integer({ min: -3, max: 3 }), currency: fc.constantFrom('EUR', 'eur'), description: fc.constantFrom('TESCO', 'Tesco ') });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 40 }), (rows) => {
+        const next = fingerprinter();
+        expect(rows.map((r) => next(r))).toEqual(fingerprints(rows));
       }),
       RUNS,
     );

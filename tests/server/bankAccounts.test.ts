@@ -240,6 +240,53 @@ describe(`reading the accounts again adds nothing (${testDatabaseKind()})`, () =
     expect(await withDropping.bankAccounts.sync(current.id, 'attended')).toMatchObject({ kind: 'synced', added: 0 });
     expect((await accountsOf(t, auth))[0]!.transactions.find((tx) => tx.id === victim.id)).toEqual(victim);
   });
+
+  it('a read larger than one written piece: identical coffees across the pieces count on, a resync adds none, one no longer listed is withdrawn, listed again it is back', async () => {
+    // 5,001 identical coffees on one day (one more than the 5,000 rows written at a time), the first `coffees` of them listed.
+    let coffees = 5_001;
+    const inner = t.services.bankProvider;
+    const padded: BankProvider = {
+      name: inner.name,
+      consentOrigins: inner.consentOrigins,
+      startConsent: (request) => inner.startConsent(request),
+      completeConsent: (consent, query) => inner.completeConsent(consent, query),
+      balance: (account, presence) => inner.balance(account, presence),
+      revoke: (consent) => inner.revoke(consent),
+      transactions: async (account, from, to, presence) => {
+        const read = await inner.transactions(account, from, to, presence);
+        if (!read.ok) return read;
+        const coffee = { status: 'booked' as const, amount: '-3.40', currency: 'EUR', description: 'INSOMNIA COFFEE', code: 'PMNT-CCRD-POSD', bookingDate: '2026-01-12', occurredAt: '2026-01-11T09:00:00.000Z' };
+        const extra = Array.from({ length: coffees }, (_, i) => ({ ...coffee, id: `coffee-${i}` }));
+        return { ok: true, data: { ...read.data, booked: [...extra, ...read.data.booked] } };
+      },
+    };
+    const withCoffees = createServices({ ...t.deps, database: t.database, bankProvider: padded });
+    const auth = await signedIn(t);
+    const linked = await linkSandbox(t, auth);
+    const current = (linked.body.accounts as Account[])[0]!;
+    const coffeeRows = () =>
+      queryRows<{ listed: number; withdrawn: number }>(
+        t.database,
+        sql`select count(*) filter (where withdrawn_at is null)::int as listed, count(withdrawn_at)::int as withdrawn
+            from bank_transactions where account_id = ${current.id} and description = 'INSOMNIA COFFEE'`,
+      ).then((rows) => rows[0]!);
+
+    const first = await withCoffees.bankAccounts.sync(current.id, 'attended');
+    expect(first).toMatchObject({ kind: 'synced', added: 5_001, withdrawn: 0 });
+    expect(await coffeeRows()).toEqual({ listed: 5_001, withdrawn: 0 });
+    const counts = await rowCounts(t);
+    expect(await withCoffees.bankAccounts.sync(current.id, 'attended')).toMatchObject({ kind: 'synced', added: 0, withdrawn: 0 });
+    expect(await rowCounts(t)).toEqual(counts);
+
+    coffees = 5_000;
+    expect(await withCoffees.bankAccounts.sync(current.id, 'attended')).toMatchObject({ kind: 'synced', added: 0, withdrawn: 1 });
+    const [gone] = await queryRows<{ fingerprint: string }>(t.database, sql`select fingerprint from bank_transactions where account_id = ${current.id} and withdrawn_at is not null`);
+    expect(gone).toEqual({ fingerprint: '2026-01-12|-340|EUR|INSOMNIA COFFEE|5001' });
+    coffees = 5_001;
+    expect(await withCoffees.bankAccounts.sync(current.id, 'attended')).toMatchObject({ kind: 'synced', added: 0, withdrawn: 0 });
+    expect(await coffeeRows()).toEqual({ listed: 5_001, withdrawn: 0 });
+    expect(await rowCounts(t)).toEqual(counts);
+  });
 });
 
 describe(`the links' lifecycle (${testDatabaseKind()})`, () => {

@@ -9,8 +9,9 @@ import {
   ROUNDUPS_START_OFFSET_DAYS,
   UNATTENDED_READS_PER_DAY,
   addDays,
-  fingerprints,
+  fingerprinter,
   roundupOf,
+  type FingerprintFacts,
   type RoundupRules,
 } from '../../domain/roundups.ts';
 import type { Account, Consent, ConsentStatus, Transaction } from '../../domain/schemas/roundups.ts';
@@ -59,8 +60,25 @@ export function toApiConsent(consent: ConsentRow, now: Date): Consent {
   return { id: consent.id, status: consentStatusAt(consent, now), expires_at: consent.expiresAt?.toISOString() ?? null };
 }
 
+/** The columns of a transaction the API shows. */
+const listedColumns = {
+  id: bankTransactions.id,
+  accountId: bankTransactions.accountId,
+  occurredAt: bankTransactions.occurredAt,
+  bookingDate: bankTransactions.bookingDate,
+  amountCents: bankTransactions.amountCents,
+  currency: bankTransactions.currency,
+  status: bankTransactions.status,
+  description: bankTransactions.description,
+  roundupCents: bankTransactions.roundupCents,
+  roundupReason: bankTransactions.roundupReason,
+  batchId: bankTransactions.batchId,
+  declinedAt: bankTransactions.declinedAt,
+};
+type ListedTransaction = Pick<BankTransactionRow, keyof typeof listedColumns>;
+
 /** A transaction as the API shows it; `batchApplied`: the batch holding it was paid. */
-export function toApiTransaction(row: BankTransactionRow, batchApplied: boolean): Transaction {
+export function toApiTransaction(row: ListedTransaction, batchApplied: boolean): Transaction {
   return {
     id: row.id,
     timestamp: row.occurredAt.toISOString(),
@@ -143,7 +161,8 @@ export function createBankAccountService(deps: {
     if (rows.length === 0) return [];
     const since = addDays(irishToday(now), -LISTED_DAYS);
     const transactions = await db
-      .select({ row: bankTransactions, batchStatus: roundupBatches.status })
+      // Only what the answer shows: an account lists tens of thousands of rows.
+      .select({ row: listedColumns, batchStatus: roundupBatches.status })
       .from(bankTransactions)
       .leftJoin(roundupBatches, eq(roundupBatches.id, bankTransactions.batchId))
       .where(
@@ -197,63 +216,77 @@ export function createBankAccountService(deps: {
     return retry && retry > planned ? retry : planned;
   };
 
-  /** Converts, fingerprints and rounds up what the bank gave; rows it cannot read are logged and left out. */
-  const prepare = (account: BankAccountRow, rows: ProviderTransaction[], rules: RoundupRules, kind: 'booked' | 'pending') => {
-    const readable = rows.flatMap((tx) => {
+  /**
+   * Converts, fingerprints and rounds up a piece of what the bank gave (`print` carries the count
+   * of the read across pieces); rows it cannot read are logged and left out.
+   */
+  const prepare = (account: BankAccountRow, rows: readonly ProviderTransaction[], rules: RoundupRules, kind: 'booked' | 'pending', print: (facts: FingerprintFacts) => string): NewTransaction[] =>
+    rows.flatMap((tx) => {
       const cents = decimalToCents(tx.amount);
       const occurred = new Date(tx.occurredAt);
       if (cents === null || Number.isNaN(occurred.getTime()) || !/^\d{4}-\d{2}-\d{2}$/.test(tx.bookingDate)) {
         log.warn({ accountId: account.id, providerTransactionId: tx.id }, 'bank.transaction_unreadable');
         return [];
       }
-      return [{ tx, cents, occurred }];
-    });
-    const prints = fingerprints(readable.map(({ tx, cents }) => ({ bookingDate: tx.bookingDate, amountCents: cents, currency: tx.currency, description: tx.description })));
-    return readable.map(({ tx, cents, occurred }, i) => {
+      const fingerprint = print({ bookingDate: tx.bookingDate, amountCents: cents, currency: tx.currency, description: tx.description });
       const roundup = roundupOf({ status: kind, amountCents: cents, currency: tx.currency, code: tx.code, bookingDate: tx.bookingDate }, rules);
-      return {
-        userId: account.userId,
-        accountId: account.id,
-        // Pending rows are replaced at every read; their own prefix keeps them apart from booked ones.
-        fingerprint: kind === 'booked' ? prints[i]! : `pending:${prints[i]!}`,
-        providerTransactionId: tx.id,
-        status: kind,
-        bookingDate: tx.bookingDate,
-        occurredAt: occurred,
-        amountCents: cents,
-        currency: tx.currency.toUpperCase().slice(0, 3),
-        description: tx.description.slice(0, 500),
-        code: tx.code?.slice(0, 35) ?? null,
-        roundupCents: roundup.cents,
-        roundupReason: roundup.reason,
-      };
+      return [
+        {
+          userId: account.userId,
+          accountId: account.id,
+          // Pending rows are replaced at every read; their own prefix keeps them apart from booked ones.
+          fingerprint: kind === 'booked' ? fingerprint : `pending:${fingerprint}`,
+          providerTransactionId: tx.id,
+          status: kind,
+          bookingDate: tx.bookingDate,
+          occurredAt: occurred,
+          amountCents: cents,
+          currency: tx.currency.toUpperCase().slice(0, 3),
+          description: tx.description.slice(0, 500),
+          code: tx.code?.slice(0, 35) ?? null,
+          roundupCents: roundup.cents,
+          roundupReason: roundup.reason,
+        },
+      ];
     });
-  };
 
-  /** Writes one read of an account: booked rows by fingerprint, pending rows replaced, dropped unpaid rows withdrawn. */
-  const ingest = async (account: BankAccountRow, data: { booked: ProviderTransaction[]; pending: ProviderTransaction[] }, from: string) => {
+  /**
+   * Writes one read of an account: booked rows by fingerprint, pending rows replaced, dropped
+   * unpaid rows withdrawn. The read is prepared and written a piece at a time and the database
+   * answers which rows it knows (a read holds tens of thousands of rows: never all of them
+   * converted at once, nor the account's stored ones beside them).
+   */
+  const ingest = async (account: BankAccountRow, data: { booked: readonly ProviderTransaction[]; pending: readonly ProviderTransaction[] }, from: string) => {
     const rules: RoundupRules = { roundupsFrom: account.roundupsFrom, paused: await settingsRules(account.userId) };
-    const booked = prepare(account, data.booked, rules, 'booked');
-    const pending = prepare(account, data.pending, rules, 'pending');
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const existing = await tx
-        .select({ id: bankTransactions.id, fingerprint: bankTransactions.fingerprint, withdrawnAt: bankTransactions.withdrawnAt, batchId: bankTransactions.batchId })
-        .from(bankTransactions)
-        .where(and(eq(bankTransactions.accountId, account.id), eq(bankTransactions.status, 'booked'), gte(bankTransactions.bookingDate, from)));
-      const read = new Set(booked.map((row) => row.fingerprint));
-      const known = new Set(existing.map((row) => row.fingerprint));
-      const withdrawn = existing.filter((row) => !read.has(row.fingerprint) && row.withdrawnAt === null && row.batchId === null).map((row) => row.id);
-      const back = existing.filter((row) => read.has(row.fingerprint) && row.withdrawnAt !== null).map((row) => row.id);
-      const fresh = booked.filter((row) => !known.has(row.fingerprint));
       await tx.delete(bankTransactions).where(and(eq(bankTransactions.accountId, account.id), eq(bankTransactions.status, 'pending')));
+      const inWindow = sql`account_id = ${account.id} and status = 'booked' and booking_date >= ${from}::date`;
+      const printBooked = fingerprinter();
+      const read: string[] = [];
       let added = 0;
-      for (const chunk of chunks(fresh, INSERT_CHUNK)) added += await insertRows(tx, chunk, now);
-      for (const chunk of chunks(pending, INSERT_CHUNK)) await insertRows(tx, chunk, now);
-      // Never one a batch took meanwhile: a round-up being paid, or paid, stays.
-      for (const ids of chunks(withdrawn, INSERT_CHUNK)) await tx.update(bankTransactions).set({ withdrawnAt: now }).where(and(inArray(bankTransactions.id, ids), isNull(bankTransactions.batchId)));
-      for (const ids of chunks(back, INSERT_CHUNK)) await tx.update(bankTransactions).set({ withdrawnAt: null }).where(inArray(bankTransactions.id, ids));
-      return { added, withdrawn: withdrawn.length, pending: pending.length };
+      for (let i = 0; i < data.booked.length; i += INSERT_CHUNK) {
+        const rows = prepare(account, data.booked.slice(i, i + INSERT_CHUNK), rules, 'booked', printBooked);
+        const prints = rows.map((row) => row.fingerprint);
+        read.push(...prints);
+        // Known fingerprints are skipped by the insert itself (`on conflict do nothing`).
+        added += await insertRows(tx, rows, now);
+        // Rows withdrawn earlier that the bank lists again are back.
+        await tx.execute(sql`update bank_transactions set withdrawn_at = null where ${inWindow} and withdrawn_at is not null and fingerprint = any(${sql.param(prints)}::text[])`);
+      }
+      const printPending = fingerprinter();
+      let pending = 0;
+      for (let i = 0; i < data.pending.length; i += INSERT_CHUNK) {
+        const rows = prepare(account, data.pending.slice(i, i + INSERT_CHUNK), rules, 'pending', printPending);
+        pending += rows.length;
+        await insertRows(tx, rows, now);
+      }
+      // Booked rows of the window the bank no longer lists; never one a batch took meanwhile (a round-up being paid, or paid, stays).
+      const withdrawn = affectedRows(
+        await tx.execute(sql`update bank_transactions set withdrawn_at = ${now.toISOString()}::timestamptz
+          where ${inWindow} and withdrawn_at is null and batch_id is null and fingerprint <> all(${sql.param(read)}::text[])`),
+      );
+      return { added, withdrawn, pending };
     });
   };
 
@@ -678,9 +711,14 @@ async function insertRows(tx: Db, rows: readonly NewTransaction[], now: Date): P
       ${column((r) => r.description)}::text[], ${column((r) => r.code ?? null)}::text[], ${column((r) => String(r.roundupCents))}::text[],
       ${column((r) => r.roundupReason ?? null)}::text[])
       as t(id, u, a, f, p, s, d, o, c, cur, descr, code, r, reason)
-    on conflict (account_id, fingerprint) do nothing`)) as { affectedRows?: number; rowCount?: number | null };
-  // PGlite answers affectedRows, node-postgres rowCount.
-  return result.affectedRows ?? result.rowCount ?? 0;
+    on conflict (account_id, fingerprint) do nothing`));
+  return affectedRows(result);
+}
+
+/** How many rows a statement wrote: PGlite answers affectedRows, node-postgres rowCount. */
+function affectedRows(result: unknown): number {
+  const { affectedRows, rowCount } = result as { affectedRows?: number; rowCount?: number | null };
+  return affectedRows ?? rowCount ?? 0;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
