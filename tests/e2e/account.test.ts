@@ -102,7 +102,11 @@ describe('account journeys', () => {
     expect(Object.keys(file.tables)).toEqual(expect.arrayContaining(['users', 'form11_entries', 'session_families']));
     await page.getByText(`Downloaded ${download.suggestedFilename()}.`).waitFor();
 
-    const close = page.getByRole('region', { name: 'Close my account' });
+    // The closing flow is behind its button, not a form on the page.
+    const section = page.getByRole('region', { name: 'Close my account' });
+    expect(await section.getByLabel('Your password').count()).toBe(0);
+    await section.getByRole('button', { name: 'Close my account…' }).click();
+    const close = page.getByRole('dialog', { name: 'Close my account' });
     await close.getByText('Your email address, password and sign-in').waitFor();
     await screenshot(page, 'settings-close-desktop');
     await field(page, 'Your password').fill('not the password');

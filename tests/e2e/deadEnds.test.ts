@@ -1,7 +1,8 @@
 /**
  * No dead ends (desktop and phone): the 404 page has the header a user has elsewhere (the brand
  * signed out, the top bar signed in) and a way back; the Overview's empty claims list has its
- * button to the questionnaire; /pension-refund is reached from the Overview and the Tax Refund page.
+ * button to the questionnaire; /pension-refund is reached from the Overview and the Tax Refund page;
+ * the Settings page lists its sections at the top, and closing the account is behind a button.
  */
 import { describe, expect, it } from 'vitest';
 import { checkScreen, settle, useBrowser, viewports, visit } from './harness.ts';
@@ -53,5 +54,53 @@ describe.each(Object.entries(viewports))('no dead ends (%s)', (name, viewport) =
     await page.getByRole('link', { name: 'Claim relief on pension paid outside payroll' }).click();
     await page.waitForURL((url) => pathOf(url.href) === '/pension-refund');
     expect(pathOf(page.url())).toBe('/pension-refund');
+  });
+
+  it('Settings: its sections listed at the top, each one reached from there; closing the account is behind a button', async () => {
+    const { page } = b;
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: 48_000 });
+    await signIn(page, user);
+    await visit(page, '/settings');
+    const nav = page.getByRole('navigation', { name: 'Settings sections' });
+    const links = nav.getByRole('link');
+    expect(await links.allTextContents()).toEqual([
+      'Password',
+      'Two-step sign-in',
+      'Signed-in devices',
+      'Security events',
+      'PAYE authorisation',
+      'Your data',
+      'Close my account',
+    ]);
+    // Every link leads to a section of the page with that name.
+    for (const [label, region] of [
+      ['Password', 'Change password'],
+      ['Two-step sign-in', 'Two-step sign-in'],
+      ['Signed-in devices', 'Signed-in devices'],
+      ['Security events', 'Security events (last 90 days)'],
+      ['PAYE authorisation', 'PAYE authorisation'],
+      ['Your data', 'Download my data'],
+      ['Close my account', 'Close my account'],
+    ] as const) {
+      const id = (await nav.getByRole('link', { name: label, exact: true }).getAttribute('href'))!.slice(1);
+      expect(await page.locator(`#${id}`).getAttribute('aria-label') ?? (await page.locator(`#${id} h2`).textContent()), label).toBe(region);
+    }
+    await checkScreen(page, `settings-sections-${name}`);
+
+    // No password field on the page: the closing opens behind its button, and Cancel leaves it.
+    await nav.getByRole('link', { name: 'Close my account', exact: true }).click();
+    await page.waitForURL((url) => url.hash === '#close-account');
+    const section = page.getByRole('region', { name: 'Close my account' });
+    expect(await page.getByLabel('Your password').count()).toBe(0);
+    await section.getByRole('button', { name: 'Close my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close my account' });
+    await dialog.getByText('Kept because the law requires it').waitFor();
+    await dialog.getByLabel('Your password').waitFor();
+    await checkScreen(page, `settings-close-dialog-${name}`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Your password').count()).toBe(0);
+    await checkScreen(page);
   });
 });
