@@ -132,9 +132,9 @@ describe('account journeys', () => {
     await signInTo(page, await readyUser('refund'), '/pension-refund');
     const year = new Date().getFullYear() - 1;
     const card = page.getByRole('region', { name: `Tax year ${year}` });
-    await card.getByText(/Relief limit: 25% of earnings up to €115,000 at age \d+, so €15,500\./).waitFor();
+    await card.getByText(/Relief limit: 25% of earnings up to €115,000 at age \d+, so €15,500\.00\./).waitFor();
     await card.getByRole('textbox', { name: `Paid outside payroll for ${year}` }).fill('2000');
-    await card.getByText('Relief due:').getByText('€800').waitFor();
+    await card.getByText('Relief due:').getByText('€800.00').waitFor();
     await card.getByRole('textbox', { name: 'Pension provider' }).fill('Zurich Life');
     await card.getByRole('textbox', { name: 'Policy or member number' }).fill('PRSA-118877');
     await screenshot(page, 'pension-refund-desktop');

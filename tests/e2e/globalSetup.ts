@@ -29,7 +29,7 @@ declare module 'vitest' {
     form11Users: SeededUser[];
     /** PAYE-authorised users for the first-time journeys (firstTimeFigures.test.ts), one per journey that sends a claim. */
     firstTimeUsers: SeededUser[];
-    /** PAYE-authorised users for claimLines.test.ts, one per viewport. */
+    /** PAYE-authorised users for claimLines.test.ts and pensionRefundYears.test.ts, one per viewport each. */
     claimLineUsers: SeededUser[];
   }
 }
@@ -41,8 +41,8 @@ declare module 'vitest' {
 const FORM11_USERS = 5;
 /** firstTimeFigures.test.ts: the refund-so-far and Tax Refund page journeys (desktop and phone); narrow.test.ts: the last one. */
 const FIRST_TIME_USERS = 5;
-/** claimLines.test.ts: one claim per viewport. */
-const CLAIM_LINE_USERS = 2;
+/** claimLines.test.ts (the first two) and pensionRefundYears.test.ts (the last two): one claim per viewport. */
+const CLAIM_LINE_USERS = 4;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');
