@@ -5,7 +5,7 @@
  * the Settings page lists its sections at the top, and closing the account is behind a button.
  */
 import { describe, expect, it } from 'vitest';
-import { checkScreen, settle, useBrowser, viewports, visit } from './harness.ts';
+import { checkScreen, expectAccessible, screenshot, settle, useBrowser, viewports, visit } from './harness.ts';
 import { createUserWithPassword, editProfileByApi, signIn } from './users.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
@@ -103,4 +103,19 @@ describe.each(Object.entries(viewports))('no dead ends (%s)', (name, viewport) =
     expect(await page.getByLabel('Your password').count()).toBe(0);
     await checkScreen(page);
   });
+
+  it('the menu link to the Tax Refund page keeps AA contrast while hovered, on that page too', async () => {
+    const { page } = b;
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: 48_000 });
+    await signIn(page, user);
+    await visit(page, '/tax-refund-options');
+    // The top bar's link on a desktop, the bottom bar's on a phone; the page it leads to is open, so it is the active one.
+    const link = name === 'mobile' ? page.getByRole('link', { name: 'Refund', exact: true }) : page.getByRole('link', { name: 'Tax Refund', exact: true });
+    await link.hover();
+    await settle(page);
+    await expectAccessible(page);
+    await screenshot(page, `tax-refund-link-hovered-${name}`);
+  });
 });
+
