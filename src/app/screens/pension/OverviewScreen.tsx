@@ -211,7 +211,9 @@ export function OverviewScreen() {
                       <Table.Tfoot>
                         <Table.Tr>
                           <Table.Th colSpan={2}>Estimated for {year.year}</Table.Th>
-                          <Table.Th ta="right">{formatMoney(year.estimated)}</Table.Th>
+                          <Table.Th ta="right" style={NO_WRAP}>
+                            {formatMoney(year.estimated)}
+                          </Table.Th>
                         </Table.Tr>
                         <Table.Tr>
                           <Table.Th colSpan={2}>Total approved</Table.Th>
