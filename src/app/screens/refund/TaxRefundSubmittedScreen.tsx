@@ -101,8 +101,10 @@ function ClaimShown({ submitted }: { submitted: SubmittedClaim | null }) {
               <Stack key={line.category} component="li" gap={2}>
                 <Group justify="space-between" wrap="nowrap" gap="sm">
                   <Text>{line.title}</Text>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text fw={500}>{line.amount < 0 ? `−${formatMoney(-line.amount)} due` : formatMoney(line.amount)}</Text>
+                  <Group gap="xs" justify="flex-end">
+                    <Text fw={500} style={{ whiteSpace: 'nowrap' }}>
+                      {line.amount < 0 ? `−${formatMoney(-line.amount)} due` : formatMoney(line.amount)}
+                    </Text>
                     <ClaimStatusBadge status={line.status} size="lg" />
                   </Group>
                 </Group>
