@@ -3,12 +3,11 @@ import { loginErrorMessage, registerErrorView } from '../../src/domain/authError
 import { SESSION_REFRESH_INTERVAL_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import { failureMessage as userFacingMessage } from '../../src/domain/failureMessage.ts';
-import { safeInternalPath } from '../../src/domain/navigation.ts';
+import { safeRedirectTarget } from '../../src/domain/navigation.ts';
 import { sameTokenOwner } from '../../src/domain/tokenOwner.ts';
 import { NO_REFRESH_TOKEN, SOMETHING_WENT_WRONG } from '../../src/domain/schemas/sessionMessages.ts';
 import { inactivity, logout, profileReloader, refreshSession, restoreSession } from './auth.actors.ts';
 import {
-  AFTER_LOGIN_DEFAULT,
   AFTER_REGISTER,
   INACTIVITY_SYSTEM_ID,
   PROFILE_RELOADER_ID,
@@ -24,14 +23,17 @@ import {
 import { codeRequired, failed, failure, ok } from './results.ts';
 import { signInMachine } from './signIn.machine.ts';
 
+/** Where a login may send the user afterwards (shared with the route guard). */
+export { safeRedirectTarget };
+
 /**
- * Where a login may send the user afterwards: an in-app path only (no scheme, no `//host`,
- * no backslash), and never back into /auth. Anything else becomes '/'.
+ * The login route at the end of a session: after an inactivity sign-out it carries where the user
+ * was as `redirect` (the same search the route guard would give), so logging in again returns there.
  */
-export function safeRedirectTarget(target: string | null | undefined): string {
-  const path = safeInternalPath(target, AFTER_LOGIN_DEFAULT);
-  if (path === '/auth' || path.startsWith('/auth/') || path.startsWith('/auth?')) return AFTER_LOGIN_DEFAULT;
-  return path;
+export function loginRouteAfter(context: Pick<AuthContext, 'idleSignOut'>): string {
+  const returnTo = context.idleSignOut?.returnTo;
+  if (!returnTo || returnTo === '/') return LOGIN_ROUTE;
+  return `${LOGIN_ROUTE}?${new URLSearchParams({ redirect: returnTo })}`;
 }
 
 /** The message of an expected failure, or the generic one. */
@@ -100,7 +102,11 @@ export const authMachine = setup({
     broadcastSignedOut: () => {},
 
     // ── Context updates (pure) ───────────────────────────────────────────────────────────────
-    clearErrors: assign({ loginError: null, registerError: null, refreshError: null, codeError: null }),
+    clearErrors: assign({ loginError: null, registerError: null, refreshError: null, codeError: null, idleSignOut: null }),
+    /** The session is ending for inactivity: remember where the user was, for the login screen. */
+    markIdleSignOut: assign((_, params: { from: string | undefined }) => ({ idleSignOut: { returnTo: safeRedirectTarget(params.from) } })),
+    /** Any other way out (or in) forgets an earlier inactivity sign-out. */
+    forgetIdleSignOut: assign({ idleSignOut: null }),
     /** The login needs a code: keep its challenge for the code step. */
     setChallenge: assign((_, params: { challenge: string }) => ({ twoFactorChallenge: params.challenge, codeError: null })),
     startCode: assign(({ context }, params: { at: number }) => ({ codeError: null, lastActivityAt: Math.max(context.lastActivityAt, params.at) })),
@@ -127,6 +133,7 @@ export const authMachine = setup({
       accessToken: params.session.access_token,
       refreshToken: params.session.refresh_token,
       user: params.user,
+      idleSignOut: null,
     })),
     /** The user as the server now has it. */
     setUser: assign((_, params: { user: User }) => ({ user: params.user })),
@@ -192,6 +199,7 @@ export const authMachine = setup({
     loginError: null,
     registerError: null,
     refreshError: null,
+    idleSignOut: null,
     lastActivityAt: input.now,
   }),
   initial: 'restoring',
@@ -412,8 +420,12 @@ export const authMachine = setup({
             actions: { type: 'setRefreshError', params: { message: NO_REFRESH_TOKEN } },
           },
         ],
-        logout: { target: 'signingOut' },
-        'session.timeout': { target: 'signingOut' },
+        logout: { target: 'signingOut', actions: 'forgetIdleSignOut' },
+        'session.timeout': {
+          description: 'The inactivity countdown ran out: sign out, and the login screen says why and returns the user to where they were.',
+          target: 'signingOut',
+          actions: { type: 'markIdleSignOut', params: ({ event }) => ({ from: event.from }) },
+        },
         'session.external.signedOut': {
           description: 'Another tab signed out: end the session here too, without telling the server or the tabs again.',
           target: 'endingSession',
@@ -517,7 +529,7 @@ export const authMachine = setup({
       description:
         'The session is over on this device, however it ended (logout, idle timeout, a refused refresh, another tab): ' +
         'forget tokens and user, clear the stored session and the answers, show the login. One place for every way out.',
-      entry: ['resetSession', 'clearSession', 'clearAnswers', { type: 'navigate', params: { to: LOGIN_ROUTE } }],
+      entry: ['resetSession', 'clearSession', 'clearAnswers', { type: 'navigate', params: ({ context }) => ({ to: loginRouteAfter(context) }) }],
       always: { target: 'signedOut' },
     },
   },

@@ -147,6 +147,11 @@ export interface AuthContext {
   /** Why the last refresh failed ('No refresh token' or the server's message); null otherwise. */
   refreshError: string | null;
   /**
+   * The session ended for inactivity: the login screen says so, and sends the user back to
+   * `returnTo` (where they were) after they log in again. Null after any other way out.
+   */
+  idleSignOut: { returnTo: string } | null;
+  /**
    * The user's last action this machine knows of, epoch ms: the page load (input `now`) or the
    * login/register submit (`at`). The inactivity child starts counting from it. Time only enters
    * the machine through input and events; the machine never reads the clock.
@@ -185,8 +190,8 @@ export type AuthEvent =
   | { type: 'session.unauthorized' }
   /** The user chose Logout. */
   | { type: 'logout' }
-  /** The inactivity child ended the idle session. */
-  | { type: 'session.timeout' }
+  /** The inactivity child ended the idle session; `from` is where the user was (path and search), to return there. */
+  | { type: 'session.timeout'; from?: string }
   /** The inactivity child heard the user (this tab, another tab, or Continue Session). */
   | { type: 'session.activity' }
   /** Another tab signed out (storage event or BroadcastChannel). */

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { FieldErrors } from '../../src/domain/failureMessage.ts';
 import type { RegisterErrorView } from '../../src/domain/authErrors.ts';
+import { IDLE_WARNING_MS, LOGOUT_COUNTDOWN_SECONDS } from '../../src/domain/constants.ts';
 import { EMAIL_TAKEN } from '../../src/domain/schemas/messages.ts';
 import { memoLast } from '../shared/memo.ts';
 import type { authMachine } from './auth.machine.ts';
@@ -23,6 +24,8 @@ export interface SignInView {
     canSubmit: boolean;
     /** Why the last login failed (spec section 8), or null. */
     error: string | null;
+    /** Why the user is here: signed out for inactivity (not after a Logout), or null. */
+    notice: string | null;
   };
   code: {
     /** The code may be sent now (the step shows and no code is being checked). */
@@ -46,6 +49,10 @@ const LOGIN_PROBE: AuthEvent = { type: 'login.submit', email: '', password: '', 
 const CODE_PROBE: AuthEvent = { type: 'twoFactor.submit', code: '', at: 0 };
 const REGISTER_PROBE: AuthEvent = { type: 'register.submit', payload: { email: '', details: { dob: '', maritalStatus: 'single' } }, at: 0 };
 
+/** An idle session ends when the warning's countdown does: 50 + 5 minutes after the last activity. */
+const IDLE_SIGN_OUT_MINUTES = Math.round((IDLE_WARNING_MS + LOGOUT_COUNTDOWN_SECONDS * 1000) / 60_000);
+export const IDLE_SIGN_OUT_NOTICE = `You were signed out after ${IDLE_SIGN_OUT_MINUTES} minutes without activity. Log in again to go back to where you were.`;
+
 const NO_FIELD_ERRORS: FieldErrors = Object.freeze({});
 
 /** The same refusal gives the same object, so the form applies it once (useServerErrors). */
@@ -60,7 +67,12 @@ export function signInView(snapshot: Snapshot): SignInView {
   const needsCode = snapshot.matches({ signedOut: 'awaitingCode' }) || snapshot.matches({ signedOut: 'verifyingCode' });
   return {
     busy: snapshot.hasTag('busy'),
-    login: { step: needsCode ? 'code' : 'password', canSubmit: snapshot.can(LOGIN_PROBE), error: context.loginError },
+    login: {
+      step: needsCode ? 'code' : 'password',
+      canSubmit: snapshot.can(LOGIN_PROBE),
+      error: context.loginError,
+      notice: context.idleSignOut && snapshot.matches('signedOut') ? IDLE_SIGN_OUT_NOTICE : null,
+    },
     code: { canSubmit: snapshot.can(CODE_PROBE), error: context.codeError },
     register: {
       canSubmit: snapshot.can(REGISTER_PROBE),

@@ -5,7 +5,7 @@
  * what they type, worked out with the same engine the server runs.
  */
 import type { SnapshotFrom } from 'xstate';
-import { FORM11_CATEGORIES, categoryTitle, isIncomeTypeId, type Form11Category, type IncomeTypeId } from '../../src/domain/catalogue.ts';
+import { categoryTitle, claimCategoriesOf, isForm11Category, isIncomeTypeId, type Form11Category, type IncomeTypeId } from '../../src/domain/catalogue.ts';
 import { claimNotesOfYear, claimRefund, type ClaimNote } from '../../src/domain/claimRefund.ts';
 import { calendarDay, type Dayjs } from '../../src/domain/dates.ts';
 import type { JsonValue } from '../../src/domain/form11Progress.ts';
@@ -188,7 +188,7 @@ export function claimSummaryOf(entry: Form11Entry): ClaimSummary {
     year: entry.year,
     status: entry.status,
     refund: claimRefund(entry),
-    lines: FORM11_CATEGORIES.filter((category) => category in entry.snapshot).map((category) => ({
+    lines: claimCategoriesOf(entry.snapshot).filter(isForm11Category).map((category) => ({
       category,
       title: categoryTitle(category),
       amount: entry.categoryRefunds[category] ?? 0,

@@ -7,7 +7,8 @@ import type { User } from '../../src/domain/schemas/user.ts';
 export interface PensionClaim {
   year: number;
   category: PensionContractCategory;
-  answer: { providerName: string; policyNumber: string; contributionsPaid: number };
+  /** `incomeInYear`: the user's income that year, which the year's limit and rate are worked out from. */
+  answer: { providerName: string; policyNumber: string; contributionsPaid: number; incomeInYear?: number };
 }
 
 export interface PensionRefundInput {

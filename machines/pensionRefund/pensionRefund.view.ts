@@ -6,9 +6,10 @@ import { PENSION_CONTRACTS, type PensionContractCategory, type PensionReliefYear
 import { form11Schema } from '../../src/domain/schemas/form11/index.ts';
 import type { ClaimStatus } from '../../src/domain/schemas/form11Entry.ts';
 import { firstErrorPerField } from '../../src/domain/schemas/issues.ts';
-import { taxProfileOf, type TaxYear } from '../../src/domain/tax/index.ts';
+import { defaultClaimYear, taxProfileOf, type TaxYear } from '../../src/domain/tax/index.ts';
 import { memoLast } from '../shared/memo.ts';
 import type { PensionRefundMachine } from './pensionRefund.machine.ts';
+import type { PensionClaim } from './pensionRefund.types.ts';
 
 type Snapshot = Pick<SnapshotFrom<PensionRefundMachine>, 'context' | 'can'>;
 
@@ -18,6 +19,8 @@ export interface PensionYearFormValues {
   providerName: string;
   policyNumber: string;
   contributionsPaid: number | '';
+  /** The user's income that year (the year's limit and rate depend on it). */
+  incomeInYear: number | '';
 }
 
 export interface PensionYearCard {
@@ -30,8 +33,10 @@ export interface PensionYearCard {
   claimed: { label: string; status: ClaimStatus; refund: number }[];
   /** The last refusal of this year: its status, message and the server's messages by answer field. */
   failure: { status: number | null; message: string; fields: Record<string, string> } | null;
-  /** The year's limit and the relief of what is typed. */
-  relief(paid: number | ''): PensionReliefYear;
+  /** The card's form as it opens: the income prefilled from the profile for the year it stands for (the claim year), else empty. */
+  initialValues: PensionYearFormValues;
+  /** The year's limit and the relief of what is typed, from the income typed for that year. */
+  relief(paid: number | '', incomeInYear: number | ''): PensionReliefYear;
 }
 
 export interface PensionRefundView {
@@ -42,11 +47,10 @@ export interface PensionRefundView {
   /** The open years, newest first. */
   years: PensionYearCard[];
   contractOptions: { value: PensionContractCategory; label: string }[];
-  initialValues: PensionYearFormValues;
   /** The card's field messages for values as typed. */
   validate(values: PensionYearFormValues): Record<string, string>;
   /** The claim a card's valid values make. */
-  claimOf(year: TaxYear, values: PensionYearFormValues): { year: TaxYear; category: PensionContractCategory; answer: { providerName: string; policyNumber: string; contributionsPaid: number } };
+  claimOf(year: TaxYear, values: PensionYearFormValues): PensionClaim;
 }
 
 const PROBE = {
@@ -56,15 +60,22 @@ const PROBE = {
 
 const CONTRACT_OPTIONS = PENSION_CONTRACTS.map((contract) => ({ value: contract.category, label: contract.label }));
 
-const validatorFor = memoLast((today: string) => (values: PensionYearFormValues) =>
-  firstErrorPerField(
+/** Asked on every card: the year's relief cannot be worked out without that year's income. */
+export const INCOME_IN_YEAR_REQUIRED = 'Enter your income for that year';
+
+const validatorFor = memoLast((today: string) => (values: PensionYearFormValues) => ({
+  ...firstErrorPerField(
     v.safeParse(form11Schema(values.category as PensionContractCategory, parseApiDate(today) ?? calendarDay(new Date(0))), {
       providerName: values.providerName,
       policyNumber: values.policyNumber,
       contributionsPaid: values.contributionsPaid === '' ? undefined : values.contributionsPaid,
+      incomeInYear: values.incomeInYear === '' ? undefined : values.incomeInYear,
     }).issues,
   ),
-);
+  ...(values.incomeInYear === '' ? { incomeInYear: INCOME_IN_YEAR_REQUIRED } : {}),
+}));
+
+const EMPTY_CARD: PensionYearFormValues = { category: 'personal-retirement-savings', providerName: '', policyNumber: '', contributionsPaid: '', incomeInYear: '' };
 
 /** Pension refund as /pension-refund shows it. */
 export function pensionRefundView(snapshot: Snapshot): PensionRefundView {
@@ -72,6 +83,8 @@ export function pensionRefundView(snapshot: Snapshot): PensionRefundView {
   const day = parseApiDate(today) ?? calendarDay(new Date(0));
   const profile = user ? taxProfileOf(user) : null;
   const years = user ? [...pensionRefundYears(day)].reverse() : [];
+  // The profile's annual income is the one the claim year is worked out from; earlier years are asked.
+  const claimYear = defaultClaimYear(day);
   return {
     canAdd: snapshot.can(PROBE),
     annualIncome: user?.annual_income ?? null,
@@ -98,11 +111,13 @@ export function pensionRefundView(snapshot: Snapshot): PensionRefundView {
               ),
             }
           : null,
-        relief: (paid) => pensionReliefForYear(profile!, year, typeof paid === 'number' ? paid : 0),
+        initialValues: year === claimYear && typeof user?.annual_income === 'number' ? { ...EMPTY_CARD, incomeInYear: user.annual_income } : EMPTY_CARD,
+        // No income typed for the year: no limit in euro yet (never today's income in its place).
+        relief: (paid, incomeInYear) =>
+          pensionReliefForYear(incomeInYear === '' ? { ...profile!, annualIncome: null } : profile!, year, typeof paid === 'number' ? paid : 0, incomeInYear === '' ? null : incomeInYear),
       };
     }),
     contractOptions: CONTRACT_OPTIONS,
-    initialValues: { category: 'personal-retirement-savings', providerName: '', policyNumber: '', contributionsPaid: '' },
     validate: validatorFor(today),
     claimOf: (year, values) => ({
       year,
@@ -111,6 +126,7 @@ export function pensionRefundView(snapshot: Snapshot): PensionRefundView {
         providerName: values.providerName.trim(),
         policyNumber: values.policyNumber.trim(),
         contributionsPaid: typeof values.contributionsPaid === 'number' ? values.contributionsPaid : 0,
+        ...(typeof values.incomeInYear === 'number' ? { incomeInYear: values.incomeInYear } : {}),
       },
     }),
   };

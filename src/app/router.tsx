@@ -47,6 +47,8 @@ async function applyGuard(context: RouterContext, href: string, chain: readonly 
       throw redirect({ to: '/pension-info', replace: true });
     case '/landing':
       throw redirect({ to: '/landing', replace: true });
+    case 'href':
+      throw redirect({ href: decision.href, replace: true });
   }
 }
 
@@ -80,12 +82,14 @@ const authRoute = createRoute({
 const loginRoute = createRoute({
   getParentRoute: () => publicRoutes,
   path: '/auth/login',
+  staticData: { signedOutOnly: true },
   validateSearch: LoginSearchSchema,
   component: lazyRouteComponent(() => import('./screens/auth/LoginScreen.tsx'), 'LoginScreen'),
 });
 const registerRoute = createRoute({
   getParentRoute: () => publicRoutes,
   path: '/auth/register',
+  staticData: { signedOutOnly: true },
   component: lazyRouteComponent(() => import('./screens/auth/RegisterScreen.tsx'), 'RegisterScreen'),
 });
 const forgotPasswordRoute = createRoute({

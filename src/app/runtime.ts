@@ -54,7 +54,8 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   const tabs = createTabChannel();
   const logic = createAuthLogic({
     // The actor navigates only once started, and it starts below, after the router exists.
-    navigate: (to) => void router.navigate({ href: to, replace: to === LOGIN_ROUTE }),
+    navigate: (to) => void router.navigate({ href: to, replace: to === LOGIN_ROUTE || to.startsWith(`${LOGIN_ROUTE}?`) }),
+    currentPath: () => router.state.location.href,
     // Signing out stops every screen's actor and forgets the answers not yet sent (the guided flow's progress).
     clearAnswers: () => flows.signOut(),
     tabs,

@@ -13,6 +13,7 @@ export const theme = createTheme({
  * Mantine's default "dimmed" grey (gray.6, #868e96) is 3.3:1 on white and its error red
  * (red.6, #fa5252) 3.3:1; WCAG AA needs 4.5:1 for text, so the light scheme uses gray.7 and red.9.
  * A yellow outline alert's title is darkened for the same reason.
+ * A subtle button's hover background is teal.0, not teal.2, so its teal.9 text stays AA.
  * A filled button's hover is one shade lighter when the primary shade is 9 (teal.8, 3.9:1 under
  * white text), so the primary hover goes darker instead.
  */
@@ -22,6 +23,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-teal-filled-hover': darken(resolved.colors.teal[9], 0.15),
+    // A subtle or light button's hover (the top bar's links): teal.9 text is 3.8:1 on teal.2, 4.7:1 on teal.0.
+    '--mantine-color-teal-light-hover': resolved.colors.teal[0],
     // Outline alerts of things not done yet ("still being confirmed", "not sent yet"): yellow.9
     // text is 3:1 on white; a third darker it is AA.
     '--mantine-color-yellow-outline': darken(resolved.colors.yellow[9], 0.3),

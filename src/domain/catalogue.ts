@@ -282,6 +282,24 @@ export function isForm11Category(value: string): value is Form11Category {
   return isFormSlug(value) || isIncomeTypeId(value);
 }
 
+const CLAIM_LINE_RANK = new Map<string, number>(FORM11_CATEGORIES.map((category, index) => [category, index]));
+
+/**
+ * A claim's lines in the one order every screen lists them: Form 11's page order (the guided flow
+ * and the questionnaire's), then the incomes in the income selection's order, whatever order the
+ * server kept them in. A key this catalogue does not know (an older claim) comes last, in the order given.
+ */
+export function inClaimLineOrder<T>(lines: readonly T[], categoryOf: (line: T) => string): T[] {
+  const rank = (line: T) => CLAIM_LINE_RANK.get(categoryOf(line)) ?? FORM11_CATEGORIES.length;
+  // Array.prototype.sort is stable, so unknown keys keep their order.
+  return [...lines].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The categories of a claim's snapshot (or any keyed record), in claim line order. */
+export function claimCategoriesOf(record: Readonly<Record<string, unknown>>): string[] {
+  return inClaimLineOrder(Object.keys(record), (category) => category);
+}
+
 /** What a category is called on screen (a form title or an income label). */
 export function categoryTitle(category: Form11Category): string {
   return isFormSlug(category) ? FORM_PAGES[category].title : incomeType(category).label;

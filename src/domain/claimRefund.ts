@@ -1,4 +1,4 @@
-import { FORM11_CATEGORIES, categoryTitle } from './catalogue.ts';
+import { categoryTitle, claimCategoriesOf, isForm11Category } from './catalogue.ts';
 import type { Form11Entry } from './schemas/form11Entry.ts';
 import { roundToCents } from './money.ts';
 
@@ -34,5 +34,8 @@ export interface ClaimNote {
  */
 export function claimNotesOfYear(entries: readonly Pick<Form11Entry, 'year' | 'categoryNotes'>[], year: number): ClaimNote[] {
   const notes = entries.find((e) => e.year === year)?.categoryNotes ?? {};
-  return FORM11_CATEGORIES.filter((category) => notes[category]).map((category) => ({ category, title: categoryTitle(category), note: notes[category] ?? '' }));
+  return claimCategoriesOf(notes)
+    .filter(isForm11Category)
+    .filter((category) => notes[category])
+    .map((category) => ({ category, title: categoryTitle(category), note: notes[category] ?? '' }));
 }

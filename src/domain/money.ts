@@ -61,6 +61,17 @@ export function formatEuro(value: unknown, options: FormatEuroOptions = {}): str
 }
 
 /**
+ * The one rule for euro on screen: an amount of the user's money (paid, owed, refunded, relieved,
+ * entered, or worked out from those, such as the most they can pay in) always shows its cents,
+ * "€380.00", so a table and the headline above it read alike. A figure of the rules (a tax band,
+ * a cap or an earnings limit set in law: "€44,000", "€115,000") keeps formatEuro's default, whole
+ * when it has no cents (spec section 9), and the gauge stays whole (formatEuroWhole).
+ */
+export function formatMoney(value: unknown, options: Pick<FormatEuroOptions, 'cents'> = {}): string {
+  return formatEuro(value, { ...options, keepZeroDecimals: true });
+}
+
+/**
  * Euro without decimals, rounded half away from zero (the Overview gauge): 1234.5 → "€1,235".
  * Zero is "€0" here: the gauge never shows cents.
  */

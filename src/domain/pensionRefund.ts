@@ -57,9 +57,11 @@ function positive(value: number | null | undefined): number {
 
 /**
  * The relief on `paid` euro of contributions for `year`, for a profile (income, marital status,
- * date of birth). Pure: the same inputs give the same figures on the server and in the browser.
+ * date of birth), with that year's income when given (else the profile's). Pure: the same inputs give the same figures on the server and in the browser.
  */
-export function pensionReliefForYear(profile: TaxProfile, year: TaxYear, paid: number): PensionReliefYear {
+export function pensionReliefForYear(profileOfUser: TaxProfile, year: TaxYear, paid: number, incomeInYear?: number | null): PensionReliefYear {
+  // That year's earnings, when known, rather than today's income: the limit and the rate are the year's.
+  const profile = typeof incomeInYear === 'number' && Number.isFinite(incomeInYear) && incomeInYear >= 0 ? { ...profileOfUser, annualIncome: incomeInYear } : profileOfUser;
   const amount = positive(paid);
   const dob = parseApiDate(profile.dateOfBirth);
   const ageInYear = dob ? ageOn(dob, dayjs(new Date(year, 11, 31))) : null;

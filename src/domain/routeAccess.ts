@@ -1,3 +1,5 @@
+import { safeRedirectTarget } from './navigation.ts';
+
 /**
  * Who may open a route (spec sections 2, 4 and 6), and the one pure guard the router's layout
  * routes apply in `beforeLoad`. The rules live on the routes themselves (TanStack Router
@@ -14,6 +16,8 @@ export interface RouteRules {
   incomeOptional?: boolean;
   /** Once the user may be here, send them on to this path instead (`/` → /landing). */
   forwardTo?: '/landing';
+  /** The login and register forms: a signed-in user is sent on (to the login's `redirect`, else the Overview). */
+  signedOutOnly?: boolean;
 }
 
 /** The rules of a match chain, root first: later (deeper) routes override earlier ones. */
@@ -33,7 +37,8 @@ export type GuardDecision =
   | { kind: 'pass' }
   | { kind: 'redirect'; to: '/auth/login'; search: { redirect: string } }
   | { kind: 'redirect'; to: '/pension-info' | '/landing' }
-  | { kind: 'redirect'; to: '/auth/paye-authorization'; search: { returnTo: string } };
+  | { kind: 'redirect'; to: '/auth/paye-authorization'; search: { returnTo: string } }
+  | { kind: 'redirect'; to: 'href'; href: string };
 
 /**
  * Spec section 4, "Route guard": public routes always pass; no user → /auth/login; a user
@@ -41,7 +46,8 @@ export type GuardDecision =
  * without paye_a1_authorized goes to /auth/paye-authorization with returnTo = the attempted path;
  * so does an opted-out user (the PAYE screen shows the opt-out notice and "Enable PAYE Authorization").
  * A route that forwards (`/`) sends the user on once they may be there. A route that says
- * nothing about access is treated as signed-in only.
+ * nothing about access is treated as signed-in only. A signed-in user opening the login or register
+ * form (`signedOutOnly`) is sent where a login would send them: the login's `redirect`, else `/`.
  *
  * @param rules the matched routes' rules (see {@link mergeRouteRules})
  * @param href the attempted location (path + search), kept for returnTo / redirect-back
@@ -49,6 +55,9 @@ export type GuardDecision =
  */
 export function guardRoute(rules: RouteRules, href: string, user: GuardUser | null): GuardDecision {
   const access = rules.access ?? 'user';
+  // Where the login flow itself navigates on success (safeRedirectTarget), so the flow and this guard,
+  // re-run as the user signs in, agree instead of racing: `/` then forwards to the Overview.
+  if (rules.signedOutOnly && user) return { kind: 'redirect', to: 'href', href: safeRedirectTarget(redirectOf(href)) };
   if (access === 'public') return { kind: 'pass' };
   if (!user) return { kind: 'redirect', to: '/auth/login', search: { redirect: href } };
   const hasIncome = typeof user.annual_income === 'number' && Number.isFinite(user.annual_income);
@@ -58,6 +67,13 @@ export function guardRoute(rules: RouteRules, href: string, user: GuardUser | nu
   }
   if (rules.forwardTo) return { kind: 'redirect', to: rules.forwardTo };
   return { kind: 'pass' };
+}
+
+/** The `redirect` search parameter of an attempted location (the login's return target), or null. */
+function redirectOf(href: string): string | null {
+  const query = href.indexOf('?');
+  if (query < 0) return null;
+  return new URLSearchParams(href.slice(query + 1).split('#')[0]).get('redirect');
 }
 
 /** Two guard views of the user that every rule would judge alike (both signed out, or same income and PAYE flag). */

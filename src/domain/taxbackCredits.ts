@@ -4,7 +4,7 @@
  * one computation, with the note of a line the claim's limits cut), the income declared (its own
  * list: tax due on income is not a credit), the estimate and the approved total.
  */
-import { categoryTitle, isForm11Category, isIncomeTypeId } from './catalogue.ts';
+import { categoryTitle, claimCategoriesOf, isForm11Category, isIncomeTypeId } from './catalogue.ts';
 import { roundToCents } from './money.ts';
 import { type ClaimStatus, type Form11Entry, claimStatusOf } from './schemas/form11Entry.ts';
 
@@ -43,7 +43,7 @@ export function taxbackCreditsByYear(entries: readonly Form11Entry[]): TaxbackYe
     .sort(([a], [b]) => b - a)
     .map(([year, group]) => {
       const lines = group.flatMap((entry) =>
-        Object.keys(entry.snapshot).map((category) => ({
+        claimCategoriesOf(entry.snapshot).map((category) => ({
           category,
           title: isForm11Category(category) ? categoryTitle(category) : category,
           amount: entry.categoryRefunds[category] ?? 0,

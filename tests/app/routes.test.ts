@@ -35,6 +35,8 @@ function decisionFor(code: Outcome, href: string): GuardDecision {
       return { kind: 'redirect', to: '/auth/paye-authorization', search: { returnTo: href } };
     case 'H':
       return { kind: 'redirect', to: '/landing' };
+    case 'O':
+      return { kind: 'redirect', to: 'href', href: '/' };
   }
 }
 

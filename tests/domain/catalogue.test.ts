@@ -11,12 +11,15 @@ import {
   QUESTIONS,
   SLUGS_WITHOUT_QUESTION,
   categoryTitle,
+  claimCategoriesOf,
   formRoute,
+  inClaimLineOrder,
   isForm11Category,
   isFormSlug,
   isIncomeTypeId,
   targetRoute,
 } from '../../src/domain/catalogue.ts';
+import { FORM11_FLOW_ROUTES } from '../../src/domain/form11Routes.ts';
 
 function duplicates(values: readonly string[]): string[] {
   return values.filter((value, index) => values.indexOf(value) !== index);
@@ -182,5 +185,22 @@ describe('"For Advanced Use" options', () => {
       ...ADVANCED_OPTIONS.flatMap((o) => (o.target.kind === 'form' ? [o.target.slug] : [])),
     ]);
     expect(FORM_SLUGS.filter((s) => !reachable.has(s))).toEqual([]);
+  });
+});
+
+describe('inClaimLineOrder: one order for a claim’s lines on every screen', () => {
+  it('is Form 11’s page order (the guided flow’s), then the incomes; unknown keys last, as given', () => {
+    const lines = ['uk-dividends', 'an-old-key', 'tuition-fees', 'rental-income', 'health-expenses', 'rent-tax-credit'].map((category) => ({ category }));
+    expect(inClaimLineOrder(lines, (line) => line.category).map((line) => line.category)).toEqual([
+      'health-expenses',
+      'rent-tax-credit',
+      'tuition-fees',
+      'rental-income',
+      'uk-dividends',
+      'an-old-key',
+    ]);
+    // The pages of the guided flow come in the same order.
+    const pages = FORM11_FLOW_ROUTES.map((route) => route.replace('/form11/', ''));
+    expect(claimCategoriesOf(Object.fromEntries([...FORM_SLUGS].reverse().map((slug) => [slug, {}])))).toEqual(pages.filter((page) => page !== 'final-form'));
   });
 });

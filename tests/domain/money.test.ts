@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { centsToEuro, euroToCents, formatEuro, formatEuroWhole, roundToCents, toAmount } from '../../src/domain/money.ts';
+import { centsToEuro, euroToCents, formatEuro, formatEuroWhole, formatMoney, roundToCents, toAmount } from '../../src/domain/money.ts';
 
 describe('toAmount', () => {
   it.each([
@@ -159,5 +159,18 @@ describe('roundToCents', () => {
     expect(roundToCents(0.2 * 1234.56)).toBe(246.91);
     expect(roundToCents(10.005)).toBe(10.01);
     expect(roundToCents(-10.005)).toBe(-10.01);
+  });
+});
+
+describe('formatMoney: an amount of the user’s money always shows its cents', () => {
+  it('keeps ".00" where formatEuro (the rules’ figures) drops it, and agrees with it otherwise', () => {
+    expect(formatMoney(380)).toBe('€380.00');
+    expect(formatEuro(380)).toBe('€380');
+    expect(formatMoney(120.5)).toBe('€120.50');
+    expect(formatMoney(1234.567)).toBe('€1,234.57');
+    expect(formatMoney(-7460.04)).toBe('-€7,460.04');
+    expect(formatMoney(38_000, { cents: true })).toBe('€380.00');
+    expect(formatMoney(0)).toBe('€0.00');
+    expect(formatMoney('abc')).toBe('€0.00');
   });
 });

@@ -97,3 +97,17 @@ describe('pensionReliefForYear, per year', () => {
     }
   });
 });
+
+describe('pension relief from the income of its own year', () => {
+  it('2022 at €30,000 that year: 20% → €6,000 limit; €8,000 paid → €6,000 relieved, all in the €36,800 standard band → €1,200, €2,000 carried', () => {
+    expect(pensionReliefForYear(ANN, 2022, 8_000, 30_000)).toMatchObject({ limit: 6_000, relievable: 6_000, carriedForward: 2_000, marginalRate: 0.2, relief: 1_200 });
+    // The profile's €60,000 (today's) would give a €12,000 limit and 40 %: €8,000 × 40 % = €3,200.
+    expect(pensionReliefForYear(ANN, 2022, 8_000)).toMatchObject({ limit: 12_000, relievable: 8_000, marginalRate: 0.4, relief: 3_200 });
+  });
+
+  it('the claim itself is worked out from the income its pension answer gives, so the server records what the screen shows', () => {
+    const answer = { providerName: 'Zurich Life', policyNumber: 'P-1', contributionsPaid: 8_000, incomeInYear: 30_000 };
+    expect(estimate(2022, 'personal-retirement-savings', answer, ANN).amount).toBe(1_200);
+    expect(estimate(2022, 'personal-retirement-savings', { ...answer, incomeInYear: undefined }, ANN).amount).toBe(3_200);
+  });
+});

@@ -28,6 +28,8 @@ function decisionFor(code: Outcome, href: string): GuardDecision {
       return { kind: 'redirect', to: '/auth/paye-authorization', search: { returnTo: href } };
     case 'H':
       return { kind: 'redirect', to: '/landing' };
+    case 'O':
+      return { kind: 'redirect', to: 'href', href: '/' };
   }
 }
 
@@ -58,6 +60,25 @@ describe('guardRoute: redirect targets carry the attempted href', () => {
       to: '/auth/login',
       search: { redirect: '/profile?returnTo=%2Froundups' },
     });
+  });
+});
+
+describe('guardRoute: the login and register forms send a signed-in user on', () => {
+  const user = USER_KINDS['PAYE-authorised'];
+
+  it("to the login's redirect target, where the login itself would navigate", () => {
+    const href = '/auth/login?redirect=%2Fsettings%3Ftab%3D2';
+    expect(guardRoute({ access: 'public', signedOutOnly: true }, href, user)).toStrictEqual({ kind: 'redirect', to: 'href', href: '/settings?tab=2' });
+  });
+
+  it('to `/` (the Overview) without one, or with one outside the app or back into /auth', () => {
+    for (const href of ['/auth/register', '/auth/login', '/auth/login?redirect=%2F%2Fevil.example', '/auth/login?redirect=%2Fauth%2Fregister']) {
+      expect(guardRoute({ access: 'public', signedOutOnly: true }, href, user)).toStrictEqual({ kind: 'redirect', to: 'href', href: '/' });
+    }
+  });
+
+  it('signed out, the forms are open', () => {
+    expect(guardRoute({ access: 'public', signedOutOnly: true }, '/auth/login?redirect=%2Fsettings', null)).toStrictEqual({ kind: 'pass' });
   });
 });
 

@@ -27,12 +27,13 @@ describe('taxback credits by year', () => {
       [2024, 'rejected', 0],
       [2023, 'approved', 500],
     ]);
+    // In claim line order (Form 11's pages), not the order the server kept.
     expect(years[2]!.categories).toEqual([
-      { category: 'rent-tax-credit', title: expect.any(String), amount: 500, status: 'approved', note: null },
       { category: 'health-expenses', title: expect.any(String), amount: 120.5, status: 'rejected', note: null },
+      { category: 'rent-tax-credit', title: expect.any(String), amount: 500, status: 'approved', note: null },
     ]);
     expect(years[2]).toMatchObject({ estimated: 620.5, assessment: null });
-    expect(years[2]!.categories[0]!.title).not.toBe('rent-tax-credit');
+    expect(years[2]!.categories[1]!.title).not.toBe('rent-tax-credit');
     expect(years[1]!.categories).toEqual([]);
     expect(totalApprovedCredits(entries)).toBe(500);
     expect(taxbackCreditsByYear([])).toEqual([]);
@@ -57,7 +58,23 @@ describe('a claim’s notes and basis', () => {
       assessment: 'Joint assessment (2025): …',
     };
     const [year] = taxbackCreditsByYear([withNotes]);
-    expect(year?.categories.map((line) => line.note)).toEqual([null, expect.stringContaining('€0 of it usable')]);
+    expect(year?.categories.map((line) => line.note)).toEqual([expect.stringContaining('€0 of it usable'), null]);
     expect(year).toMatchObject({ estimated: 1000, assessment: 'Joint assessment (2025): …' });
   });
 });
+
+describe('taxback credits: the lines in claim line order', () => {
+  it('lists a claim’s lines in Form 11’s page order, then the incomes, whatever order the server kept', () => {
+    // Kept by the server in the order the user happened to fill them.
+    const kept = entry(
+      2025,
+      { 'uk-dividends': 'pending', 'tuition-fees': 'pending', 'rent-tax-credit': 'pending', 'health-expenses': 'pending', 'rental-income': 'pending' },
+      { 'uk-dividends': -40, 'tuition-fees': 300, 'rent-tax-credit': 1000, 'health-expenses': 160, 'rental-income': -500 },
+      'pending',
+    );
+    const [year] = taxbackCreditsByYear([kept]);
+    expect(year!.categories.map((line) => line.category)).toEqual(['health-expenses', 'rent-tax-credit', 'tuition-fees']);
+    expect(year!.income.map((line) => line.category)).toEqual(['rental-income', 'uk-dividends']);
+  });
+});
+

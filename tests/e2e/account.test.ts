@@ -102,7 +102,11 @@ describe('account journeys', () => {
     expect(Object.keys(file.tables)).toEqual(expect.arrayContaining(['users', 'form11_entries', 'session_families']));
     await page.getByText(`Downloaded ${download.suggestedFilename()}.`).waitFor();
 
-    const close = page.getByRole('region', { name: 'Close my account' });
+    // The closing flow is behind its button, not a form on the page.
+    const section = page.getByRole('region', { name: 'Close my account' });
+    expect(await section.getByLabel('Your password').count()).toBe(0);
+    await section.getByRole('button', { name: 'Close my account…' }).click();
+    const close = page.getByRole('dialog', { name: 'Close my account' });
     await close.getByText('Your email address, password and sign-in').waitFor();
     await screenshot(page, 'settings-close-desktop');
     await field(page, 'Your password').fill('not the password');
@@ -128,9 +132,9 @@ describe('account journeys', () => {
     await signInTo(page, await readyUser('refund'), '/pension-refund');
     const year = new Date().getFullYear() - 1;
     const card = page.getByRole('region', { name: `Tax year ${year}` });
-    await card.getByText(/Relief limit: 25% of earnings up to €115,000 at age \d+, so €15,500\./).waitFor();
+    await card.getByText(/Relief limit: 25% of earnings up to €115,000 at age \d+, so €15,500\.00\./).waitFor();
     await card.getByRole('textbox', { name: `Paid outside payroll for ${year}` }).fill('2000');
-    await card.getByText('Relief due:').getByText('€800').waitFor();
+    await card.getByText('Relief due:').getByText('€800.00').waitFor();
     await card.getByRole('textbox', { name: 'Pension provider' }).fill('Zurich Life');
     await card.getByRole('textbox', { name: 'Policy or member number' }).fill('PRSA-118877');
     await screenshot(page, 'pension-refund-desktop');

@@ -12,7 +12,7 @@ import { parseValues, formValuesOf } from '../../src/app/screens/form11/formValu
 import { FORM_SLUGS, type FormSlug } from '../../src/domain/catalogue.ts';
 import { FORM11_FORMS } from '../../src/domain/schemas/form11/index.ts';
 import { dayjs } from '../../src/domain/dates.ts';
-import { formatEuro } from '../../src/domain/money.ts';
+import { formatMoney } from '../../src/domain/money.ts';
 import { calculateRefund, defaultClaimYear, signedAmount, type TaxProfile } from '../../src/domain/tax/index.ts';
 import { createUserWithPassword, editProfileByApi, type TestUser } from './users.ts';
 import { allowConsoleErrors, checkScreen, expectAccessible, expectNoPageProblems, screenshot, settle, useBrowser, viewports } from './harness.ts';
@@ -80,7 +80,7 @@ describe('the guided Form 11 flow', () => {
     await fillHealthExpenses(page);
     const health = calculateRefund(YEAR, 'health-expenses', HEALTH, PROFILE);
     if (!health.ok) throw new Error('the engine refused the health expenses sample');
-    await expect(page.getByTestId('estimate-amount').textContent()).resolves.toBe(formatEuro(health.amount, { keepZeroDecimals: true }));
+    await expect(page.getByTestId('estimate-amount').textContent()).resolves.toBe(formatMoney(health.amount));
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     // Scanned at rest: the pointer would hover the next page's Skip button, which sits where Next was.
     await page.mouse.move(0, 0);
@@ -98,7 +98,7 @@ describe('the guided Form 11 flow', () => {
     await fillMedicalInsurance(page);
     const medical = calculateRefund(YEAR, 'medical-insurance-relief', MEDICAL, PROFILE);
     if (!medical.ok) throw new Error('the engine refused the medical insurance sample');
-    await expect(page.getByTestId('estimate-amount').textContent()).resolves.toBe(formatEuro(medical.amount, { keepZeroDecimals: true }));
+    await expect(page.getByTestId('estimate-amount').textContent()).resolves.toBe(formatMoney(medical.amount));
     await expect.poll(() => page.getByText('How we got this:').count()).toBe(1);
     await checkScreen(page, 'form11-medical-insurance-filled');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -111,7 +111,7 @@ describe('the guided Form 11 flow', () => {
     await fillRent(page);
     const rent = calculateRefund(YEAR, 'rent-tax-credit', RENT, PROFILE);
     if (!rent.ok) throw new Error('the engine refused the rent sample');
-    await expect(page.getByTestId('estimate-amount').textContent()).resolves.toBe(formatEuro(rent.amount, { keepZeroDecimals: true }));
+    await expect(page.getByTestId('estimate-amount').textContent()).resolves.toBe(formatMoney(rent.amount));
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     // Scanned at rest: the pointer would hover the next page's Skip button, which sits where Next was.
     await page.mouse.move(0, 0);
@@ -121,7 +121,7 @@ describe('the guided Form 11 flow', () => {
     const amounts = [health.amount, medical.amount, rent.amount];
     const sum = amounts.reduce((total, amount) => total + amount, 0);
     // The refund shown is the engine's sum for the year's three categories.
-    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatEuro(sum));
+    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatMoney(sum));
     // The claim is sent: nothing is left to resume.
     await expect(page.evaluate(() => localStorage.getItem('form11Progress'))).resolves.toBeNull();
     const claim = (await profileOf(user)).form11.find((entry) => entry.year === YEAR);
@@ -136,7 +136,7 @@ describe('the guided Form 11 flow', () => {
     await yearControl.waitFor();
     await expect(yearControl.textContent()).resolves.toContain('Pending');
     for (const amount of amounts) {
-      await expect.poll(() => page.getByRole('cell', { name: formatEuro(amount), exact: true }).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('cell', { name: formatMoney(amount), exact: true }).count()).toBeGreaterThan(0);
     }
   });
 
@@ -173,7 +173,7 @@ describe('the guided Form 11 flow', () => {
     await page.getByRole('heading', { name: `Your claim for ${YEAR} is submitted` }).waitFor({ timeout: 15_000 });
     const health = calculateRefund(YEAR, 'health-expenses', HEALTH, PROFILE);
     if (!health.ok) throw new Error('the engine refused the health expenses sample');
-    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatEuro(health.amount));
+    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatMoney(health.amount));
     expect(refused).toBe(2);
     await expect(page.evaluate(() => localStorage.getItem('form11Progress'))).resolves.toBeNull();
     expect((await profileOf(user)).form11.find((entry) => entry.year === YEAR)?.status).toBe('pending');
@@ -191,7 +191,7 @@ describe('the guided Form 11 flow', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     const estimate = page.getByTestId('refund-estimate');
     await estimate.waitFor();
-    await expect.poll(() => estimate.textContent()).toBe(formatEuro(health.amount, { keepZeroDecimals: true }));
+    await expect.poll(() => estimate.textContent()).toBe(formatMoney(health.amount));
     expect(await estimate.textContent()).toMatch(/^€[\d,]+\.\d{2}$/);
     await checkScreen(page, 'income-selection-none-estimate');
     await page.getByRole('button', { name: 'OK' }).click();
@@ -268,7 +268,7 @@ describe('the guided Form 11 flow', () => {
     const claim = (await profileOf(user)).form11.find((entry) => entry.year === YEAR);
     // Tax due on declared income counts against the refund.
     expect(claim?.categoryRefunds['uk-dividends']).toBeCloseTo(signedAmount(due), 2);
-    await expect(estimate.textContent()).resolves.toBe(formatEuro(signedAmount(due), { keepZeroDecimals: true }));
+    await expect(estimate.textContent()).resolves.toBe(formatMoney(signedAmount(due)));
     await checkScreen(page, 'final-form-estimate');
     await page.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL((url) => url.pathname === '/tax-refund-options');

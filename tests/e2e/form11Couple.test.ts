@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dayjs } from '../../src/domain/dates.ts';
-import { formatEuro } from '../../src/domain/money.ts';
+import { formatMoney } from '../../src/domain/money.ts';
 import { calculateRefund, calculateRefunds, defaultClaimYear, type TaxProfile } from '../../src/domain/tax/index.ts';
 import { answerQuestionnaire, openInApp, profileOf, radio, signPayeAuthorization } from './form11Steps.ts';
 import { checkScreen, settle, useBrowser } from './harness.ts';
@@ -57,7 +57,7 @@ describe('a married couple’s claim', () => {
     // The live estimate of one form is that item on its own, and says which basis it used.
     const alone = calculateRefund(YEAR, 'nursing-home-expenses', NURSING_HOME, PROFILE);
     if (!alone.ok) throw new Error('the engine refused the nursing home fees');
-    await expect.poll(() => page.getByTestId('estimate-amount').textContent()).toBe(formatEuro(alone.amount, { keepZeroDecimals: true }));
+    await expect.poll(() => page.getByTestId('estimate-amount').textContent()).toBe(formatMoney(alone.amount));
     await expect.poll(() => page.getByText(`Joint assessment (${YEAR})`, { exact: false }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.mouse.move(0, 0);
@@ -80,7 +80,7 @@ describe('a married couple’s claim', () => {
     expect(claim.netTotal).toBeLessThan(alone.amount + maintenanceAlone.amount);
 
     await page.waitForURL((url) => url.pathname === '/tax-refund-submitted', { timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatEuro(claim.netTotal));
+    await expect.poll(() => page.getByTestId('estimated-refund').textContent()).toBe(formatMoney(claim.netTotal));
     const note = page.getByTestId('claim-note-maintenance-payment-relief');
     await expect.poll(() => note.textContent()).toContain('€');
     await expect.poll(() => page.getByText(`Joint assessment (${YEAR})`, { exact: false }).count()).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe('a married couple’s claim', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     const estimate = page.getByTestId('refund-estimate');
     await estimate.waitFor();
-    await expect.poll(() => estimate.textContent()).toBe(formatEuro(claim.netTotal, { keepZeroDecimals: true }));
+    await expect.poll(() => estimate.textContent()).toBe(formatMoney(claim.netTotal));
     await expect.poll(() => page.getByTestId('estimate-note-maintenance-payment-relief').textContent()).toContain('€');
     await checkScreen(page, 'income-selection-couple-estimate');
   });

@@ -29,6 +29,8 @@ declare module 'vitest' {
     form11Users: SeededUser[];
     /** PAYE-authorised users for the first-time journeys (firstTimeFigures.test.ts), one per journey that sends a claim. */
     firstTimeUsers: SeededUser[];
+    /** PAYE-authorised users for claimLines.test.ts and pensionRefundYears.test.ts, one per viewport each. */
+    claimLineUsers: SeededUser[];
   }
 }
 
@@ -39,6 +41,8 @@ declare module 'vitest' {
 const FORM11_USERS = 9;
 /** firstTimeFigures.test.ts: the refund-so-far and Tax Refund page journeys (desktop and phone); narrow.test.ts: the last one. */
 const FIRST_TIME_USERS = 5;
+/** claimLines.test.ts (the first two) and pensionRefundYears.test.ts (the last two): one claim per viewport. */
+const CLAIM_LINE_USERS = 4;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');
@@ -99,17 +103,19 @@ export default async function setup(project: TestProject) {
   let payeUser: SeededUser;
   let form11Users: SeededUser[];
   let firstTimeUsers: SeededUser[];
+  let claimLineUsers: SeededUser[];
   try {
     // All at once: each one mostly waits for its mail and for password hashing.
-    [payeUser, form11Users, firstTimeUsers] = await Promise.all([
+    [payeUser, form11Users, firstTimeUsers, claimLineUsers] = await Promise.all([
       createSeededUser(baseUrl, logPath, 'paye'),
       Promise.all(Array.from({ length: FORM11_USERS }, (_, i) => createSeededUser(baseUrl, logPath, `form11-${i}`))),
       Promise.all(Array.from({ length: FIRST_TIME_USERS }, (_, i) => createSeededUser(baseUrl, logPath, `first-${i}`))),
+      Promise.all(Array.from({ length: CLAIM_LINE_USERS }, (_, i) => createSeededUser(baseUrl, logPath, `lines-${i}`))),
     ]);
     await stopServer(child, dataDir, { keepData: true });
     await markPayeAuthorised(
       path.join(dataDir, 'pglite'),
-      [payeUser, ...form11Users, ...firstTimeUsers].map((user) => user.email),
+      [payeUser, ...form11Users, ...firstTimeUsers, ...claimLineUsers].map((user) => user.email),
     );
     child = await launch(env, baseUrl, dataDir);
   } catch (error) {
@@ -124,6 +130,7 @@ export default async function setup(project: TestProject) {
   project.provide('payeUser', payeUser);
   project.provide('form11Users', form11Users);
   project.provide('firstTimeUsers', firstTimeUsers);
+  project.provide('claimLineUsers', claimLineUsers);
   return () => stopServer(child, dataDir);
 }
 

@@ -108,7 +108,7 @@ describe('PAYE authorisation', () => {
     expect(answer.status).toBe(200);
     await visit(page, '/tax-refund-submitted', { screenshot: 'tax-refund-submitted' });
     await page.getByRole('heading', { name: 'Your claim for 2025 is submitted' }).waitFor();
-    expect(await page.getByTestId('estimated-refund').textContent()).toBe('€160');
+    expect(await page.getByTestId('estimated-refund').textContent()).toBe('€160.00');
     expect(await page.getByRole('list', { name: 'What you claimed for 2025' }).textContent()).toContain('Health Expenses');
     await page.getByRole('link', { name: 'Back to Overview' }).click();
     await page.waitForURL((url) => url.pathname === '/landing');

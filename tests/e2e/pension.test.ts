@@ -35,7 +35,7 @@ async function setUpPension(page: Page, shots: string) {
   await field(page, 'Pension plan ID').fill('il 1234 5678');
   // Born 1 February 1985: in the 40 to 49 band, 25% of earnings; 25% of 62,000 less 1,500 paid.
   const relief = page.getByRole('region', { name: 'Your tax relief' });
-  await relief.getByText('€14,000').waitFor();
+  await relief.getByText('€14,000.00').waitFor();
   expect(await relief.textContent()).toContain('40 to 49');
   expect(await relief.textContent()).toContain('25% of earnings');
   await screenshot(page, `${shots}pension-info-filled`);

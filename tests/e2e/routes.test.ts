@@ -61,7 +61,7 @@ describe('every route, as every kind of user', () => {
     if (user) await signIn(b.page, user);
     for (const [index, route] of ROUTE_PATTERNS.entries()) {
       const href = examplePath(route);
-      const target = landingOf(outcomeFor(route, kind), href);
+      const target = landingOf(outcomeFor(route, kind), href, kind);
       const screen = expectedWhere(target).path;
       const scan = !scanned.has(screen);
       if (index === 0) await visit(b.page, href, { scan });

@@ -629,6 +629,23 @@ describe('the inactivity child', () => {
     await h.settle('logout', { ok: true });
     expect(h.types()).toEqual(['broadcastSignedOut', 'clearSession', 'clearAnswers', 'navigate']);
   });
+
+  it('a timeout from a page goes to the login with that page as its redirect; a Logout does not', async () => {
+    const h = await restored();
+    h.actor.send({ type: 'session.timeout', from: '/pension-refund?year=2025' });
+    await h.settle('logout', { ok: true });
+    expect(h.calls.at(-1)).toEqual({ type: 'navigate', params: { to: '/auth/login?redirect=%2Fpension-refund%3Fyear%3D2025' } });
+    expect(h.actor.getSnapshot().context.idleSignOut).toEqual({ returnTo: '/pension-refund?year=2025' });
+    // Leaving the login screen forgets it.
+    h.actor.send({ type: 'errors.clear' });
+    expect(h.actor.getSnapshot().context.idleSignOut).toBeNull();
+
+    const again = await restored();
+    again.actor.send({ type: 'logout' });
+    await again.settle('logout', { ok: true });
+    expect(again.calls.at(-1)).toEqual({ type: 'navigate', params: { to: '/auth/login' } });
+    expect(again.actor.getSnapshot().context.idleSignOut).toBeNull();
+  });
 });
 
 describe('defaults and context', () => {
@@ -681,6 +698,7 @@ describe('selectors on partial snapshots', () => {
       codeError: null,
       registerError: null,
       refreshError: null,
+      idleSignOut: null,
       lastActivityAt: T0,
       activitySinceRefresh: false,
       ...over,

@@ -4,7 +4,7 @@ import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { signInMachine } from '../../machines/auth/signIn.machine.ts';
 import { selectAccessToken, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
 import { authView } from '../../machines/auth/auth.view.ts';
-import { signInView } from '../../machines/auth/signIn.view.ts';
+import { IDLE_SIGN_OUT_NOTICE, signInView } from '../../machines/auth/signIn.view.ts';
 import type { AuthContext, RefreshSessionOutput, RestoreSessionOutput, SignInOutput } from '../../machines/auth/auth.types.ts';
 import { loginErrorMessage, registerErrorView } from '../../src/domain/authErrors.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
@@ -100,6 +100,8 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
   if (step.event.type === 'errors.clear' || step.event.type === 'login.submit' || step.event.type === 'register.submit') {
     expect([forms.login.error, forms.register.error, forms.code.error], 'a new submit or leaving the screen clears the errors').toEqual([null, null, null]);
   }
+  // The login says why only after an inactivity sign-out, until the user logs in or leaves it.
+  expect(forms.login.notice).toBe(snapshot.matches('signedOut') && snapshot.context.idleSignOut ? IDLE_SIGN_OUT_NOTICE : null);
   // The forms can be submitted exactly when nobody is signed in and nothing is in flight.
   expect(forms.login.canSubmit).toBe(snapshot.matches({ signedOut: 'idle' }));
   expect(forms.register.canSubmit).toBe(snapshot.matches({ signedOut: 'idle' }));
@@ -117,6 +119,8 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
   const from = (prefix: string) => t.some((x) => x.source === prefix || x.source.startsWith(`${prefix}.`));
   const to = (target: string) => t.some((x) => x.targets.includes(target));
   const on = (event: string) => t.some((x) => x.event === event || x.event.startsWith(`${event} `));
+  if (on('session.timeout')) expect(snapshot.context.idleSignOut).toEqual({ returnTo: '/settings?tab=2' });
+  if (on('logout')) expect(snapshot.context.idleSignOut).toBeNull();
   const login = { type: 'navigate', params: { to: '/auth/login' } };
   // Keep-alive: a refresh request goes out exactly when the step enters refreshing (an interval after
   // activity, the user back from idle, or a 401); an interval without activity sends nothing.
@@ -130,7 +134,8 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
   if (from('signingOut')) {
     // Logout and timeout: whatever the server said (or if it said nothing in time).
     expect(types(calls)).toEqual(['broadcastSignedOut', 'clearSession', 'clearAnswers', 'navigate']);
-    expect(calls.at(-1)).toEqual(login);
+    // After an inactivity sign-out the login returns the user to where they were.
+    expect(calls.at(-1)).toEqual(snapshot.context.idleSignOut ? { type: 'navigate', params: { to: '/auth/login?redirect=%2Fsettings%3Ftab%3D2' } } : login);
   } else if (on('session.external.signedOut')) {
     expect(types(calls)).toEqual(['clearSession', 'clearAnswers', 'navigate']);
     expect(calls.at(-1)).toEqual(login);
@@ -174,12 +179,12 @@ const SIGNED_OUT = {
 const outputOf = <T,>(event: EventObject) => (event as EventObject & { output: T }).output;
 const signedInWith = (c: Ctx, e: EventObject): Ctx => {
   const output = outputOf<Extract<SignInOutput, { ok: true }>>(e);
-  return { ...c, accessToken: output.session.access_token, refreshToken: output.session.refresh_token, user: output.user };
+  return { ...c, accessToken: output.session.access_token, refreshToken: output.session.refresh_token, user: output.user, idleSignOut: null };
 };
 const errorOf = (e: EventObject) => outputOf<{ error: ApiFailure }>(e).error;
 /** A refresh failure as the session keeps it: the server's words, or the generic message. */
 const refreshFailure = (e: EventObject) => errorOf(e).message?.trim() || SOMETHING_WENT_WRONG;
-const noErrors = (c: Ctx): Ctx => ({ ...c, loginError: null, registerError: null, refreshError: null, codeError: null });
+const noErrors = (c: Ctx): Ctx => ({ ...c, loginError: null, registerError: null, refreshError: null, codeError: null, idleSignOut: null });
 const later = (c: Ctx, e: EventObject) => Math.max(c.lastActivityAt, (e as EventObject & { at: number }).at);
 const ended = (c: Ctx): Ctx => ({ ...c, ...SIGNED_OUT });
 
@@ -207,13 +212,14 @@ const signedInRules = (state: string): Record<string, TransitionRule<Ctx>> => ({
         'unauthorized, can refresh': { to: 'signedIn.refreshing' },
         'unauthorized, nothing to refresh with': { to: 'signedOut.idle', context: (c: Ctx) => ({ ...ended(c), refreshError: NO_REFRESH_TOKEN }) },
       }),
-  logout: { to: 'signingOut' },
-  'session.timeout': { to: 'signingOut' },
+  logout: { to: 'signingOut', context: (c) => ({ ...c, idleSignOut: null }) },
+  // Where the user was comes with the event: the login screen returns there.
+  'session.timeout': { to: 'signingOut', context: (c, e) => ({ ...c, idleSignOut: { returnTo: (e as EventObject & { from: string }).from } }) },
   'session.external.signedOut': { to: 'signedOut.idle', context: ended },
 });
 
 const oracle = expectedSteps<Ctx>({
-  initial: { value: 'restoring', context: { ...SIGNED_OUT, loginError: null, registerError: null, refreshError: null, lastActivityAt: T0 } },
+  initial: { value: 'restoring', context: { ...SIGNED_OUT, loginError: null, registerError: null, refreshError: null, idleSignOut: null, lastActivityAt: T0 } },
   tags: {
     restoring: ['loading'],
     'signedOut.signingIn': ['busy'],

@@ -87,7 +87,7 @@ export const fixtures = {
   'errors.clear': () => [{ type: 'errors.clear' }],
   'session.unauthorized': () => [{ type: 'session.unauthorized' }],
   logout: () => [{ type: 'logout' }],
-  'session.timeout': () => [{ type: 'session.timeout' }],
+  'session.timeout': () => [{ type: 'session.timeout', from: '/settings?tab=2' }],
   // What the inactivity child reports when it hears the user (this tab, another tab, Continue Session).
   'session.activity': () => [{ type: 'session.activity' }],
   'session.external.signedOut': () => [{ type: 'session.external.signedOut' }],
@@ -124,6 +124,7 @@ export const model = createModelTest(authMachine, {
     registerError: c.registerError?.message ?? null,
     refreshError: c.refreshError,
     activitySinceRefresh: c.activitySinceRefresh,
+    idleSignOut: c.idleSignOut !== null,
   }),
 });
 

@@ -15,6 +15,7 @@ const context = (overrides: Partial<AuthContext> = {}): AuthContext => ({
   codeError: null,
   registerError: null,
   refreshError: null,
+  idleSignOut: null,
   lastActivityAt: 0,
   activitySinceRefresh: false,
   ...overrides,

@@ -80,12 +80,33 @@ describe('pension refund view', () => {
   const view = pensionRefundView(pensionRefundMachine.resolveState({ value: 'idle', context: { ...INPUT, adding: null, added: [], failure: null } }));
 
   it('works out each year’s limit from the age reached that year: 34 in 2024 (20 %) of €60,000 is €12,000', () => {
-    const relief = view.years.find((c) => c.year === 2024)!.relief(2_400);
+    const relief = view.years.find((c) => c.year === 2024)!.relief(2_400, 60_000);
     expect(relief).toMatchObject({ ageInYear: 34, agePercentage: 20, limit: 12_000, paid: 2_400, carriedForward: 0 });
   });
 
+  it('and from the income of that year: €9,000 earned in 2023 at 33 (20 %) is a €1,800 limit, relieved at 20 %', () => {
+    // €2,400 paid: €1,800 relieved at 20 % (€9,000 is all in the standard band) = €360, €600 carried forward.
+    const relief = view.years.find((c) => c.year === 2023)!.relief(2_400, 9_000);
+    expect(relief).toMatchObject({ ageInYear: 33, limit: 1_800, relievable: 1_800, carriedForward: 600, marginalRate: 0.2 });
+    // At €60,000 the same payment is all relieved, at 40 %.
+    expect(view.years.find((c) => c.year === 2023)!.relief(2_400, 60_000)).toMatchObject({ limit: 12_000, relievable: 2_400, carriedForward: 0, marginalRate: 0.4, relief: 960 });
+  });
+
+  it('asks each year’s income: the claim year’s is filled in from the profile, the earlier ones are empty and required', () => {
+    expect(view.years.map((card) => [card.year, card.initialValues.incomeInYear])).toEqual([
+      [2025, 60_000],
+      [2024, ''],
+      [2023, ''],
+      [2022, ''],
+    ]);
+    const values = { category: 'personal-retirement-savings', providerName: 'Zurich Life', policyNumber: 'PRSA-1', contributionsPaid: 2_400 as const, incomeInYear: '' as const };
+    expect(view.validate(values)).toEqual({ incomeInYear: 'Enter your income for that year' });
+    expect(view.validate({ ...values, incomeInYear: 41_000 })).toEqual({});
+    expect(view.claimOf(2023, { ...values, incomeInYear: 41_000 }).answer).toEqual({ providerName: 'Zurich Life', policyNumber: 'PRSA-1', contributionsPaid: 2_400, incomeInYear: 41_000 });
+  });
+
   it('validates a card as the Form 11 page does, and makes its claim of the trimmed values', () => {
-    const values = { category: 'personal-retirement-savings', providerName: ' Zurich Life ', policyNumber: 'PRSA-1 ', contributionsPaid: 2_400 as const };
+    const values = { category: 'personal-retirement-savings', providerName: ' Zurich Life ', policyNumber: 'PRSA-1 ', contributionsPaid: 2_400 as const, incomeInYear: '' as const };
     expect(view.validate({ ...values, providerName: '' })).toHaveProperty('providerName');
     expect(view.claimOf(2024, values)).toEqual(CLAIM);
   });

@@ -16,6 +16,7 @@ const context = (overrides: Partial<AuthContext> = {}): AuthContext => ({
   codeError: null,
   registerError: null,
   refreshError: null,
+  idleSignOut: null,
   lastActivityAt: 0,
   activitySinceRefresh: false,
   ...overrides,
@@ -34,7 +35,7 @@ describe('sign-in view', () => {
   it('the forms may be sent only while nobody is signed in and nothing is on its way', () => {
     expect(viewOf({ signedOut: 'idle' })).toEqual({
       busy: false,
-      login: { step: 'password', canSubmit: true, error: null },
+      login: { step: 'password', canSubmit: true, error: null, notice: null },
       code: { canSubmit: false, error: null },
       register: { canSubmit: true, error: null, fieldErrors: {}, emailTaken: false },
     });
@@ -46,10 +47,19 @@ describe('sign-in view', () => {
 
   it('a login of an account with two-step sign-in shows the code step until the code is checked', () => {
     const awaiting = viewOf({ signedOut: 'awaitingCode' }, { twoFactorChallenge: 'c', codeError: 'That code is not correct.' });
-    expect(awaiting.login).toEqual({ step: 'code', canSubmit: false, error: null });
+    expect(awaiting.login).toEqual({ step: 'code', canSubmit: false, error: null, notice: null });
     expect(awaiting.code).toEqual({ canSubmit: true, error: 'That code is not correct.' });
     const verifying = viewOf({ signedOut: 'verifyingCode' }, { twoFactorChallenge: 'c' });
     expect([verifying.login.step, verifying.code.canSubmit, verifying.busy]).toEqual(['code', false, true]);
+  });
+
+  it('after an inactivity sign-out the login says why, worked out from the 50-minute warning and its 5-minute countdown', () => {
+    expect(viewOf({ signedOut: 'idle' }, { idleSignOut: { returnTo: '/settings' } }).login.notice).toBe(
+      'You were signed out after 55 minutes without activity. Log in again to go back to where you were.',
+    );
+    // Signed in again (or never signed out for inactivity): nothing to say.
+    expect(viewOf({ signedOut: 'idle' }).login.notice).toBeNull();
+    expect(viewOf({ signedIn: 'active' }, { user: aUser(), idleSignOut: { returnTo: '/settings' } }).login.notice).toBeNull();
   });
 
   it('shows the login error as the machine worded it (spec section 8)', () => {

@@ -62,5 +62,19 @@ describe(`pension refund into the year's claim (${testDatabaseKind()})`, () => {
     const negative = await t.request('POST', '/answer', { year: 2024, question: 'personal-retirement-savings', answer: { ...answer, contributionsPaid: -5 } }, auth);
     expect(negative.status).toBe(422);
     expect(Object.keys(negative.body.errors)).toEqual(['answer.contributionsPaid']);
+    const badIncome = await t.request('POST', '/answer', { year: 2024, question: 'personal-retirement-savings', answer: { ...answer, incomeInYear: -1 } }, auth);
+    expect(badIncome.status).toBe(422);
+    expect(Object.keys(badIncome.body.errors)).toEqual(['answer.incomeInYear']);
+  });
+
+  it("an earlier year's income, given with the contribution, is the one that year's relief is worked out from", async () => {
+    const auth = await authorised(t);
+    // Born 1 June 1983: 39 in 2022, 20 %. At €30,000 that year the limit is €6,000 and the rate 20 %: €1,200 on €8,000.
+    const answer = { providerName: 'Zurich Life', policyNumber: 'P-1', contributionsPaid: 8_000, incomeInYear: 30_000 };
+    expect((await t.request('POST', '/answer', { year: 2022, question: 'personal-retirement-savings', answer }, auth)).status).toBe(200);
+    const profile = (await t.request('GET', '/profile', undefined, auth)).body;
+    const entry = profile.form11.find((e: { year: number }) => e.year === 2022);
+    expect(entry.categoryRefunds['personal-retirement-savings']).toBe(1_200);
+    expect(entry.snapshot['personal-retirement-savings'].incomeInYear).toBe(30_000);
   });
 });

@@ -19,16 +19,18 @@ export const USER_KIND_NAMES = Object.keys(USER_KINDS) as UserKind[];
 
 /**
  * P pass · L /auth/login?redirect=href · I /pension-info · A /auth/paye-authorization?returnTo=href ·
- * H /landing; one letter per user kind in USER_KINDS order.
+ * H /landing · O on to `/` (the login and register forms, signed in), which forwards to /landing or,
+ * without income, /pension-info; one letter per user kind in USER_KINDS order.
  */
-export type Outcome = 'P' | 'L' | 'I' | 'A' | 'H';
+export type Outcome = 'P' | 'L' | 'I' | 'A' | 'H' | 'O';
 
 export const ROUTE_TABLE = {
   // public routes always pass
   '/welcome': 'PPPP',
   '/auth': 'PPPP',
-  '/auth/login': 'PPPP',
-  '/auth/register': 'PPPP',
+  // …except the login and register forms: a signed-in user is sent on
+  '/auth/login': 'POOO',
+  '/auth/register': 'POOO',
   '/auth/forgot-password': 'PPPP',
   '/reset-password/$token': 'PPPP',
   '/terms-and-conditions': 'PPPP',
@@ -75,7 +77,7 @@ export function examplePath(route: RoutePattern): string {
 }
 
 /** Where a user ends up (path and search) after opening `href`, by outcome. */
-export function landingOf(outcome: Outcome, href: string): string {
+export function landingOf(outcome: Outcome, href: string, kind: UserKind): string {
   switch (outcome) {
     case 'P':
       return href;
@@ -87,5 +89,7 @@ export function landingOf(outcome: Outcome, href: string): string {
       return `/auth/paye-authorization?${new URLSearchParams({ returnTo: href })}`;
     case 'H':
       return '/landing';
+    case 'O':
+      return USER_KINDS[kind]?.annual_income ? '/landing' : '/pension-info';
   }
 }

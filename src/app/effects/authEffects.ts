@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, sendParent } from 'xstate';
 import type { SessionHooks } from '../../api/client.ts';
 import { inactivity } from '../../../machines/auth/auth.actors.ts';
 import { authMachine } from '../../../machines/auth/auth.machine.ts';
@@ -59,6 +59,8 @@ async function refreshUnderLock(presented: string, ownAccessToken: string | null
 export interface AuthEffects {
   /** Go to an in-app path (path and search). */
   navigate(to: string): void;
+  /** Where the user is now (path and search): an inactivity sign-out returns there after the next login. */
+  currentPath(): string;
   /** Empty the answers store (spec section 4, logout). */
   clearAnswers(): void;
   /** The other tabs of this browser. */
@@ -186,6 +188,7 @@ export function createAuthLogic(effects: AuthEffects) {
       inactivity: inactivity.provide({
         actors: { activityMonitor: createActivityMonitor(tabs, owner), countdownTicker },
         actions: {
+          endSession: sendParent(() => ({ type: 'session.timeout', from: effects.currentPath() })),
           broadcastActivity: (_, params) => tabs.post({ type: 'activity', at: params.at, owner: owner() }),
           broadcastContinue: (_, params) => tabs.post({ type: 'continue', at: params.at, owner: owner() }),
         },

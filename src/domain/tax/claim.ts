@@ -504,12 +504,30 @@ function reorder(prepared: readonly Prepared[], estimatesInClaimOrder: readonly 
   return out;
 }
 
+const PENSION_CONTRACT_PAGES: readonly string[] = ['additional-voluntary-contributions', 'personal-retirement-savings', 'retirement-annuity-relief'];
+
+/**
+ * The profile with the year's own income when a pension contract's answer gives it: relief on
+ * pension paid for an earlier year depends on that year's earnings (its limit and its rate), so
+ * the whole year is worked out from them rather than from today's annual income.
+ */
+function profileOfYear(profile: TaxProfile, items: readonly ClaimItem[]): TaxProfile {
+  // In the pages' order, not the items': the same answers give the same year whatever order they came in.
+  for (const page of PENSION_CONTRACT_PAGES) {
+    const item = items.find((candidate) => candidate.category === page);
+    const income = (item?.data as { incomeInYear?: unknown } | null | undefined)?.incomeInYear;
+    if (typeof income === 'number' && Number.isFinite(income) && income >= 0) return { ...profile, annualIncome: income };
+  }
+  return profile;
+}
+
 /**
  * A year's claim: the items (each validated by its form schema) applied to the profile's
  * household as one computation; one estimate per item, in the order given, that add up to the
  * summary's total exactly.
  */
-export function computeClaim(year: TaxYear, profile: TaxProfile, items: readonly ClaimItem[], given: ClaimOptions = {}): ClaimResult {
+export function computeClaim(year: TaxYear, profileOfUser: TaxProfile, items: readonly ClaimItem[], given: ClaimOptions = {}): ClaimResult {
+  const profile = profileOfYear(profileOfUser, items);
   // The profile may carry the pension already paid in its own year (the browser's view of the user).
   const options: ClaimOptions = given.pensionPaid || profile.pensionPaid?.year !== year ? given : { ...given, pensionPaid: profile.pensionPaid };
   const prepared = prepare(year, profile, items);

@@ -92,7 +92,7 @@ describe('medical insurance relief', () => {
     expect(list.getAllByRole('listitem')).toHaveLength(3);
     const [first, second] = list.getAllByRole('listitem');
     expect(first?.textContent).toContain('Seán Ó Briain');
-    expect(first?.textContent).toContain('Gross premium:€1,200');
+    expect(first?.textContent).toContain('Gross premium:€1,200.00');
     expect(first?.textContent).not.toContain('child');
     // A ticked flag reads as its label; the confirmations and unticked flags are left out.
     expect(second?.textContent).toContain('This person is a child (under 21)');

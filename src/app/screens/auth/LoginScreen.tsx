@@ -13,7 +13,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -99,6 +99,11 @@ function PasswordStep() {
         )}
       >
         <Stack>
+          {view.login.notice && !view.login.error ? (
+            <Alert color="blue" title="Signed out" role="status">
+              {view.login.notice}
+            </Alert>
+          ) : null}
           <ErrorAlert message={view.login.error} title="Could not log in" />
           <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordInput

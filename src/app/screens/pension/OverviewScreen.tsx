@@ -23,7 +23,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { overviewView } from '../../../../machines/overview/overview.view.ts';
-import { formatEuro, formatEuroWhole } from '../../../domain/money.ts';
+import { formatEuro, formatEuroWhole, formatMoney } from '../../../domain/money.ts';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
 
@@ -95,7 +95,7 @@ export function OverviewScreen() {
                 <Progress.Section
                   value={refund.share}
                   aria-label="Relief on your MaxOut contributions"
-                  aria-valuetext={`${formatEuro(refund.pensionRelief)} of ${formatEuro(refund.pensionReliefMax)}`}
+                  aria-valuetext={`${formatMoney(refund.pensionRelief)} of ${formatMoney(refund.pensionReliefMax)}`}
                 />
               </Progress.Root>
               <Text size="sm" c="dimmed">
@@ -197,7 +197,7 @@ export function OverviewScreen() {
                               <ClaimStatusBadge status={line.status} size="sm" />
                             </Table.Td>
                             <Table.Td ta="right" style={NO_WRAP}>
-                              {formatEuro(line.amount)}
+                              {formatMoney(line.amount)}
                             </Table.Td>
                           </Table.Tr>
                         ))}
@@ -214,7 +214,7 @@ export function OverviewScreen() {
                                 <ClaimStatusBadge status={line.status} size="sm" />
                               </Table.Td>
                               <Table.Td ta="right" style={NO_WRAP}>
-                                {formatEuro(line.amount)}
+                                {formatMoney(line.amount)}
                               </Table.Td>
                             </Table.Tr>
                           ))}
@@ -223,12 +223,14 @@ export function OverviewScreen() {
                       <Table.Tfoot>
                         <Table.Tr>
                           <Table.Th colSpan={2}>Estimated for {year.year}</Table.Th>
-                          <Table.Th ta="right">{formatEuro(year.estimated)}</Table.Th>
+                          <Table.Th ta="right" style={NO_WRAP}>
+                            {formatMoney(year.estimated)}
+                          </Table.Th>
                         </Table.Tr>
                         <Table.Tr>
                           <Table.Th colSpan={2}>Total approved</Table.Th>
                           <Table.Th ta="right" style={NO_WRAP}>
-                            {formatEuro(year.totalApproved)}
+                            {formatMoney(year.totalApproved)}
                           </Table.Th>
                         </Table.Tr>
                       </Table.Tfoot>
@@ -244,7 +246,7 @@ export function OverviewScreen() {
       <Modal opened={maxingOpen} onClose={closeMaxing} title="Get Maxing" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text size="sm" c="dimmed">
-            {pension.headroom > 0 ? `You can put ${formatEuro(pension.headroom)} more into your pension with tax relief this year.` : 'You have reached the tax relief limit for this year.'}
+            {pension.headroom > 0 ? `You can put ${formatMoney(pension.headroom)} more into your pension with tax relief this year.` : 'You have reached the tax relief limit for this year.'}
           </Text>
           <Button component={Link} to="/contribute" onClick={closeMaxing}>
             Contribute

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Stack, Text } from '@mantine/core';
 import { formatDisplayDateTime } from '../../../domain/dates.ts';
-import { formatEuro } from '../../../domain/money.ts';
+import { formatMoney } from '../../../domain/money.ts';
 import type { Contribution } from '../../../domain/schemas/pension.ts';
 
 /**
@@ -18,7 +18,7 @@ export function PendingPayments({ pending }: { pending: Contribution[] }) {
       <Stack gap={4}>
         {pending.map((payment) => (
           <Text key={payment.id} size="sm">
-            {formatEuro(payment.amount)} from {payment.source} for {payment.tax_year}, started {formatDisplayDateTime(payment.created_at)}.
+            {formatMoney(payment.amount)} from {payment.source} for {payment.tax_year}, started {formatDisplayDateTime(payment.created_at)}.
           </Text>
         ))}
         <Text size="sm">

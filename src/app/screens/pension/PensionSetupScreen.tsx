@@ -20,7 +20,7 @@ import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { useState } from 'react';
 import { pensionSetupView, type PensionSetupFormValues } from '../../../../machines/pensionSetup/pensionSetup.view.ts';
-import { formatEuro } from '../../../domain/money.ts';
+import { formatEuro, formatMoney } from '../../../domain/money.ts';
 import { MARITAL_STATUS_LABEL, MARITAL_STATUS_OPTIONS } from '../../../domain/schemas/fields.ts';
 import { PensionSetupFormSchema, pensionSetupFormToRequest } from '../../../domain/schemas/pension.ts';
 import { PENSION_PLAN_ID_EXAMPLE } from '../../../domain/schemas/profile.ts';
@@ -135,7 +135,7 @@ export function PensionSetupScreen() {
                     Most you can put in this year
                   </Text>
                   <Text fw={700} data-testid="pension-maximum">
-                    {formatEuro(preview.maximum)}
+                    {formatMoney(preview.maximum)}
                   </Text>
                 </div>
               </SimpleGrid>

@@ -22,7 +22,7 @@ import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { pensionRefundView, type PensionRefundView, type PensionYearCard, type PensionYearFormValues } from '../../../../machines/pensionRefund/pensionRefund.view.ts';
-import { formatEuro } from '../../../domain/money.ts';
+import { formatEuro, formatMoney } from '../../../domain/money.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
 
@@ -32,11 +32,11 @@ function YearCard({ card, view, actor }: { card: PensionYearCard; view: PensionR
   const { year } = card;
   const form = useForm<PensionYearFormValues>({
     mode: 'controlled',
-    initialValues: view.initialValues,
+    initialValues: card.initialValues,
     validate: view.validate,
     validateInputOnBlur: true,
   });
-  const relief = card.relief(form.values.contributionsPaid);
+  const relief = card.relief(form.values.contributionsPaid, form.values.incomeInYear);
   const titleId = `pension-refund-${year}`;
 
   return (
@@ -49,7 +49,7 @@ function YearCard({ card, view, actor }: { card: PensionYearCard; view: PensionR
             </Title>
             {card.claimed.map((c) => (
               <Badge key={c.label} color={STATUS_COLOUR[c.status]} variant="outline">
-                In your claim: {c.status}, {formatEuro(c.refund)}
+                In your claim: {c.status}, {formatMoney(c.refund)}
               </Badge>
             ))}
           </Group>
@@ -57,8 +57,8 @@ function YearCard({ card, view, actor }: { card: PensionYearCard; view: PensionR
             {relief.ageInYear === null
               ? 'Add your date of birth on your profile to see your limit for this year.'
               : relief.limit === null
-                ? `At ${relief.ageInYear} your limit is ${relief.agePercentage}% of earnings up to ${formatEuro(relief.earningsCap)}. Add your annual income to see it in euro.`
-                : `Relief limit: ${relief.agePercentage}% of earnings up to ${formatEuro(relief.earningsCap)} at age ${relief.ageInYear}, so ${formatEuro(relief.limit)}.`}
+                ? `At ${relief.ageInYear} your limit is ${relief.agePercentage}% of earnings up to ${formatEuro(relief.earningsCap)}. Enter your income in ${year} to see it in euro.`
+                : `Relief limit: ${relief.agePercentage}% of earnings up to ${formatEuro(relief.earningsCap)} at age ${relief.ageInYear}, so ${formatMoney(relief.limit)}.`}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {/* Radios, not a select: the kinds' names are long, and a select cuts them on a phone. */}
@@ -69,14 +69,20 @@ function YearCard({ card, view, actor }: { card: PensionYearCard; view: PensionR
                 ))}
               </Stack>
             </Radio.Group>
+            <MoneyInput
+              label={`Your income in ${year}`}
+              description="Gross income from work that year: the limit and your tax rate are that year's."
+              required
+              {...form.getInputProps('incomeInYear')}
+            />
             <MoneyInput label={`Paid outside payroll for ${year}`} required {...form.getInputProps('contributionsPaid')} />
             <TextInput label="Pension provider" required {...form.getInputProps('providerName')} />
             <TextInput label="Policy or member number" required {...form.getInputProps('policyNumber')} />
           </SimpleGrid>
           <Text fz="sm" aria-live="polite">
-            Relief due: <strong>{formatEuro(relief.relief)}</strong>
+            Relief due: <strong>{formatMoney(relief.relief)}</strong>
             {relief.paid > 0 ? ` (your top rate that year: ${relief.marginalRate * 100}%)` : ''}
-            {relief.carriedForward > 0 ? `; ${formatEuro(relief.carriedForward)} is over the limit and carries forward to the next year.` : '.'}
+            {relief.carriedForward > 0 ? `; ${formatMoney(relief.carriedForward)} is over the limit and carries forward to the next year.` : '.'}
           </Text>
           {card.failure ? (
             <Alert color="red" role="alert">
@@ -125,8 +131,8 @@ export function PensionRefundScreen() {
           </Title>
           <Text c="dimmed" mt="xs">
             Paid into a PRSA, a retirement annuity or AVCs yourself, not through payroll? You can claim the tax relief for up to four years
-            back. We work out each year's limit from your age that year and your annual income of{' '}
-            {view.annualIncome === null ? 'not yet recorded' : formatEuro(view.annualIncome)}.
+            back. Each year's limit and tax rate depend on your age and your income that year, so each year asks its own income
+            {view.annualIncome === null ? '.' : ` (the latest is filled in from your profile: ${formatMoney(view.annualIncome)}).`}
           </Text>
         </div>
         {view.years.map((card) => (

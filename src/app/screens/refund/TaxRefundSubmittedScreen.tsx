@@ -13,7 +13,7 @@ import { useSelector } from '@xstate/react';
 import type { SubmittedClaim } from '../../../../machines/form11Flow/form11Flow.types.ts';
 import { form11FlowView } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';
-import { formatEuro } from '../../../domain/money.ts';
+import { formatMoney } from '../../../domain/money.ts';
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { type FlowActor, useSessionFlow } from '../../flows/useFlow.tsx';
 import { useTaxpayer } from '../form11/useTaxpayer.ts';
@@ -83,7 +83,7 @@ function ClaimShown({ submitted }: { submitted: SubmittedClaim | null }) {
               {claim.refund < 0 ? 'Estimated tax due' : 'Estimated refund'}
             </Text>
             <Text fz={32} fw={700} data-testid="estimated-refund">
-              {formatEuro(Math.abs(claim.refund))}
+              {formatMoney(Math.abs(claim.refund))}
             </Text>
           </div>
 
@@ -101,8 +101,10 @@ function ClaimShown({ submitted }: { submitted: SubmittedClaim | null }) {
               <Stack key={line.category} component="li" gap={2}>
                 <Group justify="space-between" wrap="nowrap" gap="sm">
                   <Text>{line.title}</Text>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text fw={500}>{line.amount < 0 ? `−${formatEuro(-line.amount)} due` : formatEuro(line.amount)}</Text>
+                  <Group gap="xs" justify="flex-end">
+                    <Text fw={500} style={{ whiteSpace: 'nowrap' }}>
+                      {line.amount < 0 ? `−${formatMoney(-line.amount)} due` : formatMoney(line.amount)}
+                    </Text>
                     <ClaimStatusBadge status={line.status} size="lg" />
                   </Group>
                 </Group>

@@ -11,9 +11,14 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
-import { Alert, Button, Group, List, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/CloseButton.css';
+import { Alert, Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { accountCloseView, type AccountCloseView, type RetentionPlanView } from '../../../../machines/accountClose/accountClose.view.ts';
 import { passwordField } from '../../../domain/schemas/fields.ts';
@@ -55,49 +60,84 @@ function Kept({ plan, closed }: { plan: RetentionPlanView; closed: boolean }) {
   );
 }
 
-/** Close my account: what is erased and what is kept until when, then the password to confirm. */
+/**
+ * Close my account: the section says what closing does; the closing itself (what is erased, what is
+ * kept until when, the password to confirm) opens behind "Close my account…", so nobody meets the
+ * form while looking for another setting. The dialog stays open once the account is closed.
+ */
 export function CloseAccountSection() {
   const closer = useFlow('accountClose');
   const view = useSelector(closer, accountCloseView);
+  const [asked, setAsked] = useState(false);
+  const closed = view.step === 'closed';
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-close">
-      <Stack gap="sm">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-close" id="close-account">
+      <Stack gap="sm" align="flex-start">
         <Title order={2} size="h3" id="settings-close">
           Close my account
         </Title>
-        {view.step === 'closed' ? (
-          <>
-            <Alert color="teal" variant="outline" role="status" title="Your account is closed">
-              You can no longer sign in. Your email address can be used to register again.
-            </Alert>
-            {view.plan ? <Kept plan={view.plan} closed /> : null}
-            <Group>
-              <Button onClick={() => closer.send({ type: 'close.finish' })}>Finish</Button>
-            </Group>
-          </>
-        ) : (
-          <>
-            <Text fz="sm">
-              Closing your account signs you out everywhere and erases your personal data. Some records must by law be kept for a time; they
-              are listed here with the date each one is deleted.
-            </Text>
-            {view.step === 'unavailable' ? (
-              <Alert color="red" role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <span>{view.error ?? 'We could not load what closing would keep.'}</span>
-                  <Button size="xs" variant="outline" onClick={() => closer.send({ type: 'close.retry' })}>
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
-            ) : null}
-            {view.plan ? <Kept plan={view.plan} closed={false} /> : null}
-            {view.plan ? <ConfirmClose closer={closer} view={view} /> : null}
-          </>
-        )}
+        <Text fz="sm">
+          Closing your account signs you out everywhere and erases your personal data. Some records must by law be kept for a time; you
+          will see each one with the date it is deleted before you confirm.
+        </Text>
+        <Button variant="outline" color="red" onClick={() => setAsked(true)} aria-haspopup="dialog">
+          Close my account…
+        </Button>
       </Stack>
+      <Modal
+        opened={asked || closed}
+        // Once closed, only Finish leaves (it signs out).
+        onClose={() => (closed ? undefined : setAsked(false))}
+        withCloseButton={!closed}
+        closeOnClickOutside={!closed}
+        closeOnEscape={!closed}
+        title="Close my account"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Cancel' }}
+      >
+        <ClosingFlow closer={closer} view={view} />
+      </Modal>
     </Paper>
+  );
+}
+
+/** What the closing machine shows at each step: the plan and the password, the outage, or the account closed. */
+function ClosingFlow({ closer, view }: { closer: FlowActor<'accountClose'>; view: AccountCloseView }) {
+  if (view.step === 'closed') {
+    return (
+      <Stack gap="sm">
+        <Alert color="teal" variant="outline" role="status" title="Your account is closed">
+          You can no longer sign in. Your email address can be used to register again.
+        </Alert>
+        {view.plan ? <Kept plan={view.plan} closed /> : null}
+        <Group>
+          <Button onClick={() => closer.send({ type: 'close.finish' })}>Finish</Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Text fz="sm">Closing your account signs you out everywhere and erases your personal data. Some records must by law be kept for a time; they are listed here with the date each one is deleted.</Text>
+      {view.step === 'loading' ? (
+        <Text fz="sm" role="status">
+          Loading what closing would keep…
+        </Text>
+      ) : null}
+      {view.step === 'unavailable' ? (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <span>{view.error ?? 'We could not load what closing would keep.'}</span>
+            <Button size="xs" variant="outline" onClick={() => closer.send({ type: 'close.retry' })}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {view.plan ? <Kept plan={view.plan} closed={false} /> : null}
+      {view.plan ? <ConfirmClose closer={closer} view={view} /> : null}
+    </Stack>
   );
 }
 

@@ -19,7 +19,7 @@ export function DataExportSection() {
   const { busy, canDownload, downloaded, error } = useSelector(exporter, dataExportView);
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-export">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-export" id="your-data">
       <Stack gap="sm">
         <Title order={2} size="h3" id="settings-export">
           Download my data

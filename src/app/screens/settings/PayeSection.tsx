@@ -18,7 +18,7 @@ export function PayeSection() {
   const { optedOut, canChange, error, notSignedYet } = useSelector(preference, payePreferenceView);
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-paye">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-paye" id="paye">
       <Stack gap="sm">
         <Title order={2} size="h3" id="settings-paye">
           PAYE authorisation

@@ -65,9 +65,9 @@ export function SecuritySection() {
   );
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-label={title}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-label={title} id={id}>
       <Title order={3} size="h4" mb="sm">
         {title}
       </Title>
@@ -106,7 +106,7 @@ function ChangePasswordCard({ security, view }: { security: SecurityActor; view:
   }, [notice, reset]);
 
   return (
-    <Card title="Change password">
+    <Card title="Change password" id="password">
       <form noValidate aria-label="Change password" onSubmit={form.onSubmit((values) => security.send({ type: 'password.submit', request: values }))}>
         <Stack>
           {notice ? (
@@ -156,7 +156,7 @@ function TwoFactorCard({ security, view }: { security: SecurityActor; view: Secu
   const { step } = view;
 
   return (
-    <Card title="Two-step sign-in">
+    <Card title="Two-step sign-in" id="two-step">
       <Stack>
         <ErrorAlert message={view.error} />
         {step === 'off' || step === 'starting' ? (
@@ -298,7 +298,7 @@ function DisableForm2({ security, view }: { security: SecurityActor; view: Secur
 
 function DevicesCard({ security, view }: { security: SecurityActor; view: SecurityView['devices'] }) {
   return (
-    <Card title="Signed-in devices">
+    <Card title="Signed-in devices" id="devices">
       <Stack>
         {view.notice ? (
           <Alert color="teal" variant="outline" role="status">
@@ -375,7 +375,7 @@ function DevicesCard({ security, view }: { security: SecurityActor; view: Securi
 
 function EventsCard({ events }: { events: SecurityView['events'] }) {
   return (
-    <Card title="Security events (last 90 days)">
+    <Card title="Security events (last 90 days)" id="security-events">
       {events.length === 0 ? (
         <Text fz="sm">No events yet.</Text>
       ) : (

@@ -11,25 +11,33 @@ const pensionFields = (providerHelp: string) => ({
   contributionsPaid: amount('Contributions you paid for this year', {
     help: 'Include a once-off payment made by 31 October of the next year that you elect to relieve in this year. Employer contributions do not count.',
   }),
+  // Relief for an earlier year depends on that year's earnings, not today's income: /pension-refund
+  // asks it per year and sends it with the answer (the Form 11 page itself does not show it).
+  incomeInYear: optionalAmount('Your income that year'),
 });
 
-export const additionalVoluntaryContributionsForm = defineForm(pensionFields('The provider of your workplace pension scheme.'), {
+/** The pension pages show every field but the year's income, which only /pension-refund asks. */
+function withoutYearIncomeField<TForm extends { fields: readonly { name: string }[] }>(form: TForm): TForm {
+  return { ...form, fields: form.fields.filter((field) => field.name !== 'incomeInYear') };
+}
+
+export const additionalVoluntaryContributionsForm = withoutYearIncomeField(defineForm(pensionFields('The provider of your workplace pension scheme.'), {
   providerName: 'Irish Life',
   policyNumber: 'AVC-552901',
   contributionsPaid: 3000,
-});
+}));
 
-export const personalRetirementSavingsForm = defineForm(pensionFields('The company your PRSA is with.'), {
+export const personalRetirementSavingsForm = withoutYearIncomeField(defineForm(pensionFields('The company your PRSA is with.'), {
   providerName: 'Zurich Life',
   policyNumber: 'PRSA-118877',
   contributionsPaid: 2400,
-});
+}));
 
-export const retirementAnnuityReliefForm = defineForm(pensionFields('The company your retirement annuity contract is with.'), {
+export const retirementAnnuityReliefForm = withoutYearIncomeField(defineForm(pensionFields('The company your retirement annuity contract is with.'), {
   providerName: 'New Ireland Assurance',
   policyNumber: 'RAC-903344',
   contributionsPaid: 4000,
-});
+}));
 
 const OCCUPATION_LABELS = Object.fromEntries(FLAT_RATE_EXPENSES.map((entry) => [entry.id, entry.title])) as Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { formatEuro } from '../../../../domain/money.ts';
+import { formatMoney } from '../../../../domain/money.ts';
 import type { FieldSpec } from '../../../../domain/schemas/form11/index.ts';
 import { formValuesOf, type FormValues } from '../formValues.ts';
 import { ItemDialog } from './ItemDialog.tsx';
@@ -19,7 +19,7 @@ function shown(field: FieldSpec, value: unknown): string {
   switch (field.kind) {
     case 'amount':
     case 'loanValue':
-      return formatEuro(value);
+      return formatMoney(value);
     // A ticked flag reads as its own label; an unticked one, or a confirmation (always ticked
     // once valid), says nothing worth repeating.
     case 'flag':
