@@ -3,7 +3,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDisplayDateTime } from '../../src/domain/dates.ts';
-import { formatEuro } from '../../src/domain/money.ts';
 import type { Contribution } from '../../src/domain/schemas/pension.ts';
 import { PendingPayments } from '../../src/app/screens/pension/PendingPayments.tsx';
 import { renderWithTheme } from './form11/render.tsx';
@@ -29,8 +28,8 @@ describe('PendingPayments', () => {
     renderWithTheme(<PendingPayments pending={[pending('p1', 123), pending('p2', 50.5)]} />);
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('Payments are still being confirmed');
-    expect(notice.textContent).toContain(`${formatEuro(123)} from Sandbox debit card for 2026, started ${formatDisplayDateTime('2026-11-25T10:04:00.000Z')}.`);
-    expect(notice.textContent).toContain(`${formatEuro(50.5)} from Sandbox debit card for 2026`);
+    expect(notice.textContent).toContain(`€123.00 from Sandbox debit card for 2026, started ${formatDisplayDateTime('2026-11-25T10:04:00.000Z')}.`);
+    expect(notice.textContent).toContain('€50.50 from Sandbox debit card for 2026');
     expect(notice.textContent).toContain('not counted in the figures below until the payment provider confirms it');
   });
 

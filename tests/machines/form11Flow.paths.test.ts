@@ -86,7 +86,7 @@ describe('the guided flow paths the browser replays', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const other = browserPaths({ userId: 'someone-else', year: 2023 });
     expect(other.map((p) => p.id).sort()).toEqual([...ids].sort());
-    for (const path of paths) expect(path.id).toMatch(/^form11Flow-[0-9a-f]{6}$/);
+    for (const path of paths) expect(path.id).toMatch(/^form11Flow-[0-9a-f]{8}$/);
   });
 
   it('are the list QA reads, under the same ids and words', () => {

@@ -3,6 +3,7 @@
  * year's pension derived from the ledger, a contribution paid once per Idempotency-Key (retries
  * and concurrent duplicates included), and every client mistake a 422 with field errors.
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import * as v from 'valibot';
@@ -12,7 +13,8 @@ import { ContributionsAnswerSchema, DirectDebitAnswerSchema } from '../../src/do
 import { UserSchema } from '../../src/domain/schemas/user.ts';
 import { VALIDATION_MESSAGE } from '../../src/server/http/errors.ts';
 import { UNAUTHENTICATED } from '../../src/server/http/schemas.ts';
-import { toApiMandate } from '../../src/server/services/directDebits.ts';
+import { createDirectDebitService, toApiMandate } from '../../src/server/services/directDebits.ts';
+import { createKeyring } from '../../src/server/services/crypto.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { type CollectRequest, type PaymentProvider, createSandboxPaymentProvider } from '../../src/server/services/paymentProvider.ts';
 import { PASSWORD, givePassword } from '../support/accounts.ts';
@@ -407,7 +409,7 @@ describe(`direct debit (${testDatabaseKind()})`, () => {
     expect(await t.services.directDebits.collectDue()).toBe(0);
   });
 
-  it('pauses (to 31 December by default) and resumes: the mandate says so, the next collection follows, a second resume is a 409', async () => {
+  it('pauses (to 31 December by default) and resumes: the mandate says so, the next collection follows, pausing again never shortens the pause, a second resume is a 409', async () => {
     const auth = await setUp(t);
     expect((await t.request('POST', '/direct-debit/pause', {}, auth)).status).toBe(404);
     expect((await t.request('POST', '/direct-debit/resume', undefined, auth)).status).toBe(404);
@@ -419,8 +421,9 @@ describe(`direct debit (${testDatabaseKind()})`, () => {
     expect(paused.body.mandate).toMatchObject({ paused_until: '2026-12-31', next_collection: '2027-01-20' });
     expect((await t.request('GET', '/direct-debit', undefined, auth)).body).toEqual(paused.body);
 
-    const until = await t.request('POST', '/direct-debit/pause', { until: '2026-03-01' }, auth);
-    expect(until.body.mandate).toMatchObject({ paused_until: '2026-03-01', next_collection: '2026-03-20' });
+    // Pausing again never shortens a pause (that would restart collections without Resume's checks).
+    const shorter = await t.request('POST', '/direct-debit/pause', { until: '2026-03-01' }, auth);
+    expect(shorter.body.mandate).toMatchObject({ paused_until: '2026-12-31', next_collection: '2027-01-20' });
 
     const resumed = await t.request('POST', '/direct-debit/resume', undefined, auth);
     expect(resumed.status).toBe(200);
@@ -479,5 +482,45 @@ describe(`direct debit (${testDatabaseKind()})`, () => {
       [15_000, 'direct_debit', 'succeeded'],
       [15_000, 'direct_debit', 'succeeded'],
     ]);
+  });
+  it('resumed on a collection day after the run skipped it: that date is not collected, and the answer says the next one', async () => {
+    const auth = await setUp(t);
+    expect((await t.request('POST', '/direct-debit', MANDATE, auth)).status).toBe(200);
+    const [ann] = await queryRows<{ id: string }>(t.database, sql`select id from users where email = 'ann@example.ie'`);
+    expect(await t.services.directDebits.pause(ann!.id, '2026-12-31')).toBeDefined();
+    t.clock.set('2026-02-20T02:00:00Z');
+    await t.services.housekeeping();
+    expect(await ledgerRows(t)).toHaveLength(0);
+    t.clock.set('2026-02-20T10:00:00Z');
+    const resumed = await t.services.directDebits.resume(ann!.id);
+    expect(resumed !== undefined && resumed !== 'notPaused' && toApiMandate(resumed, '2026-02-20')).toMatchObject({ paused_until: null, next_collection: '2026-03-20' });
+    await t.services.housekeeping();
+    expect(await ledgerRows(t)).toHaveLength(0);
+    t.clock.set('2026-03-20T08:00:00Z');
+    await t.services.housekeeping();
+    expect(await ledgerRows(t)).toHaveLength(1);
+  });
+
+  it('a pause that lands while the collection run is on its way to the mandate is heeded: nothing is collected', async () => {
+    const auth = await setUp(t);
+    expect((await t.request('POST', '/direct-debit', MANDATE, auth)).status).toBe(200);
+    const [ann] = await queryRows<{ id: string }>(t.database, sql`select id from users where email = 'ann@example.ie'`);
+    t.clock.set('2026-02-20T08:00:00Z');
+    // The run has read the mandates; the user's pause lands just before the run pays this one.
+    const ledger = t.services.pensionLedger;
+    const racing = createDirectDebitService({
+      db: t.database.db,
+      clock: t.clock,
+      keyring: createKeyring([['k1', randomBytes(32)]]),
+      ledger: {
+        ...ledger,
+        pay: async (...args: Parameters<typeof ledger.pay>) => {
+          await t.services.directDebits.pause(ann!.id, '2026-12-31');
+          return ledger.pay(...args);
+        },
+      },
+    });
+    expect(await racing.collectDue()).toBe(0);
+    expect(await ledgerRows(t)).toHaveLength(0);
   });
 });

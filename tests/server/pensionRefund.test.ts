@@ -77,4 +77,16 @@ describe(`pension refund into the year's claim (${testDatabaseKind()})`, () => {
     expect(entry.categoryRefunds['personal-retirement-savings']).toBe(1_200);
     expect(entry.snapshot['personal-retirement-savings'].incomeInYear).toBe(30_000);
   });
+
+  it("saving the pension's Form 11 page again (which does not ask the year's income) keeps the income /pension-refund gave", async () => {
+    const auth = await authorised(t);
+    const answer = { providerName: 'Zurich Life', policyNumber: 'P-1', contributionsPaid: 8_000, incomeInYear: 30_000 };
+    expect((await t.request('POST', '/answer', { year: 2022, question: 'personal-retirement-savings', answer }, auth)).status).toBe(200);
+    // The Form 11 page sends what it shows: a corrected policy number, no income.
+    const { incomeInYear: _income, ...page } = answer;
+    expect((await t.request('POST', '/answer', { year: 2022, question: 'personal-retirement-savings', answer: { ...page, policyNumber: 'P-2' } }, auth)).status).toBe(200);
+    const entry = (await t.request('GET', '/profile', undefined, auth)).body.form11.find((e: { year: number }) => e.year === 2022);
+    expect(entry.snapshot['personal-retirement-savings']).toMatchObject({ policyNumber: 'P-2', incomeInYear: 30_000 });
+    expect(entry.categoryRefunds['personal-retirement-savings']).toBe(1_200);
+  });
 });

@@ -164,7 +164,7 @@ describe(`static files of the built SPA (${testDatabaseKind()})`, () => {
     const frames = framesOf(readFileSync(path.join(import.meta.dirname, '../../src/app/router.tsx'), 'utf8'));
     for (const signedIn of ['/landing', '/settings', '/tax-refund-questions', '/form11/$formSlug', '/direct-debit']) expect(frames.get(signedIn), signedIn).toBe('./layout/SignedInFrame.tsx');
     for (const open of ['/welcome', '/auth/login', '/reset-password/$token']) expect(frames.has(open), open).toBe(false);
-    expect(sessionFlowsOf(readFileSync(path.join(import.meta.dirname, '../../src/app/flows/catalogue.ts'), 'utf8')).sort()).toEqual(['form11Flow', 'verifyEmail']);
+    expect(sessionFlowsOf(readFileSync(path.join(import.meta.dirname, '../../src/app/flows/catalogue.ts'), 'utf8')).sort()).toEqual(['form11Flow', 'roundups', 'verifyEmail']);
   });
 
   it('serves a small file as it is, revalidated, and keeps the security headers on static answers', async () => {

@@ -133,7 +133,7 @@ export function pensionRoutes(services: Services) {
     })
 
     // Like cancelling, pausing only stops money leaving the user's account: a signed-in session is
-    // enough (docs/decisions/NNN-direct-debit-pause.md).
+    // enough (docs/decisions/030-pausing-a-direct-debit.md).
     .post('/direct-debit/pause', auth, async (c) => {
       const day = dayjs(today());
       const body = await readJson(c, directDebitPauseRequestSchema(day));

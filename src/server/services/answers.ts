@@ -115,6 +115,7 @@ export function createAnswerService(deps: { db: Db; form11Entries: Form11EntrySe
       const owner = await refundCalculator.ownerOf(user);
       // One transaction: the claim never shows the new answers without the withdrawals, or the reverse.
       const entry = await db.transaction(async (tx) => {
+        keepYearIncome(categories, (await form11Entries.findForYear(user.id, year, tx))?.snapshot);
         let row = Object.keys(categories).length > 0 ? await form11Entries.submitCategories(user.id, year, categories, tx) : undefined;
         if (undeclared.length > 0) row = await form11Entries.withdrawPending(user.id, year, undeclared, tx);
         if (row && (Object.keys(categories).length > 0 || undeclared.length > 0)) row = await form11Entries.recordFigures(row, owner, tx);
@@ -136,3 +137,16 @@ export function createAnswerService(deps: { db: Db; form11Entries: Form11EntrySe
 }
 
 export type AnswerService = ReturnType<typeof createAnswerService>;
+
+/**
+ * A pension answer's income of its year is asked only by /pension-refund; the Form 11 page of the
+ * same pension does not show it. Saving that page again must not drop it (the year would then be
+ * worked out from today's income), so an answer without one keeps the one stored.
+ */
+function keepYearIncome(categories: Record<string, CategorySubmission>, stored: Record<string, unknown> | null | undefined) {
+  const incomeOf = (data: unknown) => (typeof data === 'object' && data !== null ? (data as Record<string, unknown>).incomeInYear : undefined);
+  for (const [category, answer] of Object.entries(categories)) {
+    const kept = incomeOf(stored?.[category]);
+    if (typeof incomeOf(answer.data) !== 'number' && typeof kept === 'number') answer.data = { ...(answer.data as Record<string, unknown>), incomeInYear: kept };
+  }
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { API_DATE_FORMAT, dayjs } from '../../domain/dates.ts';
 import { collectionDatesBetween, collectsFrom, isPaused, maskIban, nextCollectionDate } from '../../domain/directDebit.ts';
 import type { DirectDebitRequest, Mandate } from '../../domain/schemas/pension.ts';
@@ -31,8 +31,9 @@ export function toApiMandate(row: MandateRow, today: string): Mandate {
     start_date: row.startDate,
     next_collection: nextCollectionDate(row.startDate, row.dayOfMonth, collectsFrom(row.pausedUntil, dayjs(today).add(1, 'day'))),
     accepted_at: row.acceptedAt.toISOString(),
-    // A pause that has ended is history: the mandate collects again.
-    paused_until: isPaused(row.pausedUntil, dayjs(today)) ? row.pausedUntil : null,
+    // A pause is shown while it holds back a collection to come (`next_collection` counts from
+    // tomorrow): one ending today, as after a Resume on a collection day, is history.
+    paused_until: isPaused(row.pausedUntil, dayjs(today).add(1, 'day')) ? row.pausedUntil : null,
   };
 }
 
@@ -118,18 +119,22 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
      */
     async pause(userId: string, until: string): Promise<MandateRow | undefined> {
       const now = clock.now();
+      // Pausing never shortens a pause: that would restart collections, which only Resume may do
+      // (it has the money-moving checks). The later of the two dates is kept.
       const [row] = await db
         .update(directDebitMandates)
-        .set({ pausedUntil: until, updatedAt: now })
+        .set({ pausedUntil: sql`greatest(coalesce(${directDebitMandates.pausedUntil}, ${until}::date), ${until}::date)`, updatedAt: now })
         .where(and(eq(directDebitMandates.userId, userId), isNull(directDebitMandates.cancelledAt)))
         .returning();
       return row;
     },
 
     /**
-     * Ends the active mandate's pause: it collects again from today. The pause is kept as ending
-     * yesterday, so the dates it skipped are not collected by the catch-up run. 'notPaused' when
-     * the mandate is not paused today; undefined when there is no mandate.
+     * Ends the active mandate's pause: it collects again from tomorrow, the date the answer's
+     * `next_collection` counts from. The pause is kept as ending today, so neither the dates it
+     * skipped nor today's (skipped by a run earlier today, or about to be) are collected by the
+     * catch-up run; on a day that is no collection date, as ending yesterday. 'notPaused' when the
+     * mandate is not paused today; undefined when there is no mandate.
      */
     async resume(userId: string): Promise<MandateRow | 'notPaused' | undefined> {
       const now = clock.now();
@@ -139,7 +144,7 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
       if (!isPaused(current.pausedUntil, today)) return 'notPaused';
       const [row] = await db
         .update(directDebitMandates)
-        .set({ pausedUntil: today.subtract(1, 'day').format(API_DATE_FORMAT), updatedAt: now })
+        .set({ pausedUntil: resumedPauseEnd(current, today), updatedAt: now })
         .where(and(eq(directDebitMandates.id, current.id), isNull(directDebitMandates.cancelledAt)))
         .returning();
       return row;
@@ -159,14 +164,21 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
         const catchUp = today.subtract(CATCH_UP_DAYS, 'day');
         const from = collectsFrom(mandate.pausedUntil, catchUp.isAfter(accepted) ? catchUp : accepted.add(1, 'day'));
         for (const date of collectionDatesBetween(mandate.startDate, mandate.dayOfMonth, from, today)) {
-          const outcome = await ledger.pay(mandate.userId, `dd-${mandate.id}-${date}`, {
-            amountCents: mandate.amountCents,
-            taxYear: Number(date.slice(0, 4)),
-            kind: 'direct_debit',
-            sourceId: `mandate:${mandate.id}`,
-            sourceLabel: `Direct debit ${mandate.ibanMasked}`,
-            mandateId: mandate.id,
-          });
+          const outcome = await ledger.pay(
+            mandate.userId,
+            `dd-${mandate.id}-${date}`,
+            {
+              amountCents: mandate.amountCents,
+              taxYear: Number(date.slice(0, 4)),
+              kind: 'direct_debit',
+              sourceId: `mandate:${mandate.id}`,
+              sourceLabel: `Direct debit ${mandate.ibanMasked}`,
+              mandateId: mandate.id,
+            },
+            // The run read the mandates when it started; a pause or cancel since then wins. The row
+            // is locked, so a pause or cancel that lands now waits for this decision, or comes first.
+            { admit: async (tx) => ((await stillCollects(tx, mandate.id, date)) ? null : { field: 'amount', limit: 'mandate', message: 'The mandate was paused or cancelled.' }) },
+          );
           if ((outcome.kind === 'succeeded' || outcome.kind === 'declined') && !outcome.replayed) made += 1;
         }
       }
@@ -176,3 +188,19 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
 }
 
 export type DirectDebitService = ReturnType<typeof createDirectDebitService>;
+
+/** Where a resumed mandate's pause ends: today when today is one of its collection dates (that date is not collected), else yesterday. */
+function resumedPauseEnd(mandate: Pick<MandateRow, 'startDate' | 'dayOfMonth'>, today: ReturnType<typeof dayjs>): string {
+  const collectsToday = collectionDatesBetween(mandate.startDate, mandate.dayOfMonth, today, today).length > 0;
+  return (collectsToday ? today : today.subtract(1, 'day')).format(API_DATE_FORMAT);
+}
+
+/** Whether the mandate, locked for this transaction, is still active and not paused on `date`. */
+async function stillCollects(tx: Db, mandateId: string, date: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ cancelledAt: directDebitMandates.cancelledAt, pausedUntil: directDebitMandates.pausedUntil })
+    .from(directDebitMandates)
+    .where(eq(directDebitMandates.id, mandateId))
+    .for('update');
+  return row !== undefined && row.cancelledAt === null && !isPaused(row.pausedUntil, dayjs(date));
+}

@@ -34,7 +34,8 @@ export type StepUpReason = 'large_amount' | 'new_account';
 export interface MoneyRefusal {
   field: 'amount';
   message: string;
-  limit: 'daily' | 'tax_year';
+  /** `mandate`: a direct-debit collection whose mandate was paused or cancelled while the run was on its way to it. */
+  limit: 'daily' | 'tax_year' | 'mandate';
 }
 
 /** One payment to judge: its amount, and the tax year it counts for. */
