@@ -172,6 +172,23 @@ export const idempotencyKeyField = v.pipe(v.string(m.IDEMPOTENCY_KEY_INVALID), v
 /** The latest first collection date a mandate may start on: one year ahead. */
 export const DIRECT_DEBIT_MAX_LEAD_DAYS = 366;
 
+/** A date (YYYY-MM-DD) from `from` days after today up to a year ahead: a mandate's start, a pause's end. */
+function dateAheadField(today: Dayjs, messages: { notText: string; from: number; outside: string }) {
+  return v.pipe(
+    v.string(messages.notText),
+    v.nonEmpty(m.REQUIRED),
+    stop<string>(),
+    v.check((text) => parseApiDate(text) !== null, m.DATE_INVALID),
+    stop<string>(),
+    v.check((text) => {
+      const date = parseApiDate(text);
+      if (!date) return false;
+      const ahead = compareCalendarDates(date, today);
+      return ahead >= messages.from && ahead <= DIRECT_DEBIT_MAX_LEAD_DAYS;
+    }, messages.outside),
+  );
+}
+
 /**
  * POST /direct-debit: set up or change the monthly mandate. The IBAN may be left out when changing
  * (the mandate keeps its account); the mandate must be accepted each time.
@@ -181,19 +198,7 @@ export function directDebitRequestSchema(today: Dayjs) {
     iban: v.optional(ibanField),
     amount: directDebitAmountField,
     day_of_month: v.pipe(v.number(m.DAY_OF_MONTH_RANGE), v.integer(m.DAY_OF_MONTH_RANGE), v.minValue(1, m.DAY_OF_MONTH_RANGE), v.maxValue(28, m.DAY_OF_MONTH_RANGE)),
-    start_date: v.pipe(
-      v.string(m.REQUIRED),
-      v.nonEmpty(m.REQUIRED),
-      stop<string>(),
-      v.check((text) => parseApiDate(text) !== null, m.DATE_INVALID),
-      stop<string>(),
-      v.check((text) => {
-        const date = parseApiDate(text);
-        if (!date) return false;
-        const ahead = compareCalendarDates(date, today);
-        return ahead >= 1 && ahead <= DIRECT_DEBIT_MAX_LEAD_DAYS;
-      }, m.START_DATE_RANGE),
-    ),
+    start_date: dateAheadField(today, { notText: m.REQUIRED, from: 1, outside: m.START_DATE_RANGE }),
     mandate_accepted: v.literal(true, m.MANDATE_REQUIRED),
   });
 }
@@ -205,21 +210,7 @@ export type DirectDebitRequest = v.InferOutput<ReturnType<typeof directDebitRequ
  */
 export function directDebitPauseRequestSchema(today: Dayjs) {
   return requestObject({
-    until: v.optional(
-      v.pipe(
-        v.string(m.DATE_INVALID),
-        v.nonEmpty(m.REQUIRED),
-        stop<string>(),
-        v.check((text) => parseApiDate(text) !== null, m.DATE_INVALID),
-        stop<string>(),
-        v.check((text) => {
-          const date = parseApiDate(text);
-          if (!date) return false;
-          const ahead = compareCalendarDates(date, today);
-          return ahead >= 0 && ahead <= DIRECT_DEBIT_MAX_LEAD_DAYS;
-        }, m.PAUSE_UNTIL_RANGE),
-      ),
-    ),
+    until: v.optional(dateAheadField(today, { notText: m.DATE_INVALID, from: 0, outside: m.PAUSE_UNTIL_RANGE })),
   });
 }
 export type DirectDebitPauseRequest = v.InferOutput<ReturnType<typeof directDebitPauseRequestSchema>>;
