@@ -16,6 +16,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { roundupsView } from '../../../../machines/roundups/roundups.view.ts';
 import { useRoundupsActor } from '../../actors.tsx';
+import { RetryOrClose } from './RetryOrClose.tsx';
 
 type RoundupsActor = NonNullable<ReturnType<typeof useRoundupsActor>>;
 
@@ -55,16 +56,7 @@ function Prompt({ roundups }: { roundups: RoundupsActor }) {
                 <Alert color="red" role="alert">
                   <Group justify="space-between" gap="xs">
                     <Text size="sm">{error.message}</Text>
-                    <Group gap="xs">
-                      {error.canRetry && (
-                        <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
-                          Retry
-                        </Button>
-                      )}
-                      <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
-                        Close
-                      </Button>
-                    </Group>
+                    <RetryOrClose error={error} roundups={roundups} />
                   </Group>
                 </Alert>
               )}

@@ -24,6 +24,7 @@ import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
+import { RetryOrClose } from './RetryOrClose.tsx';
 
 type RoundupsActor = NonNullable<ReturnType<typeof useRoundupsActor>>;
 
@@ -164,16 +165,7 @@ function FailureAlert({ error, roundups }: { error: NonNullable<RoundupsView['er
     <Alert color="red" role="alert">
       <Stack gap="xs">
         <Text size="sm">{error.message}</Text>
-        <Group gap="xs">
-          {error.canRetry && (
-            <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
-              Retry
-            </Button>
-          )}
-          <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
-            Close
-          </Button>
-        </Group>
+        <RetryOrClose error={error} roundups={roundups} />
       </Stack>
     </Alert>
   );
