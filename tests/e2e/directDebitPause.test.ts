@@ -68,7 +68,7 @@ async function pauseJourney(page: Page, viewport: Viewport, shots: string) {
   await visit(page, '/landing');
   await region.getByText(`Paused until 31 December ${YEAR}`).waitFor();
   await visit(page, '/round-payment');
-  await page.getByRole('radio', { name: /^€100(\.00)?: everything left, to max out/ }).waitFor();
+  await page.getByRole('radio', { name: /^€100\.00: everything left, to max out/ }).waitFor();
   expect(await page.getByText('Your direct debit will still collect').count()).toBe(0);
   await checkScreen(page, `${shots}round-payment-paused`);
 
