@@ -11,6 +11,8 @@ import {
   type Form11FlowRoute,
 } from '../../src/domain/form11Routes.ts';
 import { safeInternalPath } from '../../src/domain/navigation.ts';
+import type { FormSlug } from '../../src/domain/catalogue.ts';
+import { amountsEntered } from '../../src/domain/schemas/form11/entered.ts';
 import type { Form11Entry } from '../../src/domain/schemas/form11Entry.ts';
 import { navigateTo, postAllAnswers, postAnswer } from './form11Flow.actors.ts';
 import type {
@@ -59,6 +61,7 @@ const NO_FLOW = {
   returnTo: null,
   lastFailure: null,
   pendingStart: null,
+  skipping: null,
 } satisfies Omit<Form11FlowContext, 'userId' | 'defaultYear' | 'claimYears' | 'claimYear' | 'submitted'>;
 
 /** A rejected actor (a bug or an outage) as the failure the flow logs. */
@@ -174,6 +177,9 @@ export const form11FlowMachine = setup({
       }),
     ),
     dropPosting: assign({ posting: null, returnTo: null }),
+    /** A page submitted with nothing entered: held while the user is asked "Skip this page?". */
+    holdSkip: assign((_, params: { route: Form11FlowRoute }) => ({ skipping: { route: params.route } })),
+    dropSkip: assign({ skipping: null }),
     moveToNextRoute: assign(({ context }) => ({ currentRouteIndex: context.currentRouteIndex + 1 })),
     startReplay: assign({ replayIndex: 0 }),
     nextReplay: assign(({ context }) => ({ replayIndex: context.replayIndex + 1 })),
@@ -196,6 +202,16 @@ export const form11FlowMachine = setup({
     hasNextRoute: ({ context }) => context.currentRouteIndex < context.routes.length - 1,
     hasUnsentAnswers: ({ context }) => Object.keys(context.formData).length > 0,
     succeeded: (_, params: { result: PostResult }) => params.result.ok,
+    /**
+     * A form page's answer with no amount entered (nothing to claim: it would be a €0 line). The
+     * final form is not judged here: its income declaration has its own checks.
+     */
+    isEmptyAnswer: (_, params: { route: Form11FlowRoute; data: JsonValue }) => {
+      const key = stepKeyOf(params.route);
+      return key !== 'final-form' && !amountsEntered(key as FormSlug, params.data);
+    },
+    /** The page being asked about is a step of the flow in flight. */
+    skipsFlowRoute: ({ context }) => context.skipping !== null && context.routes.includes(context.skipping.route),
     wasAborted: (_, params: { outcome: NavigationOutcome }) => params.outcome.aborted,
     /** The last navigation arrived and routes up to the saved one remain. */
     replayGoesOn: ({ context }, params: { outcome: NavigationOutcome }) => !params.outcome.aborted && context.replayIndex < context.currentRouteIndex,
@@ -209,7 +225,8 @@ export const form11FlowMachine = setup({
     'are posted together after the last page (POST /answer-multiple); a page opened on its own posts its answer at once ' +
     '(POST /answer). The claim the server answers goes to the session as it is. The progress (routes, index, answers, ' +
     'selection, year, owner, schema version, and the draft of what was typed on a page and not submitted) is saved ' +
-    'whenever it changes, so a reload or another day resumes it. Back on a page goes to the previous page of the flow ' +
+    'whenever it changes, so a reload or another day resumes it. A page submitted with nothing entered asks "Skip this ' +
+    'page?" before anything is kept or sent. Back on a page goes to the previous page of the flow ' +
     '(the Tax Refund page from the first), losing nothing entered. One ' +
     'flow is in flight at a time and it carries its year: starting another one asks the user first. A failed post is ' +
     'logged and the flow goes on, but no answer is lost: the saved progress is kept until a post succeeds. flow.clear ' +
@@ -279,14 +296,53 @@ export const form11FlowMachine = setup({
           description: 'Nothing to replace: the questionnaire for the chosen year.',
           actions: { type: 'navigate', params: ({ context }) => ({ to: questionnaireRoute(context.claimYear), replace: false }) },
         },
-        'step.submit': {
-          description: 'A page submitted outside any flow: its answer is posted at once.',
-          target: 'single',
-          actions: {
-            type: 'holdSingleAnswer',
-            params: ({ event }) => ({ route: event.route, data: event.data, callback: event.callback, year: event.year }),
+        'step.submit': [
+          {
+            description: 'A page submitted outside any flow with nothing entered: the user is asked "Skip this page?" first.',
+            guard: { type: 'isEmptyAnswer', params: ({ event }) => ({ route: event.route, data: event.data }) },
+            target: 'confirmingSkip',
+            actions: { type: 'holdSkip', params: ({ event }) => ({ route: event.route }) },
           },
-        },
+          {
+            description: 'A page submitted outside any flow: its answer is posted at once.',
+            target: 'single',
+            actions: {
+              type: 'holdSingleAnswer',
+              params: ({ event }) => ({ route: event.route, data: event.data, callback: event.callback, year: event.year }),
+            },
+          },
+        ],
+      },
+    },
+
+    confirmingSkip: {
+      description:
+        '"Skip this page?": a page was submitted with nothing entered, so nothing would be claimed on it (a claim never ' +
+        'holds a €0 line the user did not enter). The user skips the page or goes back to enter amounts.',
+      on: {
+        'skip.confirm': [
+          {
+            description: 'Skip a page of the flow: as its Skip button does, that page becomes the current one (saved) and the flow moves on.',
+            guard: 'skipsFlowRoute',
+            target: '#form11Flow.inFlow.advancing',
+            actions: [{ type: 'goToRoute', params: ({ context }) => ({ route: context.skipping!.route }) }, 'dropSkip', persist],
+          },
+          {
+            description: 'Skip a page opened on its own: nothing is sent; back to the Tax Refund page, the flow in flight (if any) waiting at its page.',
+            guard: 'hasFlow',
+            target: 'inFlow',
+            actions: ['dropSkip', { type: 'navigate', params: { to: REFUND_QUESTIONS_ROUTE, replace: false } }],
+          },
+          {
+            description: 'Skip a page opened on its own, no flow in flight: nothing is sent; back to the Tax Refund page.',
+            target: 'idle',
+            actions: ['dropSkip', { type: 'navigate', params: { to: REFUND_QUESTIONS_ROUTE, replace: false } }],
+          },
+        ],
+        'skip.cancel': [
+          { description: 'Enter amounts: back to the page, as it was; the flow waits at its page.', guard: 'hasFlow', target: 'inFlow', actions: 'dropSkip' },
+          { description: 'Enter amounts: back to the page opened on its own, as it was.', target: 'idle', actions: 'dropSkip' },
+        ],
       },
     },
 
@@ -434,6 +490,12 @@ export const form11FlowMachine = setup({
               actions: ['dropPendingStart', 'startReplay'],
             },
             'step.submit': [
+              {
+                description: 'A page submitted with nothing entered (of the flow or not): the user is asked "Skip this page?" first.',
+                guard: { type: 'isEmptyAnswer', params: ({ event }) => ({ route: event.route, data: event.data }) },
+                target: '#form11Flow.confirmingSkip',
+                actions: ['dropPendingStart', { type: 'holdSkip', params: ({ event }) => ({ route: event.route }) }],
+              },
               {
                 description: 'A page that is not part of this flow (opened on its own): posted at once; the flow stays as it is.',
                 guard: { type: 'isOutsideFlow', params: ({ event }) => ({ route: event.route }) },

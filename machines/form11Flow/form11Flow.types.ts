@@ -47,6 +47,8 @@ export interface Form11FlowContext {
   lastFailure: ApiFailure | null;
   /** What the user asked to start while a flow is in flight, until they confirm or keep the unfinished claim. */
   pendingStart: PendingStart | null;
+  /** The page submitted with nothing entered, while the user is asked "Skip this page?". */
+  skipping: { route: Form11FlowRoute } | null;
   /** The claim last sent in full, as the server recorded it (for /tax-refund-submitted). */
   submitted: SubmittedClaim | null;
 }
@@ -102,12 +104,17 @@ export type Form11FlowEvent =
   | { type: 'flow.clear' }
   /**
    * A form page was submitted with valid data (the form's parsed values, once). `route` is the
-   * page's own route. On a page of the flow: kept, then the flow moves on. On a page outside the
+   * page's own route. With no amount entered the user is asked "Skip this page?" first
+   * (`confirmingSkip`) and nothing is kept or sent. On a page of the flow: kept, then the flow moves on. On a page outside the
    * flow (opened on its own): posted at once, then the user goes to `callback` (an in-app path,
    * e.g. the page's returnTo) or /tax-refund-submitted; `year` names the claim year (default: the
    * input's defaultYear).
    */
   | { type: 'step.submit'; route: Form11FlowRoute; data: JsonValue; callback?: string; year?: number }
+  /** "Skip this page" in the question asked after a page was submitted with nothing entered. */
+  | { type: 'skip.confirm' }
+  /** "Enter amounts": back to the page, nothing changed. */
+  | { type: 'skip.cancel' }
   /** Next without submitting (skip the page). `route` is the page it was pressed on. */
   | { type: 'step.next'; route: Form11FlowRoute }
   /**

@@ -36,8 +36,12 @@ export interface Form11PageView {
   position: StepPosition | null;
   /** The claim year the page works for: the flow's when it is one of its steps, else the one asked for (or last year). */
   year: number;
-  /** May the page's answer be submitted now (no post or navigation of the flow under way)? */
+  /** May the page's answer be submitted now (no post or navigation of the flow under way, no question asked)? */
   canSubmit: boolean;
+  /** A post or navigation of the flow is under way: the submit button shows it. */
+  busy: boolean;
+  /** "Skip this page?": the page was submitted with nothing entered; `title` names it. Null when not asked. */
+  confirmSkip: { title: string } | null;
   /** The answer the flow keeps for the page (a resumed flow, or a page gone back to). */
   kept: Record<string, JsonValue> | null;
   /** What was typed on the page and not submitted (the form's raw values), or null: it wins over `kept` as the form's initial values. */
@@ -86,6 +90,7 @@ export function form11FlowView(snapshot: Snapshot): Form11FlowView {
   const unsent = snapshot.matches({ inFlow: { stepping: 'unsent' } });
   const resending = snapshot.matches({ inFlow: 'sendingAll' }) && context.lastFailure !== null;
   const flowYear = context.year ?? context.defaultYear;
+  const asking = snapshot.matches('confirmingSkip');
   return {
     busy: snapshot.hasTag('busy'),
     claimYear: context.claimYear,
@@ -104,6 +109,8 @@ export function form11FlowView(snapshot: Snapshot): Form11FlowView {
         position,
         year: position && context.year !== null ? context.year : (requestedYear ?? context.defaultYear),
         canSubmit: snapshot.can({ type: 'step.submit', route, data: null }),
+        busy: snapshot.hasTag('busy'),
+        confirmSkip: asking && context.skipping?.route === route ? { title: categoryTitle(stepKeyOf(route) as Form11Category) } : null,
         kept: isRecord(kept) ? kept : null,
         draft: isRecord(draft) ? draft : null,
         back: position ? { to: position.index === 0 ? 'start' : 'previous', enabled: snapshot.can({ type: 'step.back', route }) } : null,

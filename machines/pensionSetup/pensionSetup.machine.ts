@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { NO_RESPONSE } from '../../src/domain/failureMessage.ts';
+import { safeInternalPath } from '../../src/domain/navigation.ts';
 import type { PensionInfoRequest } from '../../src/domain/schemas/pension.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import {
@@ -17,7 +18,8 @@ const savePensionInfo: SavePensionInfoLogic = fromPromise<SavePensionInfoResult,
 
 /**
  * Pension Setup (/pension-info): annual income, pension paid outside MaxOut, marital status and
- * the plan reference are saved; the signed-in user is updated and the Overview opens. A failed
+ * the plan reference are saved; the signed-in user is updated and the page they asked for (returnTo,
+ * a same-app path) or the Overview opens. A failed
  * save keeps the form as typed and shows why.
  */
 export const pensionSetupMachine = setup({
@@ -42,7 +44,7 @@ export const pensionSetupMachine = setup({
   },
 }).createMachine({
   id: 'pensionSetup',
-  description: 'Pension Setup: income and pension paid this year are saved, then the Overview opens.',
+  description: 'Pension Setup: income and pension paid this year are saved, then the page the user asked for (or the Overview) opens.',
   context: ({ input }) => ({ ...input, error: null }),
   initial: 'editing',
   states: {
@@ -67,7 +69,8 @@ export const pensionSetupMachine = setup({
             target: 'saved',
             actions: [
               { type: 'userSaved', params: ({ event }) => ({ user: (event.output as { ok: true; user: User }).user }) },
-              { type: 'navigate', params: { to: AFTER_PENSION_SETUP } },
+              // Only a same-app path: the URL's returnTo is never an open redirect.
+              { type: 'navigate', params: ({ context }) => ({ to: safeInternalPath(context.returnTo, AFTER_PENSION_SETUP) }) },
             ],
           },
           { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }) => ({ result: event.output }) } },
@@ -76,7 +79,7 @@ export const pensionSetupMachine = setup({
       },
     },
     saved: {
-      description: 'Saved: the session has the new figures and the Overview is opening. Final.',
+      description: 'Saved: the session has the new figures and the page asked for (or the Overview) is opening. Final.',
       type: 'final',
     },
   },

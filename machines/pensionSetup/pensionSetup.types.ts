@@ -8,6 +8,11 @@ export interface PensionSetupInput {
   user: User | null;
   /** The Irish calendar date, YYYY-MM-DD (the age band is read on it). */
   today: string;
+  /**
+   * The page the user asked for before the guard sent them here (the URL's returnTo), or null:
+   * saved, they go there (same-app paths only) instead of the Overview.
+   */
+  returnTo: string | null;
 }
 
 /** Plain JSON: the user and date the figures are worked out for, and the last failure to show beside the form (the form keeps what was typed). */

@@ -44,7 +44,7 @@ async function applyGuard(context: RouterContext, href: string, chain: readonly 
     case '/auth/paye-authorization':
       throw redirect({ to: '/auth/paye-authorization', search: decision.search, replace: true });
     case '/pension-info':
-      throw redirect({ to: '/pension-info', replace: true });
+      throw redirect({ to: '/pension-info', search: decision.search, replace: true });
     case '/landing':
       throw redirect({ to: '/landing', replace: true });
     case 'href':
@@ -179,8 +179,9 @@ const taxRefundQuestionsRoute = createRoute({
 const pensionInfoRoute = createRoute({
   getParentRoute: () => signedInRoutes,
   path: '/pension-info',
-  // The income form itself: the guard sends a user without an annual income here.
+  // The income form itself: the guard sends a user without an annual income here, with the page they asked for.
   staticData: { incomeOptional: true },
+  validateSearch: ReturnToSearchSchema,
   loader: ({ context }) => context.flows.preload('pensionSetup'),
   component: lazyRouteComponent(() => import('./screens/pension/PensionSetupScreen.tsx'), 'PensionSetupScreen'),
 });

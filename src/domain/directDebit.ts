@@ -64,12 +64,28 @@ export interface MandateOutlook {
 }
 
 /**
- * The mandate's collections still to come this year (today included), and the first one that
- * would pass the relief limit: relief stops at `headroom` (euro), so a collection beyond it is
- * money paid in without tax back. A paused mandate's skipped dates are not among them.
+ * The first day a mandate may still collect on, from `today`: after its pause, and after the last
+ * date already collected (that collection is in the year's pension, so the room left has taken it).
  */
-export function mandateOutlook(mandate: { amount: number; day_of_month: number; start_date: string; paused_until?: string | null }, headroom: number, today: Dayjs): MandateOutlook {
+export function stillCollectsFrom(mandate: { paused_until?: string | null; last_collection?: string | null }, today: Dayjs): Dayjs {
   const from = collectsFrom(mandate.paused_until, today);
+  const last = mandate.last_collection ? parseApiDate(mandate.last_collection) : null;
+  return last && compareCalendarDates(last, from) >= 0 ? last.add(1, 'day') : from;
+}
+
+/**
+ * The mandate's collections still to come this year (today's included until it has been
+ * collected), and the first one that would pass the relief limit: relief stops at `headroom`
+ * (euro, the room left after what is already paid, today's collection included once made), so a
+ * collection beyond it is money paid in without tax back. A paused mandate's skipped dates are
+ * not among them.
+ */
+export function mandateOutlook(
+  mandate: { amount: number; day_of_month: number; start_date: string; paused_until?: string | null; last_collection?: string | null },
+  headroom: number,
+  today: Dayjs,
+): MandateOutlook {
+  const from = stillCollectsFrom(mandate, today);
   const remaining = collectionDatesBetween(mandate.start_date, mandate.day_of_month, from, today.endOf('year'));
   const cents = Math.round(mandate.amount * 100);
   const roomCents = Math.max(0, Math.round(headroom * 100));

@@ -36,13 +36,15 @@ export interface GuardUser {
 export type GuardDecision =
   | { kind: 'pass' }
   | { kind: 'redirect'; to: '/auth/login'; search: { redirect: string } }
-  | { kind: 'redirect'; to: '/pension-info' | '/landing' }
+  | { kind: 'redirect'; to: '/pension-info'; search: { returnTo: string } }
+  | { kind: 'redirect'; to: '/landing' }
   | { kind: 'redirect'; to: '/auth/paye-authorization'; search: { returnTo: string } }
   | { kind: 'redirect'; to: 'href'; href: string };
 
 /**
  * Spec section 4, "Route guard": public routes always pass; no user → /auth/login; a user
- * without annual_income goes to /pension-info (except on the income form itself); a PAYE route
+ * without annual_income goes to /pension-info with returnTo = the attempted path, so Pension Setup
+ * ends on the page they asked for (except on the income form itself); a PAYE route
  * without paye_a1_authorized goes to /auth/paye-authorization with returnTo = the attempted path;
  * so does an opted-out user (the PAYE screen shows the opt-out notice and "Enable PAYE Authorization").
  * A route that forwards (`/`) sends the user on once they may be there. A route that says
@@ -61,7 +63,7 @@ export function guardRoute(rules: RouteRules, href: string, user: GuardUser | nu
   if (access === 'public') return { kind: 'pass' };
   if (!user) return { kind: 'redirect', to: '/auth/login', search: { redirect: href } };
   const hasIncome = typeof user.annual_income === 'number' && Number.isFinite(user.annual_income);
-  if (!hasIncome && !rules.incomeOptional) return { kind: 'redirect', to: '/pension-info' };
+  if (!hasIncome && !rules.incomeOptional) return { kind: 'redirect', to: '/pension-info', search: { returnTo: href } };
   if (access === 'paye' && (!user.paye_a1_authorized || user.opt_out_paye_auth === true)) {
     return { kind: 'redirect', to: '/auth/paye-authorization', search: { returnTo: href } };
   }

@@ -95,6 +95,8 @@ const Env = v.object({
   ALLOW_SANDBOX_BANK: v.optional(v.picklist(['true', 'false'], 'ALLOW_SANDBOX_BANK must be true or false')),
   /** The sandbox bank's extra card purchases per account and day (demonstrations and browser tests: the daily prompt shows on the day an account is linked). */
   SANDBOX_BANK_EXTRA_PURCHASES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'SANDBOX_BANK_EXTRA_PURCHASES must be a whole number 0-99')), '0'),
+  /** Test mode only: the server's clock reads this instant when it starts (ISO 8601, with a zone) and runs on. */
+  CLOCK_START: v.optional(v.pipe(v.string(), v.isoTimestamp('CLOCK_START must be an ISO 8601 instant, e.g. 2026-11-20T10:00:00.000Z'))),
   /**
    * Tests only: `kill-after-collect` ends the process (SIGKILL) after the payment provider answered, before the answer is
    * recorded; `kill-after-claim` after a round-up batch took its round-ups, before it is paid.
@@ -142,6 +144,8 @@ export interface ServerConfig {
   paymentLeaseMs: number;
   /** Extra card purchases per day on each sandbox bank account (SANDBOX_BANK_EXTRA_PURCHASES). */
   sandboxBankExtraPurchases: number;
+  /** The instant the server's clock reads at start (CLOCK_START, browser tests); never in production. */
+  clockStart: Date | undefined;
   /** A fault to inject (tests of crash recovery); never in production. */
   faultInjection: 'kill-after-collect' | 'kill-after-claim' | undefined;
   /** The tax agent of the PAYE A1 declaration. */
@@ -184,6 +188,7 @@ export function productionProblems(env: Record<string, string | undefined>): str
     problems.push('ENCRYPTION_KEY: required in production with DATABASE_URL, or the keyring ENCRYPTION_KEYS (every process must share it)');
   }
   if (env.FAULT_INJECTION) problems.push('FAULT_INJECTION: never in production (it crashes the server on purpose)');
+  if (env.CLOCK_START) problems.push('CLOCK_START: never in production (it moves the server’s clock)');
   if (!env.DATABASE_URL && !env.ENCRYPTION_KEY && !env.ENCRYPTION_KEYS && env.ALLOW_KEYS_IN_DATA_DIR !== 'true') {
     problems.push(
       'ENCRYPTION_KEYS: required in production, also on the embedded database: a key generated into DATA_DIR would sit next to the data it protects, so a copy of DATA_DIR would carry both (set ALLOW_KEYS_IN_DATA_DIR=true to accept that)',
@@ -261,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
     paymentLeaseMs: Number(e.PAYMENT_LEASE_SECONDS) * 1000,
     sandboxBankExtraPurchases: Number(e.SANDBOX_BANK_EXTRA_PURCHASES),
+    clockStart: e.CLOCK_START === undefined ? undefined : new Date(e.CLOCK_START),
     faultInjection: e.FAULT_INJECTION,
     moneyLimits: {
       ...(e.MONEY_DAILY_LIMIT ? { dailyCents: Number(e.MONEY_DAILY_LIMIT) * 100 } : {}),

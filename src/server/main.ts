@@ -27,7 +27,7 @@ async function main() {
     log.info({ kind: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
     return database;
   });
-  const [{ serve }, { createApp, metricsResponse }, { mountSpa }, { systemClock }, { createServices }, { logTransport, smtpTransport }, { loadSecrets }, { createInstanceRegistry, HEARTBEAT_MS }] =
+  const [{ serve }, { createApp, metricsResponse }, { mountSpa }, { clockStartingAt, systemClock }, { createServices }, { logTransport, smtpTransport }, { loadSecrets }, { createInstanceRegistry, HEARTBEAT_MS }] =
     await Promise.all([
       import('@hono/node-server'),
       import('./app.ts'),
@@ -75,7 +75,8 @@ async function main() {
   const services = createServices({
     database,
     log,
-    clock: systemClock,
+    // A browser test may start the clock on a date of its choosing (never in production: see config).
+    clock: config.clockStart ? clockStartingAt(config.clockStart) : systemClock,
     publicUrl: config.publicUrl,
     payeAgent: config.payeAgent,
     directDebitCreditor: config.directDebitCreditor,

@@ -2,13 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, fromPromise, type InspectionEvent, waitFor } from 'xstate';
 import type { PostAllAnswersInput, PostAnswerInput, PostResult } from '../../machines/form11Flow/form11Flow.types.ts';
-import { FORM11_PROGRESS_KEY, FORM11_PROGRESS_VERSION, type Form11Progress } from '../../src/domain/form11Progress.ts';
+import { FORM11_PROGRESS_KEY, FORM11_PROGRESS_VERSION, type Form11Progress, type JsonValue } from '../../src/domain/form11Progress.ts';
+import { form11Sample } from '../../src/domain/schemas/form11/index.ts';
 import type { AppEffects } from '../../src/app/effects/appEffects.ts';
 import { createForm11FlowLogic, form11GuidedFlow, type AnswerCalls, type Form11FlowEffects } from '../../src/app/effects/form11FlowEffects.ts';
 import type { Form11Entry } from '../../src/domain/schemas/form11Entry.ts';
 import { aUser } from '../support/builders.ts';
 import { defineFlow } from '../../src/app/flows/flow.ts';
 import { createFlowRegistry } from '../../src/app/flows/registry.ts';
+
+// Answers with amounts entered (a page with none is asked about first, not kept or posted).
+const MEDICAL = form11Sample('medical-insurance-relief') as Record<string, JsonValue>;
+const TUITION = form11Sample('tuition-fees') as Record<string, JsonValue>;
 
 /**
  * The guided flow's browser effects, through the session registry the runtime builds: one actor
@@ -195,7 +200,7 @@ describe('the guided flow in the browser runtime', () => {
     expect(storedProgress(storage)).toMatchObject({ ownerId: OWNER, year: 2024, currentRouteIndex: 0, isFromQuestionnaire: true });
     await waitFor(flow, (s) => s.matches({ inFlow: 'stepping' }));
     expect(navigations).toEqual(['/form11/medical-insurance-relief (replace)']);
-    flow.send({ type: 'step.submit', route: '/form11/medical-insurance-relief', data: { selectedEmployment: 'Acme' } });
+    flow.send({ type: 'step.submit', route: '/form11/medical-insurance-relief', data: { ...MEDICAL, selectedEmployment: 'Acme' } });
     expect(storedProgress(storage)).toMatchObject({ currentRouteIndex: 1, formData: { 'medical-insurance-relief': { selectedEmployment: 'Acme' } } });
     expect(navigations.at(-1)).toBe('/form11/rent-tax-credit');
   });
@@ -214,9 +219,9 @@ describe('the guided flow in the browser runtime', () => {
     const { host, posted, claimRecorded, navigations } = await setup();
     host.setOwner(OWNER);
     const flow = host.current()!;
-    flow.send({ type: 'step.submit', route: '/form11/tuition-fees', data: { fees: 1 }, callback: '/landing', year: 2023 });
+    flow.send({ type: 'step.submit', route: '/form11/tuition-fees', data: TUITION, callback: '/landing', year: 2023 });
     await waitFor(flow, (s) => s.matches('idle'));
-    expect(posted).toEqual([{ year: 2023, question: 'tuition-fees', answer: { fees: 1 } }]);
+    expect(posted).toEqual([{ year: 2023, question: 'tuition-fees', answer: TUITION }]);
     expect(claimRecorded).toHaveBeenCalledWith(ENTRY);
     expect(navigations).toEqual(['/landing']);
   });
@@ -226,7 +231,7 @@ describe('the guided flow in the browser runtime', () => {
     const { host, log, navigations } = await setup({ answer: refused });
     host.setOwner(OWNER);
     const flow = host.current()!;
-    flow.send({ type: 'step.submit', route: '/form11/tuition-fees', data: { secret: 'Acme' } });
+    flow.send({ type: 'step.submit', route: '/form11/tuition-fees', data: { ...TUITION, secret: 'Acme' } });
     await waitFor(flow, (s) => s.matches('idle'));
     expect(log.warn).toHaveBeenCalledWith('Form 11 answer was not sent', { operation: 'answer', status: 422 });
     expect(JSON.stringify(log.warn.mock.calls)).not.toContain('Acme');

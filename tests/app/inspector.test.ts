@@ -22,7 +22,7 @@ const SCREEN_INPUTS: { [N in VisitFlowName]: ScreenInputOf<AppFlows, N> } = {
   forgotPassword: undefined,
   resetPassword: undefined,
   overview: undefined,
-  pensionSetup: undefined,
+  pensionSetup: { returnTo: null },
   contribution: { mode: 'contribute' },
   directDebit: undefined,
   refundOptions: undefined,

@@ -11,7 +11,7 @@ import { json, seen, serve } from '../support/stubFetch.ts';
 
 const USER = { email: 'ann@example.ie', date_of_birth: '1985-02-01', marital_status: 'single', annual_income: 62_000, paid_pension: 1500, pension: 3500, taxback: 140_000, form11: [] };
 const CONTRIBUTION = { id: 'c1', amount: 2000, tax_year: 2026, kind: 'one_off', source: 'Sandbox debit card', status: 'succeeded', created_at: '2026-11-25T10:00:00.000Z' };
-const MANDATE = { id: 'm1', reference: 'MXO-1', iban_masked: 'IE29 •••• 5678', amount: 200, day_of_month: 15, start_date: '2026-12-02', next_collection: '2026-12-15', accepted_at: '2026-11-25T10:00:00.000Z', paused_until: null };
+const MANDATE = { id: 'm1', reference: 'MXO-1', iban_masked: 'IE29 •••• 5678', amount: 200, day_of_month: 15, start_date: '2026-12-02', next_collection: '2026-12-15', accepted_at: '2026-11-25T10:00:00.000Z', paused_until: null, last_collection: null };
 const PAUSED = { ...MANDATE, next_collection: '2027-01-15', paused_until: '2026-12-31' };
 
 let http: ApiClient;

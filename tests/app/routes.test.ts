@@ -30,7 +30,7 @@ function decisionFor(code: Outcome, href: string): GuardDecision {
     case 'L':
       return { kind: 'redirect', to: '/auth/login', search: { redirect: href } };
     case 'I':
-      return { kind: 'redirect', to: '/pension-info' };
+      return { kind: 'redirect', to: '/pension-info', search: { returnTo: href } };
     case 'A':
       return { kind: 'redirect', to: '/auth/paye-authorization', search: { returnTo: href } };
     case 'H':

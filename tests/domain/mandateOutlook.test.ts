@@ -26,6 +26,29 @@ describe('mandate outlook', () => {
     expect(mandateOutlook({ ...MANDATE, start_date: '2027-01-15' }, 0, dayjs('2026-10-01'))).toMatchObject({ next: '2027-01-15', remaining: [], overLimitFrom: null, overBy: 0 });
   });
 
+  it('on a collection day, today counts until it is collected and not after (the room left has then taken it): never twice', () => {
+    // 15 December, €700 of room: the run has not collected yet, so €350 is still to come and fits.
+    expect(mandateOutlook({ ...MANDATE, last_collection: '2026-11-15' }, 700, dayjs('2026-12-15'))).toEqual({
+      next: '2026-12-15',
+      remaining: ['2026-12-15'],
+      remainingTotal: 350,
+      overLimitFrom: null,
+      overBy: 0,
+    });
+    // Collected: the room is €350 less and nothing more comes this year (counting it again would flag €350 that never comes).
+    expect(mandateOutlook({ ...MANDATE, last_collection: '2026-12-15' }, 350, dayjs('2026-12-15'))).toEqual({
+      next: '2027-01-15',
+      remaining: [],
+      remainingTotal: 0,
+      overLimitFrom: null,
+      overBy: 0,
+    });
+    // 15 October collected, €700 of room: November and December fit exactly.
+    expect(mandateOutlook({ ...MANDATE, last_collection: '2026-10-15' }, 700, dayjs('2026-10-15'))).toMatchObject({ remaining: ['2026-11-15', '2026-12-15'], overBy: 0 });
+    // A collection of an earlier day changes nothing from today.
+    expect(mandateOutlook({ ...MANDATE, last_collection: '2026-09-15' }, 10_000, dayjs('2026-10-01')).remaining).toEqual(['2026-10-15', '2026-11-15', '2026-12-15']);
+  });
+
   it('a paused mandate skips its collections up to the pause: paused to 31 December on 1 October, nothing more this year and nothing over the limit', () => {
     expect(mandateOutlook({ ...MANDATE, paused_until: '2026-12-31' }, 0, dayjs('2026-10-01'))).toEqual({ next: '2027-01-15', remaining: [], remainingTotal: 0, overLimitFrom: null, overBy: 0 });
     // Paused to 20 November: 15 October and 15 November are skipped, 15 December still comes (€350 against €200 of room).

@@ -23,7 +23,7 @@ function decisionFor(code: Outcome, href: string): GuardDecision {
     case 'L':
       return { kind: 'redirect', to: '/auth/login', search: { redirect: href } };
     case 'I':
-      return { kind: 'redirect', to: '/pension-info' };
+      return { kind: 'redirect', to: '/pension-info', search: { returnTo: href } };
     case 'A':
       return { kind: 'redirect', to: '/auth/paye-authorization', search: { returnTo: href } };
     case 'H':
@@ -95,6 +95,7 @@ describe('guardRoute: what counts as a recorded annual_income', () => {
     expect(guardRoute({ access: 'user' }, '/landing', { annual_income: income, paye_a1_authorized: true })).toStrictEqual({
       kind: 'redirect',
       to: '/pension-info',
+      search: { returnTo: '/landing' },
     });
   });
 
@@ -102,7 +103,18 @@ describe('guardRoute: what counts as a recorded annual_income', () => {
     expect(guardRoute({ access: 'paye' }, '/form11/final-form', { annual_income: null, paye_a1_authorized: false })).toStrictEqual({
       kind: 'redirect',
       to: '/pension-info',
+      search: { returnTo: '/form11/final-form' },
     });
+  });
+
+  it('keeps the page asked for through Pension Setup: a login redirect to /contribute?amount=50 goes to /pension-info with it as returnTo', () => {
+    expect(guardRoute({ access: 'user' }, '/contribute?amount=50', { annual_income: null, paye_a1_authorized: false })).toStrictEqual({
+      kind: 'redirect',
+      to: '/pension-info',
+      search: { returnTo: '/contribute?amount=50' },
+    });
+    // The income form itself asks nothing more.
+    expect(guardRoute({ access: 'user', incomeOptional: true }, '/pension-info?returnTo=%2Fcontribute', { annual_income: null, paye_a1_authorized: false })).toStrictEqual({ kind: 'pass' });
   });
 });
 

@@ -129,7 +129,7 @@ describe('auth journeys', () => {
     expect(await accountMenu(tab).count()).toBe(0);
   });
 
-  it('the guard sends a signed-out user to login and back, then on to /pension-info; an unknown form slug is not found', async () => {
+  it('the guard sends a signed-out user to login and back, then on to /pension-info and, once set up, to the page asked for; an unknown form slug is not found', async () => {
     const { page } = b;
     const user = await createUserWithPassword();
 
@@ -143,6 +143,14 @@ describe('auth journeys', () => {
     await page.waitForURL((url) => url.pathname === '/pension-info');
     await checkScreen(page);
     expect(pathOf(page.url())).toBe('/pension-info');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/form11-questionnaire');
+    // Set up, the user goes on to the page they asked for (a PAYE route: the authorisation first, returning there).
+    await field(page, 'Annual income').fill('52000');
+    await field(page, 'Pension paid this year').fill('0');
+    await field(page, 'Pension plan ID').fill('il 1234 5678');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/paye-authorization');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/form11-questionnaire');
 
     await visit(page, '/form11/not-a-form', { screenshot: 'not-found' });
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();

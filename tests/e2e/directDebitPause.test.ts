@@ -3,15 +3,23 @@
  * build: the Overview flags the collection that would pass the relief limit, "Pause the direct
  * debit" pauses it to 31 December, and the Overview then says paused with no warning; Round payment
  * leaves room for the collections still to come, and offers the whole room once they are paused;
- * the Direct Debit screen shows the pause plainly and resumes it.
+ * the Direct Debit screen shows the pause plainly and resumes it. The Overview shows a new mandate,
+ * its next collection and the collections left, with a way to change it.
+ *
+ * The server's clock and the page's start at 20 November 2026 (pinnedClock.ts), whatever today is:
+ * from 28 December no collection is left in the year, and 31 December is no pause.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayjs } from '../../src/domain/dates.ts';
+import { calendarDay } from '../../src/domain/dates.ts';
 import { checkScreen, useBrowser, viewports, visit, type Viewport } from './harness.ts';
-import { createUserWithPassword, postJson, signIn, type TestUser } from './users.ts';
+import { pinnedNow, pinPageClock, usePinnedClock } from './pinnedClock.ts';
+import { createUserWithPassword, field, postJson, signIn, type TestUser } from './users.ts';
 
-const YEAR = dayjs().year();
+usePinnedClock();
+/** The pinned server's today (20 November 2026): its year is the one every figure below is for. */
+const today = () => calendarDay(new Date(pinnedNow()));
+const YEAR = today().year();
 
 /** Calls the API as `user` with a throwaway session. */
 async function asUser<T>(user: TestUser, call: (token: string) => Promise<T>): Promise<T> {
@@ -34,7 +42,7 @@ async function nearLimitWithMandate(): Promise<TestUser> {
     expect((await postJson('/pension-info', { annual_income: 48_000, paid_pension: 11_900, marital_status: 'single', pension_plan_id: 'IL12345678' }, token)).status).toBe(200);
     // A new account asks for the password again first.
     expect((await postJson('/security/step-up', { password: user.password }, token)).status).toBe(200);
-    const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+    const tomorrow = today().add(1, 'day').format('YYYY-MM-DD');
     const mandate = { iban: 'IE29AIBK93115212345678', amount: 200, day_of_month: 28, start_date: tomorrow, mandate_accepted: true };
     expect((await postJson('/direct-debit', mandate, token)).status).toBe(200);
   });
@@ -43,6 +51,7 @@ async function nearLimitWithMandate(): Promise<TestUser> {
 
 async function pauseJourney(page: Page, viewport: Viewport, shots: string) {
   await page.setViewportSize(viewport);
+  await pinPageClock(page);
   const user = await nearLimitWithMandate();
   await signIn(page, user);
 
@@ -68,7 +77,7 @@ async function pauseJourney(page: Page, viewport: Viewport, shots: string) {
   await visit(page, '/landing');
   await region.getByText(`Paused until 31 December ${YEAR}`).waitFor();
   await visit(page, '/round-payment');
-  await page.getByRole('radio', { name: /^€100(\.00)?: everything left, to max out/ }).waitFor();
+  await page.getByRole('radio', { name: /^€100\.00: everything left, to max out/ }).waitFor();
   expect(await page.getByText('Your direct debit will still collect').count()).toBe(0);
   await checkScreen(page, `${shots}round-payment-paused`);
 
@@ -83,6 +92,44 @@ async function pauseJourney(page: Page, viewport: Viewport, shots: string) {
   await checkScreen(page, `${shots}direct-debit-resumed`);
 }
 
+/**
+ * The direct debit on the Overview: the mandate and its next collection, the collections left this
+ * year, and a warning with a one-click way to change it when a collection would pass the limit.
+ */
+async function directDebitJourney(page: Page, viewport: Viewport, shots: string) {
+  await page.setViewportSize(viewport);
+  await pinPageClock(page);
+  const user = await createUserWithPassword();
+  // Born 1 February 1985: 25 % of €48,000 is €12,000; €11,900 through payroll leaves €100 of room.
+  await asUser(user, (token) => postJson('/pension-info', { annual_income: 48_000, paid_pension: 11_900, marital_status: 'single', pension_plan_id: 'IL12345678' }, token));
+  await signIn(page, user);
+  expect(await page.getByRole('region', { name: 'Direct debit' }).count()).toBe(0);
+
+  await visit(page, '/direct-debit');
+  await page.getByRole('button', { name: 'Set up a direct debit' }).click();
+  await field(page, 'IBAN').fill('IE29 AIBK 9311 5212 3456 78');
+  await field(page, 'Monthly amount').fill('200');
+  await field(page, 'Day of the month').fill('28');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Set up direct debit' }).click();
+  await page.getByRole('form', { name: 'Confirm it is you' }).waitFor();
+  await field(page, 'Your password').fill(user.password);
+  await page.getByRole('button', { name: 'Confirm and set up' }).click();
+  await page.getByText('Your direct debit is set up').waitFor();
+
+  await visit(page, '/landing');
+  const region = page.getByRole('region', { name: 'Direct debit' });
+  await region.getByText('€200.00 a month from IE29 •••• 5678, on day 28').waitFor();
+  // Set up on 20 November, the first collection a week ahead at the earliest: 28 November and 28 December are left.
+  expect(await region.textContent()).toContain(`Next collection: 28 November ${YEAR}`);
+  expect(await region.textContent()).toContain(`2 collections still to come in ${YEAR}: €400.00.`);
+  expect(await region.textContent()).toContain(`The collection on 28 November ${YEAR} would pass your tax relief limit: €300.00 this year would earn no relief.`);
+  await checkScreen(page, `${shots}overview-direct-debit`);
+  await region.getByRole('link', { name: 'Change or cancel it' }).click();
+  await page.waitForURL((url) => url.pathname === '/direct-debit');
+  await page.getByText('Your direct debit is set up').or(page.getByRole('table', { name: 'Your direct debit' })).first().waitFor();
+}
+
 describe('the direct debit paused in one click', () => {
   const b = useBrowser({ deferAccessibility: true });
 
@@ -92,5 +139,13 @@ describe('the direct debit paused in one click', () => {
 
   it('the Overview flags the collection past the limit, Pause stops it, the Overview says paused and warns no more (phone)', async () => {
     await pauseJourney(b.page, viewports.mobile, 'pause-mobile-');
+  });
+
+  it('the Overview shows the direct debit and flags a collection past the relief limit (desktop)', async () => {
+    await directDebitJourney(b.page, viewports.desktop, 'first-');
+  });
+
+  it('the Overview shows the direct debit and flags a collection past the relief limit (phone)', async () => {
+    await directDebitJourney(b.page, viewports.mobile, 'first-mobile-');
   });
 });

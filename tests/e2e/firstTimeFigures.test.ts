@@ -10,7 +10,7 @@ import { formatEuro, formatEuroWhole } from '../../src/domain/money.ts';
 import { form11Sample } from '../../src/domain/schemas/form11/index.ts';
 import { defaultClaimYear } from '../../src/domain/tax/index.ts';
 import { checkScreen, useBrowser, viewports, visit, type Viewport } from './harness.ts';
-import { createUserWithPassword, field, postJson, signIn, type TestUser } from './users.ts';
+import { field, postJson, signIn, type TestUser } from './users.ts';
 
 const YEAR = defaultClaimYear(dayjs());
 
@@ -173,42 +173,6 @@ async function taxRefundPageJourney(page: Page, viewport: Viewport, shots: strin
   await checkScreen(page);
 }
 
-/**
- * The direct debit on the Overview: the mandate and its next collection, the collections left this
- * year, and a warning with a one-click way to change it when a collection would pass the limit.
- */
-async function directDebitJourney(page: Page, viewport: Viewport, shots: string) {
-  await page.setViewportSize(viewport);
-  const user = await createUserWithPassword();
-  // Born 1 February 1985: 25 % of €48,000 is €12,000; €11,900 through payroll leaves €100 of room.
-  await asUser(user, (token) => postJson('/pension-info', { annual_income: 48_000, paid_pension: 11_900, marital_status: 'single', pension_plan_id: 'IL12345678' }, token));
-  await signIn(page, user);
-  expect(await page.getByRole('region', { name: 'Direct debit' }).count()).toBe(0);
-
-  await visit(page, '/direct-debit');
-  await page.getByRole('button', { name: 'Set up a direct debit' }).click();
-  await field(page, 'IBAN').fill('IE29 AIBK 9311 5212 3456 78');
-  await field(page, 'Monthly amount').fill('200');
-  await field(page, 'Day of the month').fill('28');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Set up direct debit' }).click();
-  await page.getByRole('form', { name: 'Confirm it is you' }).waitFor();
-  await field(page, 'Your password').fill(user.password);
-  await page.getByRole('button', { name: 'Confirm and set up' }).click();
-  await page.getByText('Your direct debit is set up').waitFor();
-
-  await visit(page, '/landing');
-  const region = page.getByRole('region', { name: 'Direct debit' });
-  await region.getByText('€200.00 a month from IE29 •••• 5678, on day 28').waitFor();
-  expect(await region.textContent()).toMatch(/Next collection: 28 (November|December) 2026/);
-  expect(await region.textContent()).toMatch(/\d collections? still to come in 2026/);
-  expect(await region.textContent()).toMatch(/The collection on 28 (November|December) 2026 would pass your tax relief limit/);
-  await checkScreen(page, `${shots}overview-direct-debit`);
-  await region.getByRole('link', { name: 'Change or cancel it' }).click();
-  await page.waitForURL((url) => url.pathname === '/direct-debit');
-  await page.getByText('Your direct debit is set up').or(page.getByRole('table', { name: 'Your direct debit' })).first().waitFor();
-}
-
 describe('a first-time user', () => {
   const b = useBrowser({ deferAccessibility: true });
 
@@ -226,13 +190,5 @@ describe('a first-time user', () => {
 
   it('the Tax Refund page: the claim first, two tiles that act, the rest information (phone)', async () => {
     await taxRefundPageJourney(b.page, viewports.mobile, 'first-mobile-');
-  });
-
-  it('the Overview shows the direct debit and flags a collection past the relief limit (desktop)', async () => {
-    await directDebitJourney(b.page, viewports.desktop, 'first-');
-  });
-
-  it('the Overview shows the direct debit and flags a collection past the relief limit (phone)', async () => {
-    await directDebitJourney(b.page, viewports.mobile, 'first-mobile-');
   });
 });

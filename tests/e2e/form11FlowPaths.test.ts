@@ -177,6 +177,17 @@ async function act(event: UiEvent) {
       actedAt = Date.now();
       await page.getByRole('button', { name: event.onItsOwn ? 'Save' : 'Next', exact: true }).click();
       return;
+    case 'submitEmpty':
+      expect(pathOf(page), 'the flow’s page is on screen').toBe(event.route);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      actedAt = Date.now();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      return;
+    case 'skipConfirm':
+    case 'skipCancel':
+      actedAt = Date.now();
+      await dialog().getByRole('button', { name: event.kind === 'skipConfirm' ? 'Skip this page' : 'Enter amounts' }).click();
+      return;
     case 'skip':
       expect(pathOf(page), 'the flow’s page is on screen').toBe(event.route);
       actedAt = Date.now();
@@ -256,6 +267,14 @@ async function observe(state: FlowSnapshot, before: FlowSnapshot | null) {
       await expectPath('/tax-refund-questions');
       await dialog().getByRole('heading', { name: `Start a new claim for ${state.context.pendingStart?.year}?` }).waitFor();
       await expect(dialog().getByText(`Your unfinished claim for ${state.context.year} will be discarded`, { exact: false }).count()).resolves.toBe(1);
+      break;
+    }
+    case 'confirmingSkip': {
+      // Nothing entered: the flow asks before anything is kept; the page stays behind the question.
+      const route = state.context.skipping!.route;
+      await expectPath(route);
+      await dialog().getByRole('heading', { name: 'Skip this page?' }).waitFor();
+      await expect(dialog().getByText(`Nothing is entered for ${FORM_PAGES[slugOf(route)].title}`, { exact: false }).count()).resolves.toBe(1);
       break;
     }
     case 'inFlow.stepping.unsent':

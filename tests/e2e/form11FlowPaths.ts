@@ -14,7 +14,8 @@
  *   the flow's question, answered with `replace.confirm` / `replace.cancel` in its dialog;
  * - `flow.resume` — "Continue previous application"; `flow.retry` — "Try again" on /tax-refund-submitted;
  * - `step.submit` / `step.next` — a page's Next (filled in) / its Skip button, on the page the flow is on;
- *   from `idle` also a page opened on its own and saved (posted at once);
+ *   from `idle` also a page opened on its own and saved (posted at once); Next with nothing entered
+ *   brings up "Skip this page?", answered with `skip.confirm` / `skip.cancel` in its dialog;
  * - `xstate.done.actor.navigateTo` — the router arriving (it does so by itself);
  * - `xstate.done.actor.postAnswer` / `postAllAnswers` — the server's answer to a held request:
  *   let through (ok) or answered 422 (refused).
@@ -49,6 +50,9 @@ export type UiEvent =
   | { kind: 'resume' }
   | { kind: 'retry' }
   | { kind: 'submit'; route: Form11FlowRoute; onItsOwn: boolean }
+  | { kind: 'submitEmpty'; route: Form11FlowRoute }
+  | { kind: 'skipConfirm' }
+  | { kind: 'skipCancel' }
   | { kind: 'skip'; route: Form11FlowRoute }
   | { kind: 'arrive' }
   | { kind: 'respond'; request: 'answer' | 'answer-multiple'; ok: boolean };
@@ -113,9 +117,16 @@ function uiEvents(year: number) {
       events.push(...fromIdle);
     }
     if (value === 'inFlow.stepping.atStep' && current) {
-      const step: Form11FlowEvent[] = [{ type: 'step.submit', route: current, data: sampleAnswer(current) }, { type: 'step.next', route: current }, { type: 'flow.resume' }, start];
+      const step: Form11FlowEvent[] = [
+        { type: 'step.submit', route: current, data: sampleAnswer(current) },
+        { type: 'step.submit', route: current, data: {} },
+        { type: 'step.next', route: current },
+        { type: 'flow.resume' },
+        start,
+      ];
       events.push(...step);
     }
+    if (value === 'confirmingSkip') events.push({ type: 'skip.confirm' }, { type: 'skip.cancel' });
     if (value === 'inFlow.stepping.confirmingReplace') events.push({ type: 'replace.confirm' }, { type: 'replace.cancel' });
     if (value === 'inFlow.stepping.unsent') events.push({ type: 'flow.retry' });
     for (const type of __unsafe_getAllOwnEventDescriptors(snapshot) as string[]) {
@@ -143,8 +154,15 @@ function uiEventOf(event: EventObject, before: FlowSnapshot): UiEvent {
       return { kind: 'resume' };
     case 'flow.retry':
       return { kind: 'retry' };
-    case 'step.submit':
+    case 'skip.confirm':
+      return { kind: 'skipConfirm' };
+    case 'skip.cancel':
+      return { kind: 'skipCancel' };
+    case 'step.submit': {
+      const data = (e as EventObject & { data?: JsonValue }).data;
+      if (typeof data === 'object' && data !== null && Object.keys(data).length === 0) return { kind: 'submitEmpty', route: e.route! };
       return { kind: 'submit', route: e.route!, onItsOwn: !before.context.routes.includes(e.route!) };
+    }
     case 'step.next':
       return { kind: 'skip', route: e.route! };
     case 'xstate.done.actor.navigateTo':
@@ -176,6 +194,12 @@ export function uiWords(event: UiEvent): string {
       return event.onItsOwn
         ? `Open ${event.route}?returnTo=${OUTSIDE.returnTo} directly, fill it in and press "Save"`
         : `Fill in ${pageTitle(event.route)} and press "Next"`;
+    case 'submitEmpty':
+      return `Press "Next" on ${pageTitle(event.route)} with nothing entered`;
+    case 'skipConfirm':
+      return 'Press "Skip this page" in the dialog';
+    case 'skipCancel':
+      return 'Press "Enter amounts" in the dialog';
     case 'skip':
       return `Press "Skip ${pageTitle(event.route)}"`;
     case 'arrive':

@@ -1,7 +1,8 @@
 /**
  * vitest globalSetup of the `e2e` project: builds the SPA once, starts one real server
  * (`node --import tsx src/server/main.ts`) on a free port with a fresh PGlite DATA_DIR, waits for
- * /api/maxout/health, and provides `baseUrl`. Server stdout/stderr go to
+ * /api/maxout/health, and provides `baseUrl`. Beside it, a second server whose clock starts at
+ * PINNED_START (pinnedClock.ts), for the journeys that depend on the date (`pinnedServer`). Server stdout/stderr go to
  * test-results/e2e-server.log (read it with serverLog.ts). Teardown stops the server's whole
  * process group and removes the data directory.
  *
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, installHint } from '../support/systemDeps.mjs';
+import { PINNED_START } from './pinnedClock.ts';
 import { createSeededUser, markPayeAuthorised, type SeededUser } from './seedUsers.ts';
 
 declare module 'vitest' {
@@ -31,6 +33,8 @@ declare module 'vitest' {
     firstTimeUsers: SeededUser[];
     /** PAYE-authorised users for claimLines.test.ts and pensionRefundYears.test.ts, one per viewport each. */
     claimLineUsers: SeededUser[];
+    /** The server whose clock started at PINNED_START (see pinnedClock.ts), its log, and when it was launched (ms, this clock). */
+    pinnedServer: { baseUrl: string; serverLogPath: string; launchedAt: number };
   }
 }
 
@@ -47,6 +51,7 @@ const CLAIM_LINE_USERS = 4;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');
 const logPath = path.join(resultsDir, 'e2e-server.log');
+const pinnedLogPath = path.join(resultsDir, 'e2e-server-pinned.log');
 
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(installHint([{ pkg: 'chromium', why: `${CHROMIUM_PATH} (e2e tests)` }]));
@@ -94,6 +99,20 @@ export default async function setup(project: TestProject) {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
 
+  // The pinned server starts while the main one is seeded: nothing to seed, its journeys make their own users.
+  const pinnedDataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-e2e-pinned-'));
+  const pinnedPort = await freePort();
+  const pinnedBaseUrl = `http://127.0.0.1:${pinnedPort}`;
+  writeFileSync(pinnedLogPath, '');
+  const pinnedLaunchedAt = Date.now();
+  const pinnedChild = launch(
+    { ...env, PORT: String(pinnedPort), DATA_DIR: pinnedDataDir, PUBLIC_URL: pinnedBaseUrl, CLOCK_START: PINNED_START },
+    pinnedBaseUrl,
+    pinnedDataDir,
+    pinnedLogPath,
+  );
+  pinnedChild.catch(() => undefined);
+
   let child = await launch(env, baseUrl, dataDir);
   timings.push(`server ready ${Math.round(performance.now() - started)} ms`);
 
@@ -120,8 +139,13 @@ export default async function setup(project: TestProject) {
     child = await launch(env, baseUrl, dataDir);
   } catch (error) {
     await stopServer(child, dataDir);
+    await pinnedChild.then((pinned) => stopServer(pinned, pinnedDataDir)).catch(() => undefined);
     throw error;
   }
+  const pinned = await pinnedChild.catch(async (error: unknown) => {
+    await stopServer(child, dataDir);
+    throw error;
+  });
   timings.push(`PAYE user seeded ${Math.round(performance.now() - seedStarted)} ms`);
   console.log(`[e2e] ${baseUrl}: ${timings.join(', ')}; log ${path.relative(root, logPath)}`);
 
@@ -131,12 +155,15 @@ export default async function setup(project: TestProject) {
   project.provide('form11Users', form11Users);
   project.provide('firstTimeUsers', firstTimeUsers);
   project.provide('claimLineUsers', claimLineUsers);
-  return () => stopServer(child, dataDir);
+  project.provide('pinnedServer', { baseUrl: pinnedBaseUrl, serverLogPath: pinnedLogPath, launchedAt: pinnedLaunchedAt });
+  return async () => {
+    await Promise.all([stopServer(child, dataDir), stopServer(pinned, pinnedDataDir)]);
+  };
 }
 
 /** Starts the server (its output appended to the log) and waits until it is healthy. */
-async function launch(env: NodeJS.ProcessEnv, baseUrl: string, dataDir: string): Promise<ChildProcess> {
-  const logFd = openSync(logPath, 'a');
+async function launch(env: NodeJS.ProcessEnv, baseUrl: string, dataDir: string, log = logPath): Promise<ChildProcess> {
+  const logFd = openSync(log, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     // Own process group, so teardown can stop the server and anything it started.
@@ -149,7 +176,7 @@ async function launch(env: NodeJS.ProcessEnv, baseUrl: string, dataDir: string):
     if (child.exitCode === null) killGroup(child, 'SIGKILL');
   });
   try {
-    await waitForHealth(baseUrl, child, 60_000);
+    await waitForHealth(baseUrl, child, 60_000, log);
   } catch (error) {
     await stopServer(child, dataDir);
     throw error;
@@ -157,7 +184,7 @@ async function launch(env: NodeJS.ProcessEnv, baseUrl: string, dataDir: string):
   return child;
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number, log: string) {
   const deadline = Date.now() + timeoutMs;
   let exited: string | undefined;
   child.once('exit', (code, signal) => {
@@ -173,7 +200,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const tail = readFileSync(logPath, 'utf8').trim().split('\n').slice(-30).join('\n');
+  const tail = readFileSync(log, 'utf8').trim().split('\n').slice(-30).join('\n');
   throw new Error(`e2e server did not become healthy (${exited ?? `timeout ${timeoutMs} ms`}). Last log lines:\n${tail}`);
 }
 

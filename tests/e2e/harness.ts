@@ -23,7 +23,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AxeResults, Result } from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { activeServer } from './pinnedClock.ts';
 import { CHROMIUM_PATH } from '../support/systemDeps.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,7 +38,8 @@ export const viewports = {
 export type Viewport = { width: number; height: number };
 
 export function baseUrl(): string {
-  return inject('baseUrl');
+  // The main server, or the pinned-clock one for a file that asked for it (pinnedClock.ts).
+  return activeServer().baseUrl;
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -68,11 +68,13 @@ describe('pension journeys', () => {
 
     await field(page, 'Amount').fill('2000');
     // Income 18,000 above the band: all of it at 40%.
-    await page.getByTestId('relief-preview').getByText('€800').waitFor();
+    await page.getByTestId('relief-preview').getByText('€800.00', { exact: true }).waitFor();
+    // Every euro amount with its cents, whole ones too.
+    expect(await page.getByRole('main').textContent()).toMatch(/Room left for tax relief in \d{4}: €14,000\.00/);
     await checkScreen(page, 'contribute');
     await page.getByRole('button', { name: 'Review payment' }).click();
     const review = page.getByRole('table', { name: 'Your payment' });
-    expect(await review.textContent()).toContain('€800');
+    expect(await review.textContent()).toMatch(/€2,000\.00.*€800\.00/);
     await checkScreen(page, 'contribute-review');
     await page.getByRole('button', { name: 'Confirm payment' }).dblclick();
     // Over €1,000 the server asks for the password again first; the same payment (same key) follows.
@@ -82,6 +84,7 @@ describe('pension journeys', () => {
     await field(page, 'Your password').fill(user.password);
     await stepUp.getByRole('button', { name: 'Confirm and pay' }).dblclick();
     await page.getByText('Payment made').waitFor();
+    expect(await page.getByRole('main').textContent()).toMatch(/€2,000\.00 from .* It earns €800\.00 in tax relief\./);
     await checkScreen(page, 'contribute-done');
 
     await page.getByRole('link', { name: 'Back to Overview' }).click();
@@ -101,8 +104,8 @@ describe('pension journeys', () => {
     await setUpPension(page, 'dd-');
 
     await visit(page, '/round-payment');
-    await page.getByRole('radio', { name: /^€14,000: everything left/ }).waitFor();
-    expect(await page.getByRole('radio', { name: /^€14,000: everything left/ }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /^€14,000\.00: everything left/ }).waitFor();
+    expect(await page.getByRole('radio', { name: /^€14,000\.00: everything left/ }).isChecked()).toBe(true);
     await checkScreen(page, 'round-payment');
 
     await visit(page, '/direct-debit');

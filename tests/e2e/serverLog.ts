@@ -7,7 +7,7 @@
  *   await visit(page, link);
  */
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { activeServer } from './pinnedClock.ts';
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: string };
 
@@ -22,7 +22,7 @@ export interface MailLogLine {
 }
 
 export function serverLogPath(): string {
-  return inject('serverLogPath');
+  return activeServer().serverLogPath;
 }
 
 /** Every JSON line of the server log so far (lines that are not JSON are skipped). */

@@ -29,6 +29,7 @@ const MANDATE = {
   next_collection: '2026-05-15',
   accepted_at: '2026-01-02T10:00:00.000Z',
   paused_until: null,
+  last_collection: null,
 };
 const context = (overrides: Partial<ContributionContext> = {}): ContributionContext => ({
   mode: 'contribute',

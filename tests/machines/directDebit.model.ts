@@ -17,6 +17,7 @@ export const MANDATE: Mandate = {
   next_collection: '2026-06-20',
   accepted_at: '2026-05-10T10:00:00.000Z',
   paused_until: null,
+  last_collection: null,
 };
 /** The same mandate paused to 31 December: its next collection is in January. */
 export const PAUSED: Mandate = { ...MANDATE, paused_until: '2026-12-31', next_collection: '2027-01-20' };

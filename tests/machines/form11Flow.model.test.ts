@@ -5,6 +5,7 @@ import type { Form11FlowInput, NavigateToInput, NavigationOutcome, PostAllAnswer
 import { form11FlowView } from '../../machines/form11Flow/form11Flow.view.ts';
 import { parseSavedProgress, serializeProgress, type JsonValue } from '../../src/domain/form11Progress.ts';
 import type { Form11FlowRoute } from '../../src/domain/form11Routes.ts';
+import { categoryTitle, type FormSlug } from '../../src/domain/catalogue.ts';
 import { dottedValue } from '../support/expectedSteps.ts';
 import type { ModelPath, StepContext } from '../support/modelTest.ts';
 import { FRESH, freshModel, SAVED, savedModel, startP, startQ, WITH_SAVED } from './form11Flow.model.ts';
@@ -12,6 +13,7 @@ import {
   CLAIM_YEARS,
   CLOSED_YEAR,
   DEFAULT_YEAR,
+  EMPTY_ANSWER,
   ENTRY,
   OUTSIDE_ROUTE,
   POST_OK,
@@ -92,6 +94,10 @@ function expectViewOf(snapshot: Snapshot, value: string) {
   if (current) {
     const page = view.page(current, 2022);
     expect(page).toMatchObject({ year: c.year, canSubmit: takesAnswers, position: { number: c.currentRouteIndex + 1, total: c.routes.length } });
+    expect(page.busy, 'the submit button waits exactly while the flow works').toBe(view.busy);
+    expect(page.confirmSkip, '"Skip this page?" shows over the page submitted empty, exactly while the flow asks').toEqual(
+      value === 'confirmingSkip' && c.skipping!.route === current ? { title: categoryTitle(current.slice(8) as FormSlug) } : null,
+    );
     const key = current === '/form11/final-form' ? 'final-form' : current.slice(8);
     expect(page.kept).toEqual((c.formData as Record<string, unknown>)[key] ?? null);
     expect(page.draft, 'what was typed and not submitted comes back').toEqual((c.drafts as Record<string, unknown>)[key] ?? null);
@@ -101,7 +107,17 @@ function expectViewOf(snapshot: Snapshot, value: string) {
     });
     expect(page.incomeIds).toEqual(current === '/form11/final-form' ? c.selectedIncomeTypes : null);
   }
-  expect(view.page(OUTSIDE_ROUTE, 2022)).toEqual({ position: null, year: 2022, canSubmit: takesAnswers, kept: null, draft: null, back: null, incomeIds: null });
+  expect(view.page(OUTSIDE_ROUTE, 2022)).toEqual({
+    position: null,
+    year: 2022,
+    canSubmit: takesAnswers,
+    busy: view.busy,
+    confirmSkip: value === 'confirmingSkip' && c.skipping!.route === OUTSIDE_ROUTE ? { title: 'Remote Working Relief' } : null,
+    kept: null,
+    draft: null,
+    back: null,
+    incomeIds: null,
+  });
   expect(view.page(OUTSIDE_ROUTE).year, 'a page opened without a year works for last year').toBe(DEFAULT_YEAR);
 }
 
@@ -195,6 +211,20 @@ const journeys = {
     navigated,
     submit('/form11/rent-tax-credit'),
     allPosted,
+  ]),
+  skipAsked: freshModel.pathFromEvents('a page submitted with nothing entered is asked about: Enter amounts keeps the page, Skip this page moves on with nothing kept', [
+    startQ,
+    navigated,
+    submit('/form11/health-expenses', EMPTY_ANSWER),
+    { type: 'skip.cancel' },
+    submit('/form11/health-expenses', EMPTY_ANSWER),
+    { type: 'skip.confirm' },
+    submit('/form11/rent-tax-credit'),
+    allPosted,
+  ]),
+  skipOnItsOwn: freshModel.pathFromEvents('a page opened on its own and saved with nothing entered: asked, and skipping it sends nothing', [
+    { type: 'step.submit', route: OUTSIDE_ROUTE, data: EMPTY_ANSWER, callback: '/landing' },
+    { type: 'skip.confirm' },
   ]),
   abortedOnce: freshModel.pathFromEvents('an aborted navigation during setup is retried with a push', [startQ, aborted, navigated]),
   abortedTwice: freshModel.pathFromEvents('aborted twice: the flow waits, saved', [startQ, aborted, aborted]),
@@ -347,6 +377,33 @@ describe('guided flow machine: pinned journeys', () => {
       'rent-tax-credit': answerFor('/form11/rent-tax-credit'),
     });
     expect(navigations(log)).toEqual(['navigate /tax-refund-submitted']);
+  });
+
+  it('"Skip this page?" is a state of the flow: asked after an empty Next, Enter amounts returns to the page as it was, Skip this page moves on, and no €0 answer is kept or sent', async () => {
+    const path = journeys.skipAsked;
+    const { log } = await runChecked(freshModel, path, FRESH);
+    expect(path.steps.map((s) => dottedValue(s.state.value))).toEqual([
+      'idle',
+      'inFlow.settingUp.navigating',
+      'inFlow.stepping.atStep',
+      'confirmingSkip',
+      'inFlow.stepping.atStep',
+      'confirmingSkip',
+      'inFlow.stepping.atStep',
+      'inFlow.sendingAll',
+      'idle',
+    ]);
+    expect(form11FlowView(path.steps[3]!.state).page('/form11/health-expenses').confirmSkip).toEqual({ title: 'Health Expenses' });
+    expect(path.steps[4]!.state.context.currentRouteIndex, 'Enter amounts: still on page 1').toBe(0);
+    expect(path.steps[6]!.state.context.currentRouteIndex, 'skipped: on page 2').toBe(1);
+    expect(path.steps[7]!.state.context.formData, 'only what was entered is sent').toEqual({ 'rent-tax-credit': answerFor('/form11/rent-tax-credit') });
+    expect(navigations(log)).toEqual(['navigate /form11/rent-tax-credit', 'navigate /tax-refund-submitted']);
+  });
+
+  it('a page opened on its own and saved empty: asked, then skipped with nothing posted, back to the Tax Refund page', async () => {
+    const { log } = await runChecked(freshModel, journeys.skipOnItsOwn, FRESH);
+    expect(journeys.skipOnItsOwn.steps.map((s) => dottedValue(s.state.value))).toEqual(['idle', 'confirmingSkip', 'idle']);
+    expect(log).toEqual(['navigate /tax-refund-questions']);
   });
 
   it('an aborted setup navigation is retried once as a push; a second abort leaves the flow waiting, saved', async () => {

@@ -12,6 +12,7 @@ import {
   CLAIM_YEARS,
   CLOSED_YEAR,
   DEFAULT_YEAR,
+  EMPTY_ANSWER,
   OUTAGE_ERROR,
   OUTSIDE_ROUTE,
   POST_OK,
@@ -51,16 +52,22 @@ export const fixtures = {
   'questionnaire.open': () => [{ type: 'questionnaire.open' }],
   'replace.confirm': () => [{ type: 'replace.confirm' }],
   'replace.cancel': () => [{ type: 'replace.cancel' }],
+  'skip.confirm': () => [{ type: 'skip.confirm' }],
+  'skip.cancel': () => [{ type: 'skip.cancel' }],
   'flow.resume': () => [{ type: 'flow.resume' }],
   'flow.retry': () => [{ type: 'flow.retry' }],
   'flow.clear': () => [{ type: 'flow.clear' }],
   'step.submit': ({ context }: Snapshot) => {
     const outside = { type: 'step.submit', route: OUTSIDE_ROUTE, data: answerFor(OUTSIDE_ROUTE), callback: '/landing' } as const;
+    // Nothing entered: asked "Skip this page?" first.
+    const outsideEmpty = { type: 'step.submit', route: OUTSIDE_ROUTE, data: EMPTY_ANSWER, callback: '/landing' } as const;
     const current = context.routes[context.currentRouteIndex];
-    if (!current) return [outside];
+    if (!current) return [outside, outsideEmpty];
     const submit = (route: Form11FlowRoute) => ({ type: 'step.submit', route, data: answerFor(route) }) as const;
+    const empty = (route: Form11FlowRoute) => ({ type: 'step.submit', route, data: EMPTY_ANSWER }) as const;
+    const emptyPages = current === '/form11/final-form' ? [outsideEmpty] : [empty(current), outsideEmpty];
     // The first page again, after going back with the browser.
-    return context.currentRouteIndex > 0 ? [submit(current), outside, submit(context.routes[0]!)] : [submit(current), outside];
+    return context.currentRouteIndex > 0 ? [submit(current), outside, submit(context.routes[0]!), ...emptyPages] : [submit(current), outside, ...emptyPages];
   },
   'step.next': ({ context }: Snapshot) => {
     const current = context.routes[context.currentRouteIndex];
@@ -101,6 +108,8 @@ export const fixtures = {
   'xstate.error.actor.postAllAnswers': () => [{ type: 'xstate.error.actor.postAllAnswers', error: OUTAGE_ERROR }],
 } satisfies EventFixtures<Machine>;
 
+const isEmptyData = (data: unknown) => typeof data === 'object' && data !== null && Object.keys(data).length === 0;
+
 /** Short path names: the event type and what decides its branch. */
 export function describeEvent(event: EventObject): string | undefined {
   const e = event as Form11FlowEvent & { output?: { ok?: boolean; aborted?: boolean } };
@@ -110,6 +119,7 @@ export function describeEvent(event: EventObject): string | undefined {
     case 'year.choose':
       return `year ${e.year}`;
     case 'step.submit':
+      return `${'route' in e && e.route !== '/form11/final-form' && isEmptyData(e.data) ? 'submit∅' : 'submit'}(${e.route.slice('/form11/'.length)})`;
     case 'step.next':
     case 'step.back':
     case 'step.draft':
@@ -158,6 +168,7 @@ const post = (call: string, output: PostResult) => `${call} ${output.ok ? 'succe
 /** Where the user is: the page the flow is on, the page posted on its own, the Tax Refund page's question, or /tax-refund-submitted. */
 function screen(snapshot: Snapshot): string {
   const c = snapshot.context;
+  if (snapshot.matches('confirmingSkip')) return `${c.skipping?.route}, the dialog "Skip this page?"`;
   if (snapshot.matches('single')) return c.posting ? `/form11/${c.posting.question}` : 'a page opened on its own';
   if (snapshot.matches({ inFlow: { stepping: 'unsent' } })) return '/tax-refund-submitted';
   if (snapshot.matches({ inFlow: { stepping: 'confirmingReplace' } })) return `/tax-refund-questions, the dialog "Start a new claim for ${c.pendingStart?.year}?"`;
@@ -191,10 +202,15 @@ export const doc = pathDoc(form11FlowMachine, fixtures, {
     'questionnaire.open': 'Press "Questionnaire" on the Tax Refund page',
     'replace.confirm': 'Press "Start a new claim" in the dialog',
     'replace.cancel': 'Press "Keep my unfinished claim" in the dialog',
+    'skip.confirm': 'Press "Skip this page" in the dialog',
+    'skip.cancel': 'Press "Enter amounts" in the dialog',
     'flow.resume': 'Press "Continue previous application"',
     'flow.retry': 'Press "Try again" on /tax-refund-submitted',
     'flow.clear': 'Log out',
     'step.submit': (event, before) => {
+      if (event.route !== '/form11/final-form' && isEmptyData(event.data)) {
+        return 'callback' in event ? `Open ${event.route}?returnTo=${event.callback} on its own and press "Save" with nothing entered` : `Press "Next" on ${title(event.route)} with nothing entered`;
+      }
       if ('callback' in event) return `Open ${event.route}?returnTo=${event.callback} on its own, fill it in and press "Save"`;
       return event.route === current(before) ? `Fill in ${title(event.route)} and press "Next"` : `Go back with the browser to ${title(event.route)}, fill it in and press "Next"`;
     },

@@ -12,6 +12,8 @@ import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { Form11Progress, JsonValue } from '../../src/domain/form11Progress.ts';
 import type { Form11FlowRoute } from '../../src/domain/form11Routes.ts';
 import type { Form11Entry } from '../../src/domain/schemas/form11Entry.ts';
+import type { FormSlug } from '../../src/domain/catalogue.ts';
+import { form11Sample } from '../../src/domain/schemas/form11/index.ts';
 import { expectedSteps, type ExpectedMachine, type ExpectedState, type TransitionRule } from '../support/expectedSteps.ts';
 
 export const USER_ID = 'user-aoife';
@@ -78,8 +80,12 @@ export const ENTRY: Form11Entry = {
 export const POST_OK: PostResult = { ok: true, entry: ENTRY };
 export const POST_REFUSED: PostResult = { ok: false, error: REFUSED };
 
-/** A page's answer, the same shape for every fixture page. */
-export const answerFor = (route: Form11FlowRoute): JsonValue => ({ page: route, amount: 250 });
+/** A page's answer: its sample (amounts entered), or a stand-in for the final form. */
+export const answerFor = (route: Form11FlowRoute): JsonValue =>
+  route === '/form11/final-form' ? { page: route, amount: 250 } : (form11Sample(route.slice('/form11/'.length) as FormSlug) as JsonValue);
+/** A form page submitted with nothing entered (every fixture page has amount fields): asked about, never kept. */
+export const EMPTY_ANSWER: JsonValue = {};
+const isEmpty = (data: JsonValue) => typeof data === 'object' && data !== null && Object.keys(data).length === 0;
 /** What is typed on a page and not submitted: the form's raw values (text as typed). */
 export const draftFor = (route: Form11FlowRoute): JsonValue => ({ page: route, amount: '12' });
 
@@ -100,6 +106,7 @@ const NONE = {
   returnTo: null,
   lastFailure: null,
   pendingStart: null,
+  skipping: null,
 } satisfies Partial<Context>;
 
 export const INITIAL: Context = {
@@ -172,7 +179,15 @@ export function caseOf(event: EventObject, before: ExpectedState<Context>): stri
       return 'retry';
     case 'flow.clear':
       return 'clear';
+    case 'skip.confirm': {
+      const index = c.skipping ? c.routes.indexOf(c.skipping.route) : -1;
+      if (index < 0) return hasFlow(c) ? 'skip on its own, flow in flight' : 'skip on its own, no flow';
+      return `skip, ${advanceCase({ ...c, currentRouteIndex: index })}`;
+    }
+    case 'skip.cancel':
+      return hasFlow(c) ? 'enter amounts, flow in flight' : 'enter amounts, no flow';
     case 'step.submit': {
+      if (e.route !== '/form11/final-form' && isEmpty(e.data)) return 'submit empty';
       const index = c.routes.indexOf(e.route);
       if (index < 0) return 'submit on its own';
       return index === c.routes.length - 1 ? 'submit, last page' : 'submit, more pages';
@@ -248,6 +263,13 @@ const drafted = (state: string): Rule => ({
   },
 });
 const asking: Rule = { to: 'inFlow.stepping.confirmingReplace' };
+/** Nothing entered: the page is asked about; nothing kept, nothing saved. */
+const askingSkip: Rule = {
+  to: 'confirmingSkip',
+  context: (c, event) => ({ ...c, pendingStart: null, skipping: { route: (event as Extract<Ev, { type: 'step.submit' }>).route } }),
+};
+/** "Skip this page" on a page of the flow: as its Skip button (step.next) does. */
+const skippedRoute = (c: Context): Context => ({ ...atRoute(c, c.skipping!.route), skipping: null });
 
 /** atStep, unsent and confirmingReplace share the rules of their parent, stepping. */
 const steppingRules: Record<string, Rule> = {
@@ -261,6 +283,7 @@ const steppingRules: Record<string, Rule> = {
   'open questionnaire': { ...asking, context: (c) => ({ ...c, pendingStart: { kind: 'questionnaire', year: c.claimYear } }) },
   resume: { to: 'inFlow.replaying', context: (c) => ({ ...c, pendingStart: null, replayIndex: 0 }) },
   'submit on its own': onItsOwn,
+  'submit empty': askingSkip,
   'submit, more pages': { to: 'inFlow.stepping.atStep', context: (c, e) => advanced(kept(c, e)) },
   'submit, last page': { to: 'inFlow.sendingAll', context: kept },
   'next, more pages': { to: 'inFlow.stepping.atStep', context: (c, e) => advanced(atRoute(c, (e as Extract<Ev, { type: 'step.next' }>).route)) },
@@ -292,7 +315,16 @@ const spec: ExpectedMachine<Context> = {
   },
   caseOf,
   transitions: withEveryState({
-    idle: { start: startFlow, 'submit on its own': onItsOwn },
+    idle: { start: startFlow, 'submit on its own': onItsOwn, 'submit empty': askingSkip },
+    confirmingSkip: {
+      'skip, more pages': { to: 'inFlow.stepping.atStep', context: (c) => advanced(skippedRoute(c)) },
+      'skip, answers to send': { to: 'inFlow.sendingAll', context: skippedRoute },
+      'skip, all skipped': { to: 'idle', context: (c) => sent(c, null) },
+      'skip on its own, flow in flight': { to: 'inFlow.stepping.atStep', context: (c) => ({ ...c, skipping: null }) },
+      'skip on its own, no flow': { to: 'idle', context: (c) => ({ ...c, skipping: null }) },
+      'enter amounts, flow in flight': { to: 'inFlow.stepping.atStep', context: (c) => ({ ...c, skipping: null }) },
+      'enter amounts, no flow': { to: 'idle', context: (c) => ({ ...c, skipping: null }) },
+    },
     single: { ...afterSingle('post ok'), ...afterSingle('post refused'), ...afterSingle('post outage') },
     'inFlow.settingUp.navigating': {
       'navigation arrived': arrived,
@@ -381,12 +413,13 @@ export function expectedEffects(kase: string, before: ExpectedState<Context>, af
   if (kase === 'start' || kase === 'confirm pages') return after.value === 'inFlow.settingUp.navigating' ? ['saveProgress'] : [];
   if (kase === 'open questionnaire') return before.value === 'idle' ? [`navigate ${questionnaireAddress(c.claimYear)}`] : [];
   if (kase === 'confirm questionnaire') return [`navigate ${questionnaireAddress(c.pendingStart!.year)}`, 'clearProgress'];
-  if (kase === 'submit, more pages' || kase === 'next, more pages') return ['saveProgress', 'saveProgress', nextPage()];
-  if (kase === 'submit, last page' || kase === 'next, answers to send') return ['saveProgress'];
+  if (kase === 'submit, more pages' || kase === 'next, more pages' || kase === 'skip, more pages') return ['saveProgress', 'saveProgress', nextPage()];
+  if (kase === 'submit, last page' || kase === 'next, answers to send' || kase === 'skip, answers to send') return ['saveProgress'];
+  if (kase.startsWith('skip on its own')) return ['navigate /tax-refund-questions'];
   if (kase === 'back, first page') return ['saveProgress', 'navigateBack /tax-refund-questions'];
   if (kase === 'back, later page') return ['saveProgress', `navigateBack ${after.context.routes[after.context.currentRouteIndex]}`];
   if (kase === 'draft') return ['saveProgress'];
-  if (kase === 'next, all skipped') return ['saveProgress', ...finished(null)];
+  if (kase === 'next, all skipped' || kase === 'skip, all skipped') return ['saveProgress', ...finished(null)];
   if (before.value === 'single') {
     const back = `navigate ${c.returnTo}`;
     if (kase.startsWith('post ok')) return [`claimRecorded ${ENTRY.id}`, back];

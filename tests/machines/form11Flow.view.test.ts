@@ -58,13 +58,25 @@ describe('guided flow view', () => {
       position: { index: 0, number: 1, total: 2, isLast: false },
       year: 2024,
       canSubmit: true,
+      busy: false,
+      confirmSkip: null,
       kept: answerFor('/form11/tuition-fees'),
       draft: null,
       back: { to: 'start', enabled: true },
       incomeIds: null,
     });
     expect(view.page('/form11/final-form')).toMatchObject({ year: 2024, kept: null, incomeIds: ['rental-income', 'uk-dividends'] });
-    expect(view.page('/form11/rent-tax-credit', 2023)).toEqual({ position: null, year: 2023, canSubmit: true, kept: null, draft: null, back: null, incomeIds: null });
+    expect(view.page('/form11/rent-tax-credit', 2023)).toEqual({
+      position: null,
+      year: 2023,
+      canSubmit: true,
+      busy: false,
+      confirmSkip: null,
+      kept: null,
+      draft: null,
+      back: null,
+      incomeIds: null,
+    });
     expect(view.page('/form11/rent-tax-credit').year).toBe(DEFAULT_YEAR);
   });
 
@@ -98,6 +110,15 @@ describe('guided flow view', () => {
     const failure = { status: 503, message: null, source: 'server' as const };
     expect(viewOf({ inFlow: { stepping: 'unsent' } }, { ...IN_FLIGHT, lastFailure: failure })).toMatchObject({ notSent: { year: 2024, sending: false }, canRetry: true });
     expect(viewOf({ inFlow: 'sendingAll' }, { ...IN_FLIGHT, lastFailure: failure }).notSent).toEqual({ year: 2024, sending: true });
+  });
+
+  it('asks "Skip this page?" over the page submitted with nothing entered (Tuition Fees), not over the others; no submit meanwhile, and nothing busy', () => {
+    const asking = viewOf('confirmingSkip', { ...IN_FLIGHT, currentRouteIndex: 0, skipping: { route: '/form11/tuition-fees' } });
+    expect(asking.page('/form11/tuition-fees')).toMatchObject({ confirmSkip: { title: 'Tuition Fees' }, canSubmit: false, busy: false, position: { number: 1, total: 2 } });
+    expect(asking.page('/form11/final-form').confirmSkip).toBeNull();
+    expect(asking).toMatchObject({ busy: false, canResume: false, unfinished: { year: 2024 } });
+    const onItsOwn = viewOf('confirmingSkip', { ...INITIAL, skipping: { route: '/form11/health-expenses' } });
+    expect(onItsOwn.page('/form11/health-expenses', 2023)).toMatchObject({ confirmSkip: { title: 'Health Expenses' }, position: null, year: 2023 });
   });
 
   it('keeps the claim last sent for /tax-refund-submitted', () => {
@@ -233,9 +254,10 @@ describe('guided flow: input and defaults', () => {
     const actor = createActor(form11FlowMachine, { input: FRESH }).start();
     actor.send({ type: 'flow.start', selection: ['health-expenses'], year: 2025 });
     await vi.waitFor(() => expect(dottedValue(actor.getSnapshot().value)).toBe('inFlow.stepping.atStep'));
-    actor.send({ type: 'step.submit', route: '/form11/health-expenses', data: { amount: 1 } });
+    const answer = form11Sample('health-expenses');
+    actor.send({ type: 'step.submit', route: '/form11/health-expenses', data: answer });
     await vi.waitFor(() => expect(dottedValue(actor.getSnapshot().value)).toBe('inFlow.stepping.unsent'));
-    expect(actor.getSnapshot().context.formData).toEqual({ 'health-expenses': { amount: 1 } });
+    expect(actor.getSnapshot().context.formData).toEqual({ 'health-expenses': answer });
     expect(actor.getSnapshot().context.lastFailure).toEqual({ status: null, message: 'not provided', source: 'network' });
     actor.stop();
   });

@@ -20,6 +20,7 @@ export const MANDATE: Mandate = {
   next_collection: '2026-12-15',
   accepted_at: '2026-01-02T10:00:00.000Z',
   paused_until: null,
+  last_collection: null,
 };
 /** Paused to 31 December: nothing more this year, the next collection in January. */
 export const PAUSED: Mandate = { ...MANDATE, paused_until: '2026-12-31', next_collection: '2027-01-15' };

@@ -8,7 +8,7 @@ import { pathDoc } from '../support/pathDocs.ts';
 
 export const VALUES = { annual_income: 55_000, paid_pension: 1000, marital_status: 'single', pension_plan_id: 'IL-12345678' } as const;
 export const USER = aUser({ annual_income: 55_000, paid_pension: 1000, pension: 1000 });
-export const INPUT: PensionSetupInput = { user: aUser({ annual_income: null }), today: '2026-05-10' };
+export const INPUT: PensionSetupInput = { user: aUser({ annual_income: null }), today: '2026-05-10', returnTo: null };
 export const REFUSAL: ApiFailure = { status: 422, message: 'The given data was invalid.', source: 'server', fieldErrors: { pension_plan_id: [m.PENSION_PLAN_ID_FORMAT] } };
 export const OUTAGE: ApiFailure = { status: null, message: null, source: 'network' };
 

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEV_DIRECT_DEBIT_CREDITOR, DEV_PAYE_AGENT, loadConfig, productionProblems, startupNotice } from '../../src/server/config.ts';
+import { clockStartingAt } from '../../src/server/services/clock.ts';
 
 const KEYS = { JWT_SECRET: 'Jw7-q2Lx9Vr4Tz1Kc8Nb3Hm6Pd5Fs0Yg', ENCRYPTION_KEY: 'a'.repeat(64) };
 /** The registered agency and creditor a production deployment names (the development defaults are refused). */
@@ -24,6 +25,20 @@ describe('production mode', () => {
     expect(productionProblems({ NODE_ENV: 'production', TRUST_PROXY: '1', ...KEYS, ...NAMES, ...SANDBOX_BANK })).toEqual([expect.stringMatching(/^SMTP_URL/)]);
     expect(productionProblems({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...KEYS, ...NAMES, ...SANDBOX_BANK })).toEqual([expect.stringMatching(/^TRUST_PROXY/)]);
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '0', ...KEYS, ...NAMES, ...SANDBOX_BANK }).trustProxy).toBe(0);
+  });
+
+  it('CLOCK_START moves the clock of a test server only: read in test mode, refused in production, a bad instant refused', () => {
+    const complete = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', TRUST_PROXY: '1', ...KEYS, ...NAMES, ...SANDBOX_BANK };
+    expect(productionProblems({ ...complete, CLOCK_START: '2026-11-20T10:00:00.000Z' })).toEqual([expect.stringMatching(/^CLOCK_START: never in production/)]);
+    expect(loadConfig({ CLOCK_START: '2026-11-20T10:00:00.000Z' }).clockStart).toEqual(new Date('2026-11-20T10:00:00.000Z'));
+    expect(loadConfig({}).clockStart).toBeUndefined();
+    expect(() => loadConfig({ CLOCK_START: '20.11.2026' })).toThrow(/CLOCK_START must be an ISO 8601 instant/);
+    // It reads the start at once and runs on in real time.
+    let real = Date.parse('2026-12-30T09:00:00.000Z');
+    const clock = clockStartingAt(new Date('2026-11-20T10:00:00.000Z'), () => real);
+    expect(clock.now().toISOString()).toBe('2026-11-20T10:00:00.000Z');
+    real += 90_000;
+    expect(clock.now().toISOString()).toBe('2026-11-20T10:01:30.000Z');
   });
 
   it('with DATABASE_URL, refuses to start without both keys from the environment', () => {

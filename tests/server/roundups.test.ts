@@ -296,7 +296,8 @@ describe(`the money limits apply to round-ups (${testDatabaseKind()})`, () => {
     expect(before.cents).toBeGreaterThan(100);
     const refused = await apply(t, auth);
     expect(refused.status).toBe(422);
-    expect(refused.body.errors.amount[0]).toMatch(/^This would take your payments in the last 24 hours over the limit of €1/);
+    // The limit is a rule (whole euro); what is left is the user's money, with its cents.
+    expect(refused.body.errors.amount[0]).toBe('This would take your payments in the last 24 hours over the limit of €1. You can still pay €1.00 today.');
     expect(pending(await accountsOf(t, auth))).toEqual(before);
     expect(await queryRows(t.database, sql`select (select count(*)::int from roundup_batches) as batches, (select count(*)::int from contributions) as paid`)).toEqual([{ batches: 0, paid: 0 }]);
     // The same key again is judged again (nothing was recorded under it).

@@ -94,7 +94,10 @@ export function createDirectDebitLogic(deps: AppEffects) {
 }
 
 
-export const pensionSetupFlow = defineFlow({ logic: createPensionSetupLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
+export const pensionSetupFlow = defineFlow({
+  logic: createPensionSetupLogic,
+  input: (effects: AppEffects, screen: { returnTo: string | null }) => ({ user: effects.user(), today: todayOf(effects), returnTo: screen.returnTo }),
+});
 export const contributionFlow = defineFlow({
   logic: createContributionLogic,
   input: (effects: AppEffects, screen: { mode: ContributionMode; suggestedAmount?: number | undefined }) => ({

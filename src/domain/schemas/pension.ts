@@ -263,6 +263,11 @@ export const MandateSchema = responseObject({
   accepted_at: v.string(),
   /** While paused: the last day no collection is made (YYYY-MM-DD); null when the mandate collects. */
   paused_until: v.nullable(v.string()),
+  /**
+   * The latest date collected (or declined by the bank), YYYY-MM-DD; null before the first. On a
+   * collection day it tells whether today's collection is already in the year's pension.
+   */
+  last_collection: v.nullable(v.string()),
 });
 export type Mandate = v.InferOutput<typeof MandateSchema>;
 

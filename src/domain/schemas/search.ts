@@ -34,7 +34,7 @@ const claimYear = v.fallback(
 export const LoginSearchSchema = v.object({ redirect: internalPath });
 export type LoginSearch = v.InferOutput<typeof LoginSearchSchema>;
 
-/** /profile and /auth/paye-authorization: where to go back to when done. */
+/** /profile, /auth/paye-authorization and /pension-info: where to go back to when done. */
 export const ReturnToSearchSchema = v.object({ returnTo: internalPath });
 export type ReturnToSearch = v.InferOutput<typeof ReturnToSearchSchema>;
 

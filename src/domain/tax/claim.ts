@@ -358,7 +358,7 @@ function cutOf(year: TaxYear, line: Worked, earlier: readonly Worked[]): Cut | n
     kind: 'liability',
     text:
       amount === 0
-        ? `${euro(line.standalone)} of ${what}, €0 of it usable this year: your tax for ${year} was already used up by ${namesOf(tookTax)}.${fate}`
+        ? `${euro(line.standalone)} of ${what}, ${euro(0)} of it usable this year: your tax for ${year} was already used up by ${namesOf(tookTax)}.${fate}`
         : `${euro(line.standalone)} of ${what}, ${euro(amount)} of it usable this year: the rest of your tax for ${year} was used by ${namesOf(tookTax)}.${fate}`,
   };
 }

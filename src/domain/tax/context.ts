@@ -4,7 +4,7 @@
  * helpers for the words of an explanation (reference, "Conventions").
  */
 import { ageOn, dayjs, parseApiDate } from '../dates.ts';
-import { formatEuro } from '../money.ts';
+import { formatMoney } from '../money.ts';
 import { agePercentage } from '../pension.ts';
 import { basisOf, type TaxBasis } from './household.ts';
 import type { MarginalRate, TaxProfile } from './types.ts';
@@ -42,8 +42,8 @@ export function money(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/** Euro as text for explanations: 1234.5 → "€1,234.50", 500 → "€500". */
-export const euro = (value: number): string => formatEuro(value);
+/** Euro as text for explanations, with cents like every amount on screen: 1234.5 → "€1,234.50", 500 → "€500.00". */
+export const euro = (value: number): string => formatMoney(value);
 
 /** A rate as text: 0.2 → "20%", 0.075 → "7.5%". */
 export function pct(rate: number): string {

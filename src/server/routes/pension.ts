@@ -20,7 +20,6 @@ import { moneyLimitsFor, requireMoneyMovement, requireStepUp, throwMoneyRefusal 
 import { requireAuth } from '../http/requireAuth.ts';
 import { UNAUTHENTICATED } from '../http/schemas.ts';
 import type { Services } from '../services/index.ts';
-import { toApiMandate } from '../services/directDebits.ts';
 import { toApiContribution } from '../services/pensionLedger.ts';
 import { irishToday } from '../services/users.ts';
 
@@ -106,7 +105,7 @@ export function pensionRoutes(services: Services) {
 
     .get('/direct-debit', auth, async (c) => {
       const mandate = await directDebits.active(c.var.userId);
-      const answer: DirectDebitAnswer = { mandate: mandate ? toApiMandate(mandate, today()) : null };
+      const answer: DirectDebitAnswer = { mandate: mandate ? await directDebits.toApi(mandate, today()) : null };
       return c.json(answer, 200);
     })
 
@@ -120,7 +119,7 @@ export function pensionRoutes(services: Services) {
       const mandate = await directDebits.save(c.var.userId, body);
       if (!mandate) throw new ApiError(422, VALIDATION_MESSAGE, { iban: [m.REQUIRED] });
       c.var.log.info({ userId: c.var.userId, mandateId: mandate.id }, 'direct_debit.saved');
-      const answer: DirectDebitAnswer = { mandate: toApiMandate(mandate, today()) };
+      const answer: DirectDebitAnswer = { mandate: await directDebits.toApi(mandate, today()) };
       return c.json(answer, 200);
     })
 
@@ -140,7 +139,7 @@ export function pensionRoutes(services: Services) {
       const paused = await directDebits.pause(c.var.userId, body.until ?? day.endOf('year').format(API_DATE_FORMAT));
       if (!paused) throw new ApiError(404, m.NO_MANDATE);
       c.var.log.info({ userId: c.var.userId, mandateId: paused.id, until: paused.pausedUntil }, 'direct_debit.paused');
-      const answer: DirectDebitAnswer = { mandate: toApiMandate(paused, today()) };
+      const answer: DirectDebitAnswer = { mandate: await directDebits.toApi(paused, today()) };
       return c.json(answer, 200);
     })
 
@@ -152,7 +151,7 @@ export function pensionRoutes(services: Services) {
       if (!resumed) throw new ApiError(404, m.NO_MANDATE);
       if (resumed === 'notPaused') throw new ApiError(409, m.MANDATE_NOT_PAUSED);
       c.var.log.info({ userId: c.var.userId, mandateId: resumed.id }, 'direct_debit.resumed');
-      const answer: DirectDebitAnswer = { mandate: toApiMandate(resumed, today()) };
+      const answer: DirectDebitAnswer = { mandate: await directDebits.toApi(resumed, today()) };
       return c.json(answer, 200);
     });
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { API_DATE_FORMAT, dayjs } from '../../domain/dates.ts';
 import { collectionDatesBetween, collectsFrom, isPaused, maskIban, nextCollectionDate } from '../../domain/directDebit.ts';
 import type { DirectDebitRequest, Mandate } from '../../domain/schemas/pension.ts';
 import type { Db } from '../db/index.ts';
-import { directDebitMandates, users } from '../db/schema.ts';
+import { contributions, directDebitMandates, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { type Keyring, decryptField, encryptField, randomToken } from './crypto.ts';
 import type { PensionLedgerService } from './pensionLedger.ts';
@@ -21,7 +21,7 @@ export function ibanAad(mandateId: string): string {
 /** How far back a collection run catches up on dates it missed (the server was down, say). */
 const CATCH_UP_DAYS = 35;
 
-export function toApiMandate(row: MandateRow, today: string): Mandate {
+export function toApiMandate(row: MandateRow, today: string, lastCollection: string | null = null): Mandate {
   return {
     id: row.id,
     reference: row.reference,
@@ -34,8 +34,12 @@ export function toApiMandate(row: MandateRow, today: string): Mandate {
     // A pause is shown while it holds back a collection to come (`next_collection` counts from
     // tomorrow): one ending today, as after a Resume on a collection day, is history.
     paused_until: isPaused(row.pausedUntil, dayjs(today).add(1, 'day')) ? row.pausedUntil : null,
+    last_collection: lastCollection,
   };
 }
+
+/** The date a collection's idempotency key names (`dd-<mandate>-<YYYY-MM-DD>`). */
+const collectionDateOf = (idempotencyKey: string) => idempotencyKey.slice(-'YYYY-MM-DD'.length);
 
 /**
  * Direct debit mandates: at most one active per user. A change ends the active mandate and
@@ -56,6 +60,21 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
 
   return {
     active: (userId: string) => active(userId),
+
+    /**
+     * The mandate as the API answers it, with the latest date collected: a succeeded collection is
+     * in the year's pension, a declined one is never tried again (its key is taken).
+     */
+    async toApi(row: MandateRow, today: string): Promise<Mandate> {
+      const [last] = await db
+        .select({ key: contributions.idempotencyKey })
+        .from(contributions)
+        .where(and(eq(contributions.userId, row.userId), eq(contributions.mandateId, row.id), inArray(contributions.status, ['succeeded', 'declined'])))
+        // Keys differ only in their date, so the greatest key is the latest date.
+        .orderBy(desc(contributions.idempotencyKey))
+        .limit(1);
+      return toApiMandate(row, today, last ? collectionDateOf(last.key) : null);
+    },
 
     /** Sets up or changes the mandate; null when a change leaves out the IBAN and there is no mandate to keep it from. */
     async save(userId: string, request: DirectDebitRequest): Promise<MandateRow | null> {

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { formatEuro, formatEuroWhole } from '../../domain/money.ts';
+import { formatEuroWhole, formatMoney } from '../../domain/money.ts';
 import type { Db } from '../db/index.ts';
 import { contributions, sessionFamilies, users } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
@@ -109,14 +109,14 @@ export function createMoneyMovementService(deps: { db: Db; clock: Clock; limits?
         return {
           field: 'amount',
           limit: 'daily',
-          message: `This would take your payments in the last 24 hours over the limit of ${formatEuroWhole(limits.dailyCents, { cents: true })}. You can still pay ${formatEuro(Math.max(0, limits.dailyCents - day), { cents: true })} today.`,
+          message: `This would take your payments in the last 24 hours over the limit of ${formatEuroWhole(limits.dailyCents, { cents: true })}. You can still pay ${formatMoney(Math.max(0, limits.dailyCents - day), { cents: true })} today.`,
         };
       }
       if (year + intent.amountCents > limits.taxYearCents) {
         return {
           field: 'amount',
           limit: 'tax_year',
-          message: `This would take your payments for ${intent.taxYear} over the limit of ${formatEuroWhole(limits.taxYearCents, { cents: true })} a tax year. You can still pay ${formatEuro(Math.max(0, limits.taxYearCents - year), { cents: true })} for ${intent.taxYear}.`,
+          message: `This would take your payments for ${intent.taxYear} over the limit of ${formatEuroWhole(limits.taxYearCents, { cents: true })} a tax year. You can still pay ${formatMoney(Math.max(0, limits.taxYearCents - year), { cents: true })} for ${intent.taxYear}.`,
         };
       }
       return null;

@@ -70,8 +70,10 @@ describe('live estimate', () => {
     expect(link.getAttribute('href')).toBe(result.references.pages[0]?.url);
     expect(text).toContain('Taxes Consolidation Act 1997, s473B');
     expect(text).not.toContain(result.source);
-    expect(text).toContain('Rent paid€14,400');
-    expect(text).toContain('Cap€1,000');
+    expect(text).toContain('Rent paid€14,400.00');
+    expect(text).toContain('Cap€1,000.00');
+    // How we got this: every euro amount with its cents, whole ones too.
+    expect(text).toMatch(/How we got this: 20% of €[\d,]+\.00 rent is €[\d,]+\.\d\d; the \d{4} limit is €1,000\.00/);
     expect(text).toContain('Rate20%');
     expect(text).toContain('tax back');
   });

@@ -27,9 +27,9 @@ describe('figures in words', () => {
 
   it('euro, rates and counts read as such, in the engine’s order; an unknown name is still readable', () => {
     expect(showFigures({ rentPaid: 14400, rate: 0.2, cap: 1000, people: 2, ageRelatedShare: 0.075, someNewFigure: 3 })).toEqual([
-      { name: 'rentPaid', label: 'Rent paid', value: '€14,400' },
+      { name: 'rentPaid', label: 'Rent paid', value: '€14,400.00' },
       { name: 'rate', label: 'Rate', value: '20%' },
-      { name: 'cap', label: 'Cap', value: '€1,000' },
+      { name: 'cap', label: 'Cap', value: '€1,000.00' },
       { name: 'people', label: 'People covered', value: '2' },
       { name: 'ageRelatedShare', label: 'Age-related limit', value: '7.5%' },
       { name: 'someNewFigure', label: 'Some new figure', value: '3' },

@@ -48,11 +48,11 @@ describe('the issue’s measured cases (2025), now as Revenue computes them', ()
     expect(result.netTotal).toBe(2000);
     expect(result.amounts).toEqual([1000, 1000, 0]);
     expect(line(result, 'incapacitated-child-tax-credit').explanation).toContain(
-      '€3,800 of credit, €1,000 of it usable this year: the rest of your tax for 2025 was used by the Rent Tax Credit.',
+      '€3,800.00 of credit, €1,000.00 of it usable this year: the rest of your tax for 2025 was used by the Rent Tax Credit.',
     );
     const cut = line(result, 'blind-person-tax-credit');
     expect(cut.cut).toBe(
-      '€1,950 of credit, €0 of it usable this year: your tax for 2025 was already used up by the Rent Tax Credit and the Incapacitated Child Tax Credit. The unused €1,950 is not refunded or carried to another year.',
+      '€1,950.00 of credit, €0.00 of it usable this year: your tax for 2025 was already used up by the Rent Tax Credit and the Incapacitated Child Tax Credit. The unused €1,950.00 is not refunded or carried to another year.',
     );
     expect(cut).toMatchObject({ standalone: 1950, unused: 1950, amount: 0 });
     expect(result.claim.unused).toBe(2800 + 1950);
@@ -69,10 +69,10 @@ describe('the issue’s measured cases (2025), now as Revenue computes them', ()
     );
     // 6,000 above the €44,000 band at 40% and the other 10,000 at 20%.
     expect(result.netTotal).toBe(4400);
-    expect(line(result, 'nursing-home-expenses').explanation).toBe('€10,000 of fees comes off your taxable income (€6,000 at 40% and €4,000 at 20%), saving €3,200.');
+    expect(line(result, 'nursing-home-expenses').explanation).toBe('€10,000.00 of fees comes off your taxable income (€6,000.00 at 40% and €4,000.00 at 20%), saving €3,200.00.');
     expect(line(result, 'maintenance-payment-relief').amount).toBe(1200);
     expect(line(result, 'maintenance-payment-relief').cut).toBe(
-      'On its own this would save €2,400; in this claim €1,200, because the Nursing Home Expenses already took €6,000 of your income taxed at 40%.',
+      'On its own this would save €2,400.00; in this claim €1,200.00, because the Nursing Home Expenses already took €6,000.00 of your income taxed at 40%.',
     );
     // Relief at 20% instead of 40% is not relief lost: nothing unused.
     expect(line(result, 'maintenance-payment-relief').unused).toBe(0);
@@ -91,7 +91,7 @@ describe('the issue’s measured cases (2025), now as Revenue computes them', ()
     expect(result.netTotal).toBe(6000);
     expect(result.amounts).toEqual([6000, 0, 0]);
     expect(result.claim.pensionCarriedForward).toBe(30_000);
-    expect(line(result, 'personal-retirement-savings').explanation).toContain('€15,000 of it is already used by contributions counted before this one');
+    expect(line(result, 'personal-retirement-savings').explanation).toContain('€15,000.00 of it is already used by contributions counted before this one');
     expect(line(result, 'personal-retirement-savings').figures).toMatchObject({ relievable: 0, carriedForward: 15_000, alreadyCounted: 15_000 });
   });
 
@@ -108,7 +108,7 @@ describe('the issue’s measured cases (2025), now as Revenue computes them', ()
     expect(result.claim.taxBefore).toBe(5600);
     expect(result.netTotal).toBe(2700);
     expect(line(result, 'single-person-child-carer-credit').amount).toBe(2300); // 1,900 credit + 2,000 moved from 40% to 20%
-    expect(line(result, 'nursing-home-expenses').explanation).toContain('(€2,000 at 20%)');
+    expect(line(result, 'nursing-home-expenses').explanation).toContain('(€2,000.00 at 20%)');
   });
 
   it('single profile: the blind person’s credit "for my spouse" is refused, naming the field', () => {
@@ -134,7 +134,7 @@ describe('Revenue’s worked examples', () => {
     // Band 51,000 + 20,000 = 71,000; 80,000 − 71,000 = 9,000 at 40%.
     expect(result.claim.taxBefore).toBe(10_300);
     expect(result.netTotal).toBe(9000 * 0.4 + 3000 * 0.2);
-    expect(line(result, 'nursing-home-expenses').explanation).toContain('(€9,000 at 40% and €3,000 at 20%)');
+    expect(line(result, 'nursing-home-expenses').explanation).toContain('(€9,000.00 at 40% and €3,000.00 at 20%)');
     expect(line(result, 'nursing-home-expenses').references.pages.map((p) => p.label)).toContain('Revenue: Tax rates, bands and reliefs');
     expect(line(result, 'nursing-home-expenses').references.legislation).toEqual(['Taxes Consolidation Act 1997, s469', 'Taxes Consolidation Act 1997, s15 (rate bands)', 'Finance (No. 2) Act 2023, s9']);
   });
@@ -160,7 +160,7 @@ describe('Revenue’s worked examples', () => {
     const result = claim(2023, [{ category: 'rent-tax-credit', data: rent(14_400) }], profile({ annualIncome: 12_000 }));
     expect(result.netTotal).toBe(0);
     expect(result.results[0]?.cut).toBe(
-      'Your estimated income tax for 2023 after personal and employee credits is €0.00, so you can get back at most that: €500 of credit, €0.00 of it usable this year. The unused €500 is not refunded or carried to another year.',
+      'Your estimated income tax for 2023 after personal and employee credits is €0.00, so you can get back at most that: €500.00 of credit, €0.00 of it usable this year. The unused €500.00 is not refunded or carried to another year.',
     );
     expect(result.results[0]?.references.pages.map((p) => p.label)).toContain('Revenue: Tax credits');
   });

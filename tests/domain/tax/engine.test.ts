@@ -77,11 +77,11 @@ describe('estimates explain themselves', () => {
       direction: 'taxBack',
       kind: 'credit',
       amount: 1000,
-      rule: '20% of rent paid, up to €1,000 (single)',
+      rule: '20% of rent paid, up to €1,000.00 (single)',
       figures: { rentPaid: 14_400, rate: 0.2, cap: 1000 },
       source: 'R14, R15, R16, R12',
       sections: ['§3'],
-      explanation: '20% of €14,400 rent is €2,880; the 2024 limit is €1,000, so €1,000.',
+      explanation: '20% of €14,400.00 rent is €2,880.00; the 2024 limit is €1,000.00, so €1,000.00.',
       caveats: [],
       parameters: ['rentCreditRate', 'rentCreditCapSingle'],
       references: {

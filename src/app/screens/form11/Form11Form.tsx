@@ -20,9 +20,10 @@
  *     onBack={() => …}             // optional: shows a Back button (the guided flow's previous page)
  *     onDraft={(values) => …}      // optional: the form's raw values on every change (a draft of
  *                                  //   what is typed; pass a draft back as initialValues to resume it)
- *     onSkip={() => …}             // optional: "Skip this page" when the user submits a page
- *                                  //   whose amounts are all empty (nothing to claim); default onCancel
  *   />
+ *
+ * A valid page with every amount empty is submitted too: whoever takes the answer decides (the
+ * guided flow asks "Skip this page?", a state of its machine).
  *
  * `initialValues` is read when the form mounts (render it once saved data has arrived); a new
  * `category` starts a fresh form. Errors show after a field loses focus or a submit is attempted,
@@ -31,13 +32,11 @@
  *
  * For /form11/final-form (several income types, one submit) see IncomeDeclarationForm.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useState } from 'react';
 import type { Form11Category } from '../../../domain/catalogue.ts';
 import { calendarDay, type Dayjs } from '../../../domain/dates.ts';
-import { categoryTitle } from '../../../domain/catalogue.ts';
-import { amountsEntered } from '../../../domain/schemas/form11/entered.ts';
 import { FORM11_FORMS, type Form11Data, type Form11Input } from '../../../domain/schemas/form11/index.ts';
 import type { Estimator } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { LiveEstimate } from './EstimatePanel.tsx';
@@ -69,8 +68,6 @@ export interface Form11FormProps<C extends Form11Category> {
   onBack?(): void;
   /** The form's raw values on every change (what is typed, valid or not). */
   onDraft?(values: FormValues): void;
-  /** "Skip this page" after a submit with no amount entered (nothing would be claimed); onCancel when absent. */
-  onSkip?(): void;
 }
 
 /** A day getter: the fixed `today` when given, else the current calendar day at each call. */
@@ -96,7 +93,6 @@ function Form11FormBody<C extends Form11Category>({
   onCancel,
   onBack,
   onDraft,
-  onSkip,
 }: Form11FormProps<C>) {
   const spec = FORM11_FORMS[category];
   const schema: SchemaFor = spec.schema;
@@ -104,8 +100,6 @@ function Form11FormBody<C extends Form11Category>({
   const changes = useFormChanges();
   // Read once, when the form mounts: Mantine keeps the values from then on.
   const [initial] = useState(() => formValuesOf(spec.fields, initialValues));
-  // A valid page with every amount empty: asked before anything reaches the claim.
-  const [askingSkip, setAskingSkip] = useState(false);
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: initial,
@@ -121,9 +115,7 @@ function Form11FormBody<C extends Form11Category>({
     (values) => {
       if (busy) return;
       const data = parseValues<Form11Data<C>>(schema, today(), values);
-      if (!data) return;
-      if (amountsEntered(category, data)) onSubmit(data);
-      else setAskingSkip(true);
+      if (data) onSubmit(data);
     },
     (_errors, _values, event) => focusFirstError(event?.currentTarget instanceof HTMLElement ? event.currentTarget : null),
   );
@@ -141,33 +133,7 @@ function Form11FormBody<C extends Form11Category>({
           onFillMockData={() => form.setValues(formValuesOf(spec.fields, spec.sample))}
         />
       </Stack>
-      <SkipPageDialog
-        opened={askingSkip}
-        title={categoryTitle(category)}
-        onBack={() => setAskingSkip(false)}
-        onSkip={() => {
-          setAskingSkip(false);
-          (onSkip ?? onCancel)?.();
-        }}
-      />
     </form>
-  );
-}
-
-/** "Skip this page?": the page was sent with nothing entered, so there is nothing to claim on it. */
-function SkipPageDialog({ opened, title, onBack, onSkip }: { opened: boolean; title: string; onBack(): void; onSkip(): void }) {
-  return (
-    <Modal opened={opened} onClose={onBack} title="Skip this page?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text>Nothing is entered for {title}, so nothing would be claimed. Skip this page, or go back and enter your amounts.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onBack}>
-            Enter amounts
-          </Button>
-          <Button onClick={onSkip}>Skip this page</Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 

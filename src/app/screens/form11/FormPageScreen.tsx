@@ -13,6 +13,7 @@ import { FlowPosition } from './FlowPosition.tsx';
 import { Form11Form } from './Form11Form.tsx';
 import { Form11Header } from './Form11Header.tsx';
 import { MedicalInsuranceForm } from './MedicalInsuranceForm.tsx';
+import { SkipPageDialog } from './SkipPageDialog.tsx';
 import { useDraft } from './useDraft.ts';
 import { useTaxpayer } from './useTaxpayer.ts';
 
@@ -44,7 +45,8 @@ function FormPage({ slug, flow, estimator }: { slug: FormSlug; flow: FlowActor<'
 
   const submit = (data: unknown) => {
     const answer = data as JsonValue;
-    draft.drop();
+    // Handed on rather than dropped: a page with nothing entered is asked about, not kept.
+    draft.flush();
     if (opened.inFlow) flow.send({ type: 'step.submit', route: path, data: answer });
     else flow.send({ type: 'step.submit', route: path, data: answer, year: opened.year, ...(search.returnTo ? { callback: search.returnTo } : {}) });
   };
@@ -56,12 +58,10 @@ function FormPage({ slug, flow, estimator }: { slug: FormSlug; flow: FlowActor<'
   const common = {
     year: opened.year,
     estimator,
-    busy: !page.canSubmit,
+    busy: page.busy,
     onSubmit: submit,
     onCancel: () => void navigate({ to: REFUND_QUESTIONS_ROUTE }),
     onDraft: draft.change,
-    // Nothing entered: in the flow the page is skipped (as its Skip button does); on its own, nothing is sent.
-    ...(opened.inFlow ? { onSkip: skip } : {}),
     ...(page.back
       ? {
           onBack: () => {
@@ -93,6 +93,7 @@ function FormPage({ slug, flow, estimator }: { slug: FormSlug; flow: FlowActor<'
           </Group>
         ) : null}
       </Stack>
+      <SkipPageDialog flow={flow} page={page} />
     </Container>
   );
 }

@@ -4,7 +4,7 @@
  * unit, so "how we got this" reads "Rent paid €14,400 · Cap €1,000 · Rate 20%". A test checks
  * that every name the engine produces is listed here.
  */
-import { formatEuro } from '../../../domain/money.ts';
+import { formatMoney } from '../../../domain/money.ts';
 
 type Unit = 'euro' | 'rate' | 'count';
 
@@ -151,7 +151,7 @@ export function showFigures(figures: Readonly<Record<string, number>>): ShownFig
     const label = words?.label ?? humanise(name);
     switch (words?.unit) {
       case 'euro':
-        return { name, label, value: formatEuro(value) };
+        return { name, label, value: formatMoney(value) };
       case 'rate':
         return { name, label, value: percent(value) };
       default:

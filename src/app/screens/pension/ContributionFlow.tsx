@@ -22,7 +22,7 @@ import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import type { ContributionMode } from '../../../../machines/contribution/contribution.types.ts';
 import { contributionView, type ContributionFormValues, type ContributionView } from '../../../../machines/contribution/contribution.view.ts';
-import { formatEuro } from '../../../domain/money.ts';
+import { formatMoney } from '../../../domain/money.ts';
 import { passwordField } from '../../../domain/schemas/fields.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { ResendLink } from '../../layout/VerifyEmailBanner.tsx';
@@ -70,8 +70,8 @@ export function ContributionFlow({ title, intro, mode, suggestedAmount }: Contri
         ) : view.done ? (
           <Stack>
             <Alert color="teal" variant="outline" role="status" title="Payment made">
-              {formatEuro(view.done.amount)} from {view.done.source} is in your pension for {view.done.taxYear}.
-              {view.done.relief !== undefined ? ` It earns ${formatEuro(view.done.relief)} in tax relief.` : ''}
+              {formatMoney(view.done.amount)} from {view.done.source} is in your pension for {view.done.taxYear}.
+              {view.done.relief !== undefined ? ` It earns ${formatMoney(view.done.relief)} in tax relief.` : ''}
             </Alert>
             <Group>
               <Button component={Link} to="/landing">
@@ -96,7 +96,7 @@ export function ContributionFlow({ title, intro, mode, suggestedAmount }: Contri
               <Table.Tbody>
                 <Table.Tr>
                   <Table.Th>Amount</Table.Th>
-                  <Table.Td>{formatEuro(view.review.amount)}</Table.Td>
+                  <Table.Td>{formatMoney(view.review.amount)}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>From</Table.Th>
@@ -108,7 +108,7 @@ export function ContributionFlow({ title, intro, mode, suggestedAmount }: Contri
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>Tax relief it earns</Table.Th>
-                  <Table.Td fw={700}>{formatEuro(view.review.relief)}</Table.Td>
+                  <Table.Td fw={700}>{formatMoney(view.review.relief)}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>
@@ -225,13 +225,13 @@ function ContributionForm({ form: shape, view, flow }: ContributionFormProps) {
             label="How much to pay in"
             description={
               shape.directDebit
-                ? `${shape.directDebit.note} The room left to top up in ${thisYear} is ${formatEuro(roundChoices.exact)}.`
-                : `The room left for tax relief in ${thisYear} is ${formatEuro(roundChoices.exact)}.`
+                ? `${shape.directDebit.note} The room left to top up in ${thisYear} is ${formatMoney(roundChoices.exact)}.`
+                : `The room left for tax relief in ${thisYear} is ${formatMoney(roundChoices.exact)}.`
             }
             name="amount"
             options={[
-              { value: String(roundChoices.exact), label: `${formatEuro(roundChoices.exact)}: everything left, to max out` },
-              ...roundChoices.rounded.map((value) => ({ value: String(value), label: `${formatEuro(value)}: a round amount` })),
+              { value: String(roundChoices.exact), label: `${formatMoney(roundChoices.exact)}: everything left, to max out` },
+              ...roundChoices.rounded.map((value) => ({ value: String(value), label: `${formatMoney(value)}: a round amount` })),
             ]}
             defaultValue={String(values.amount)}
             error={form.errors.amount}
@@ -240,7 +240,7 @@ function ContributionForm({ form: shape, view, flow }: ContributionFormProps) {
         ) : (
           <MoneyInput
             label="Amount"
-            description={`Room left for tax relief in ${preview.year}: ${formatEuro(preview.headroom)}`}
+            description={`Room left for tax relief in ${preview.year}: ${formatMoney(preview.headroom)}`}
             required
             {...form.getInputProps('amount')}
           />
@@ -270,11 +270,11 @@ function ContributionForm({ form: shape, view, flow }: ContributionFormProps) {
             Tax relief this payment earns
           </Text>
           <Text fw={700} fz="lg" data-testid="relief-preview">
-            {formatEuro(preview.relief)}
+            {formatMoney(preview.relief)}
           </Text>
           {preview.overLimit ? (
             <Text size="sm" c="dimmed">
-              Only the first {formatEuro(preview.headroom)} earns relief in {preview.year}.
+              Only the first {formatMoney(preview.headroom)} earns relief in {preview.year}.
             </Text>
           ) : null}
         </Paper>

@@ -22,7 +22,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { directDebitView, type DirectDebitView, type MandateForm as MandateFormShape, type MandateFormValues } from '../../../../machines/directDebit/directDebit.view.ts';
-import { formatEuro } from '../../../domain/money.ts';
+import { formatMoney } from '../../../domain/money.ts';
 import { passwordField } from '../../../domain/schemas/fields.ts';
 import { DateTextInput } from '../../components/DateTextInput.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -140,7 +140,7 @@ function MandateView({ mandate }: { mandate: NonNullable<DirectDebitView['mandat
       <Table.Tbody>
         <Table.Tr>
           <Table.Th>Monthly amount</Table.Th>
-          <Table.Td>{formatEuro(mandate.amount)}</Table.Td>
+          <Table.Td>{formatMoney(mandate.amount)}</Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th>From account</Table.Th>

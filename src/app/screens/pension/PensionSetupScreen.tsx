@@ -16,6 +16,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { useState } from 'react';
@@ -31,16 +32,19 @@ import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
 
+const route = getRouteApi('/signedIn/pension-info');
 
 /**
  * Pension Setup (/pension-info): annual income, pension paid this tax year outside MaxOut, marital
  * status (a married user: the spouse's income and the basis of assessment) and the Irish Life plan
  * ID. The age band, relief percentage and the most the user can put
  * in with tax relief follow the figures as they are typed (the machine's view). Saving opens
- * the Overview; a failed save keeps what was typed.
+ * the page the user asked for before the guard sent them here (returnTo), else the Overview; a
+ * failed save keeps what was typed.
  */
 export function PensionSetupScreen() {
-  const setup = useFlow('pensionSetup');
+  const { returnTo } = route.useSearch();
+  const setup = useFlow('pensionSetup', { returnTo: returnTo ?? null });
   const view = useSelector(setup, pensionSetupView);
   const form = useForm<PensionSetupFormValues>({
     mode: 'controlled',
