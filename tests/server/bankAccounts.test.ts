@@ -246,7 +246,7 @@ describe(`reading the accounts again adds nothing (${testDatabaseKind()})`, () =
   });
 
   it('a read larger than one written piece: identical coffees across the pieces count on, a resync adds none, one no longer listed is withdrawn, listed again it is back', async () => {
-    // 5,001 identical coffees on one day (one more than the 5,000 rows written at a time), the first `coffees` of them listed.
+    // 5,001 identical coffees on one day (more than the rows written at a time), the first `coffees` of them listed.
     let coffees = 5_001;
     const inner = t.services.bankProvider;
     const padded: BankProvider = {
