@@ -7,12 +7,19 @@
  *    ≥ 5,000 rows/s). Reading every account again must add none.
  * 2. Apply: one user with 10,000 pending round-ups confirms them: one batch, one payment
  *    through the ledger (budget ≤ 1 s).
- * 3. Memory: the RSS growth of this process across both (budget ≤ 100 MB; PGlite runs in it).
+ * 3. Memory: the RSS growth of the process across both (budget ≤ 100 MB; PGlite runs in it).
+ *    Each database runs in a fresh process started with the server's node options (package.json's
+ *    `serve`, as `npm start` and the Dockerfile run it). The baseline is its RSS once the
+ *    database is open and the services are built, as a server's after start; the figure is the
+ *    RSS right after the apply, garbage not yet collected included (no collection is forced
+ *    before it, nor any warm-up run before the baseline). `--memory` prints the process's memory
+ *    by phase (RSS, the JS heap, memory outside it, PGlite's WebAssembly memory, and the mappings
+ *    that grew by 2 MB or more).
  *
  * The services are the server's own (createServices), called in process: what is measured is
  * the reading, writing and paying, not HTTP.
  *
- *   node --import tsx scripts/benchRoundups.ts [--only pglite|postgres]
+ *   node --import tsx scripts/benchRoundups.ts [--only pglite|postgres] [--memory]
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -246,7 +253,7 @@ async function benchOn(label: string, database: Database): Promise<Row[]> {
     rows.push({
       figure: `${label}: RSS growth (ingest + apply)`,
       value: mb(rssAfter - rssBefore),
-      detail: `this process${label === 'PGlite' ? ', PGlite included' : ''}, from after the database opened to after the apply; budget ≤ 100 MB`,
+      detail: `a fresh process with the server's node options${label === 'PGlite' ? ', PGlite included' : ''}, from after the database opened to right after the apply; budget ≤ 100 MB`,
     });
     // What of it is garbage not yet collected, and what stays: the growth once a full collection ran, and the peak.
     collectGarbage();
