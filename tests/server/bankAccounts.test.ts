@@ -317,6 +317,15 @@ describe(`reading the accounts again adds nothing (${testDatabaseKind()})`, () =
     const current = ((await linkSandbox(t, auth)).body.accounts as Account[])[0]!;
     expect(await withCoffees.bankAccounts.sync(current.id, 'attended')).toMatchObject({ kind: 'synced', added: 5_000, withdrawn: 0 });
     const counts = await rowCounts(t);
+    // GET /accounts lists every row, read a page at a time: newest first, none twice, none left out, the balance their pending sum.
+    const listed = (await accountsOf(t, auth))[0]!;
+    const stored = await queryRows<{ id: string }>(
+      t.database,
+      sql`select id from bank_transactions where account_id = ${current.id} and withdrawn_at is null order by booking_date desc, occurred_at desc, id desc`,
+    );
+    expect(stored.length).toBeGreaterThan(5_000);
+    expect(listed.transactions.map((tx) => tx.id)).toEqual(stored.map((row) => row.id));
+    expect(Math.round(listed.balance * 100)).toBe(pendingCents(listed));
     const [{ n: onEleventh } = { n: 0 }] = await queryRows<{ n: number }>(
       t.database,
       sql`select count(*)::int as n from bank_transactions where account_id = ${current.id} and status = 'booked' and booking_date = '2026-01-11'`,
