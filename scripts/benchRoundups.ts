@@ -7,19 +7,28 @@
  *    ≥ 5,000 rows/s). Reading every account again must add none.
  * 2. Apply: one user with 10,000 pending round-ups confirms them: one batch, one payment
  *    through the ledger (budget ≤ 1 s).
- * 3. Memory: the RSS growth of this process across both (budget ≤ 100 MB; PGlite runs in it).
+ * 3. Memory: the RSS growth of the process across both (budget ≤ 100 MB; PGlite runs in it).
+ *    Each database runs in a fresh process started with the server's node options (package.json's
+ *    `serve`, as `npm start` and the Dockerfile run it). The baseline is its RSS once the
+ *    database is open and the services are built, as a server's after start; the figure is the
+ *    RSS right after the apply, garbage not yet collected included (no collection is forced
+ *    before it, nor any warm-up run before the baseline). `--memory` prints the process's memory
+ *    by phase (RSS, the JS heap, memory outside it, PGlite's WebAssembly memory, and the mappings
+ *    that grew by 2 MB or more).
  *
  * The services are the server's own (createServices), called in process: what is measured is
  * the reading, writing and paying, not HTTP.
  *
- *   node --import tsx scripts/benchRoundups.ts [--only pglite|postgres]
+ *   node --import tsx scripts/benchRoundups.ts [--only pglite|postgres] [--memory]
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/server/db/index.ts';
 import { systemClock } from '../src/server/services/clock.ts';
@@ -30,7 +39,7 @@ import { memoryTransport } from '../src/server/services/mailer.ts';
 import { irishToday } from '../src/server/services/users.ts';
 import { addDays } from '../src/domain/roundups.ts';
 import { postgresUrl } from './benchApi.ts';
-import { type Row, mb, ms, printTable } from './benchSupport.ts';
+import { type Row, mb, ms, printTable, root, serverNodeFlags } from './benchSupport.ts';
 
 const USERS = 4;
 /** Extra card purchases per day on each current account: about 25,000 transactions in 90 days. */
@@ -60,6 +69,69 @@ function peakRssKb(): number | null {
 function collectGarbage() {
   v8.setFlagsFromString('--expose-gc');
   (vm.runInNewContext('gc') as () => void)();
+}
+/** What the process holds now, in KiB: RSS, the JS heap (used and reserved), memory outside it, and PGlite's WebAssembly memory. */
+interface MemorySnapshot {
+  phase: string;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  wasm: number | null;
+  maps: ReturnType<typeof mappings>;
+}
+/** Resident KiB of each mapping of this process (Linux smaps), by start address; null elsewhere. */
+function mappings(): Map<string, { name: string; size: number; rss: number }> | null {
+  try {
+    const out = new Map<string, { name: string; size: number; rss: number }>();
+    let current: { name: string; size: number; rss: number } | undefined;
+    for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+      const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+      if (header) {
+        current = { name: `${header[3]} ${header[4] ?? ''}`, size: Number((BigInt(`0x${header[2]}`) - BigInt(`0x${header[1]}`)) / 1024n), rss: 0 };
+        out.set(header[1]!, current);
+        continue;
+      }
+      const rss = /^Rss:\s+(\d+) kB/.exec(line);
+      if (rss && current) current.rss = Number(rss[1]);
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+function memorySnapshot(phase: string, database: Database): MemorySnapshot {
+  const usage = process.memoryUsage();
+  // PGlite's Emscripten module (a field TypeScript calls protected): its memory only grows.
+  const client = (database.db as unknown as { $client?: { mod?: { HEAPU8?: Uint8Array } } }).$client;
+  const wasm = database.kind === 'pglite' ? client?.mod?.HEAPU8?.buffer.byteLength ?? null : null;
+  const kib = (bytes: number) => Math.round(bytes / 1024);
+  return {
+    phase,
+    rss: kib(usage.rss),
+    heapUsed: kib(usage.heapUsed),
+    heapTotal: kib(usage.heapTotal),
+    external: kib(usage.external),
+    arrayBuffers: kib(usage.arrayBuffers),
+    wasm: wasm === null ? null : kib(wasm),
+    maps: mappings(),
+  };
+}
+function printSnapshots(label: string, snapshots: MemorySnapshot[]) {
+  const base = snapshots[0]!;
+  const cell = (now: number | null, before: number | null) => (now === null ? 'n/a' : `${(now / 1024).toFixed(1)} (${before === null ? '' : `${now - before >= 0 ? '+' : ''}${((now - before) / 1024).toFixed(1)}`})`);
+  console.log(`\n${label}: memory by phase, MB (change since the first line)`);
+  console.log(['phase', 'rss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers', 'wasm'].join('\t'));
+  for (const s of snapshots) {
+    const grown = [...(s.maps ?? new Map()).entries()]
+      .map(([address, map]) => ({ address, ...map, grew: map.rss - (base.maps?.get(address)?.rss ?? 0) }))
+      .filter((map) => Math.abs(map.grew) >= 2048)
+      .sort((a, b) => b.grew - a.grew)
+      .map((map) => `${map.address} ${map.name} ${(map.size / 1024).toFixed(1)} MB: ${map.grew >= 0 ? '+' : ''}${(map.grew / 1024).toFixed(1)}`);
+    console.log([s.phase, cell(s.rss, base.rss), cell(s.heapUsed, base.heapUsed), cell(s.heapTotal, base.heapTotal), cell(s.external, base.external), cell(s.arrayBuffers, base.arrayBuffers), cell(s.wasm, base.wasm)].join('\t'));
+    if (grown.length > 0) console.log(`   mappings: ${grown.join('; ')}`);
+  }
 }
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
@@ -102,6 +174,7 @@ async function benchOn(label: string, database: Database): Promise<Row[]> {
   // The highest RSS while it runs (the kernel's record), besides the growth left at the end.
   const peakKnown = resetPeakRss();
   const rssBefore = rssKb();
+  const snapshots = [memorySnapshot('start', database)];
   const userIds: string[] = [];
   try {
     // 1. Ingest: the links' first reads (each answers its accounts with every transaction too), then the reads alone.
@@ -113,6 +186,7 @@ async function benchOn(label: string, database: Database): Promise<Row[]> {
       const user = await linkedUser(services, database, `roundup-bench-${run}-${i}@example.invalid`);
       userIds.push(user.userId);
       linked.push(user);
+      snapshots.push(memorySnapshot(`link ${i + 1}`, database));
     }
     const linkMs = performance.now() - started;
     const linkCpu = cpuMs(cpu);
@@ -128,6 +202,7 @@ async function benchOn(label: string, database: Database): Promise<Row[]> {
     started = performance.now();
     for (const { accountId } of linked) await services.bankAccounts.sync(accountId, 'attended');
     const ingestMs = performance.now() - started;
+    snapshots.push(memorySnapshot('ingest again', database));
     rows.push({
       figure: `${label}: ingest (read from the sandbox + write)`,
       value: rate(ingested, ingestMs),
@@ -140,6 +215,7 @@ async function benchOn(label: string, database: Database): Promise<Row[]> {
       const result = await services.bankAccounts.sync(accountId, 'attended');
       if (result.kind === 'synced') added += result.added;
     }
+    snapshots.push(memorySnapshot('resync', database));
     rows.push({ figure: `${label}: read every account again`, value: `${added} rows added`, detail: `${ms(performance.now() - started)}; a resync must add none` });
     console.log(`${ingested} rows; first reads ${Math.round(ingestMs)} ms`);
 
@@ -163,6 +239,7 @@ async function benchOn(label: string, database: Database): Promise<Row[]> {
     const applyStarted = performance.now();
     const outcome = await services.roundups.apply(user, `bench-${run}`);
     const applyMs = performance.now() - applyStarted;
+    snapshots.push(memorySnapshot('apply', database));
     if (outcome.kind !== 'applied') throw new Error(`apply answered ${outcome.kind}`);
     rows.push({
       figure: `${label}: apply ${outcome.batch.count.toLocaleString('en-IE')} round-ups`,
@@ -176,10 +253,12 @@ async function benchOn(label: string, database: Database): Promise<Row[]> {
     rows.push({
       figure: `${label}: RSS growth (ingest + apply)`,
       value: mb(rssAfter - rssBefore),
-      detail: `this process${label === 'PGlite' ? ', PGlite included' : ''}, from after the database opened to after the apply; budget ≤ 100 MB`,
+      detail: `a fresh process with the server's node options${label === 'PGlite' ? ', PGlite included' : ''}, from after the database opened to right after the apply; budget ≤ 100 MB`,
     });
     // What of it is garbage not yet collected, and what stays: the growth once a full collection ran, and the peak.
     collectGarbage();
+    snapshots.push(memorySnapshot('full GC', database));
+    if (process.argv.includes('--memory')) printSnapshots(label, snapshots);
     rows.push({
       figure: `${label}: RSS growth after a full GC / peak`,
       value: `${mb(rssKb() - rssBefore)} / ${rssPeak === null ? 'n/a' : mb(rssPeak - rssBefore)}`,
@@ -193,10 +272,10 @@ async function benchOn(label: string, database: Database): Promise<Row[]> {
   return rows;
 }
 
-/** Runs the round-up bench and returns its rows (also used by `npm run bench`). */
-export async function benchRoundups(options: { only?: 'pglite' | 'postgres' | undefined } = {}): Promise<Row[]> {
+/** The bench on one database, in this process. */
+async function benchHere(only: 'pglite' | 'postgres'): Promise<Row[]> {
   const rows: Row[] = [];
-  if (options.only !== 'postgres') {
+  if (only === 'pglite') {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-bench-roundups-'));
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     try {
@@ -205,30 +284,55 @@ export async function benchRoundups(options: { only?: 'pglite' | 'postgres' | un
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+    return rows;
   }
-  if (options.only !== 'pglite') {
-    const postgres = await postgresUrl();
-    if (!postgres) {
-      rows.push({ figure: 'round-ups on PostgreSQL', value: 'skipped', detail: 'no DATABASE_URL and no PostgreSQL binaries under /usr/lib/postgresql' });
-    } else {
-      try {
-        const database = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 5 });
-        try {
-          rows.push(...(await benchOn(`PostgreSQL (${postgres.label})`, database)));
-        } finally {
-          await database.close();
-        }
-      } finally {
-        await postgres.dispose();
-      }
+  const postgres = await postgresUrl();
+  if (!postgres) return [{ figure: 'round-ups on PostgreSQL', value: 'skipped', detail: 'no DATABASE_URL and no PostgreSQL binaries under /usr/lib/postgresql' }];
+  try {
+    const database = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 5 });
+    try {
+      rows.push(...(await benchOn(`PostgreSQL (${postgres.label})`, database)));
+    } finally {
+      await database.close();
     }
+  } finally {
+    await postgres.dispose();
+  }
+  return rows;
+}
+
+const ROWS_LINE = 'roundups-bench-rows ';
+
+/**
+ * Runs the round-up bench and returns its rows (also used by `npm run bench`). Each database
+ * runs in a fresh process started with the server's node options (`npm start`'s), so the RSS
+ * growth is that of a server doing this work, not of a process that ran other benches before.
+ */
+export async function benchRoundups(options: { only?: 'pglite' | 'postgres' | undefined } = {}): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const only of ['pglite', 'postgres'] as const) {
+    if (options.only !== undefined && options.only !== only) continue;
+    const args = [...serverNodeFlags(), '--import', 'tsx', fileURLToPath(import.meta.url), '--here', only, ...(process.argv.includes('--memory') ? ['--memory'] : [])];
+    const child = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+    const lines = child.stdout.split('\n');
+    const answer = lines.find((line) => line.startsWith(ROWS_LINE));
+    process.stdout.write(lines.filter((line) => !line.startsWith(ROWS_LINE)).join('\n'));
+    if (child.status !== 0 || !answer) throw new Error(`the round-up bench on ${only} failed (exit ${child.status})`);
+    rows.push(...(JSON.parse(answer.slice(ROWS_LINE.length)) as Row[]));
   }
   return rows;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const onlyIndex = process.argv.indexOf('--only');
-  const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error('--only takes pglite or postgres');
-  printTable('MaxOut round-ups bench', await benchRoundups({ only }));
+  const here = process.argv.indexOf('--here');
+  if (here >= 0) {
+    const only = process.argv[here + 1];
+    if (only !== 'pglite' && only !== 'postgres') throw new Error('--here takes pglite or postgres');
+    console.log(`${ROWS_LINE}${JSON.stringify(await benchHere(only))}`);
+  } else {
+    const onlyIndex = process.argv.indexOf('--only');
+    const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+    if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error('--only takes pglite or postgres');
+    printTable('MaxOut round-ups bench', await benchRoundups({ only }));
+  }
 }

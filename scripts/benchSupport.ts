@@ -33,9 +33,20 @@ export interface RunningServer {
 /** The compiled server that `npm start` runs (scripts/buildServer.ts). */
 export const COMPILED_SERVER = 'build/server/server/main.js';
 
-/** How the server is started: compiled (as `npm start`) when built, else the TypeScript through tsx (as `npm run dev`). */
+/**
+ * The options `npm start` gives node before the server: the words between `node` and the
+ * compiled server in package.json's `serve` script (the Dockerfile's CMD gives the same).
+ */
+export function serverNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts.serve ?? '').trim().split(/\s+/);
+  const end = words.indexOf(COMPILED_SERVER);
+  return end > 0 && words[0] === 'node' ? words.slice(1, end) : [];
+}
+
+/** How the server is started: compiled (as `npm start`) when built, else the TypeScript through tsx (as `npm run dev`); with `npm start`'s node options either way. */
 export function serverCommand(): string[] {
-  return existsSync(path.join(root, COMPILED_SERVER)) ? [COMPILED_SERVER] : ['--import', 'tsx', 'src/server/main.ts'];
+  return [...serverNodeFlags(), ...(existsSync(path.join(root, COMPILED_SERVER)) ? [COMPILED_SERVER] : ['--import', 'tsx', 'src/server/main.ts'])];
 }
 
 /** Starts the server with `env` on top of this process's environment (DATABASE_URL removed unless given). */

@@ -4,6 +4,7 @@ import type { AccountPatchRequest, RoundupSettingsRequest } from '../../src/doma
 import { ROUNDUP_SNOOZE_MS } from '../../src/domain/constants.ts';
 import { NO_RESPONSE } from '../../src/domain/failureMessage.ts';
 import { PENSION_PLAN_REQUIRED_TEXT } from '../../src/domain/schemas/messages.ts';
+import { capUsedUp } from '../../src/domain/roundups.ts';
 import {
   type ApplyLogic,
   type ApplyResult,
@@ -126,6 +127,8 @@ export const roundupsMachine = setup({
   guards: {
     /** Any stored pension plan ID counts (the server checks the same). */
     hasPlanId: ({ context }) => Boolean(context.user.pension_plan_id?.trim()),
+    /** Round-ups are pending but what is left of this week's cap is less than the oldest: a Confirm would collect none. */
+    capUsedUp: ({ context }) => capUsedUp(context.accounts, context.settings),
     succeeded: (_, params: { ok: boolean }) => params.ok,
     /** The server refused for want of a plan ID (the profile here was out of date). */
     planRequired: (_, params: { error: ApiFailure | null }) => params.error?.status === 409 && params.error.message === PENSION_PLAN_REQUIRED_TEXT,
@@ -212,6 +215,10 @@ export const roundupsMachine = setup({
       },
       on: {
         'roundups.confirm': [
+          {
+            description: 'This week’s cap leaves room for none of the pending round-ups: a payment would move nothing, so none is made (the screens do not offer Confirm).',
+            guard: 'capUsedUp',
+          },
           { description: 'A pension plan ID is set: pay the pending round-ups.', guard: 'hasPlanId', target: 'applying', actions: 'rememberConfirm' },
           {
             description: 'No pension plan ID: the alert shows and nothing is applied.',

@@ -9,9 +9,9 @@ import * as v from 'valibot';
 import type { SnapshotFrom } from 'xstate';
 import { apiDateToDisplayDate, calendarDay, displayDateToApiDate, formatApiDate, formatDisplayDate, formatDisplayDateTime, parseApiDate } from '../../src/domain/dates.ts';
 import { failureMessage, fieldErrorsOf, type FieldErrors } from '../../src/domain/failureMessage.ts';
-import { euroToCents, formatEuro } from '../../src/domain/money.ts';
+import { formatEuro } from '../../src/domain/money.ts';
 import { contributionRelief, pensionProgress } from '../../src/domain/pension.ts';
-import { MAX_PAUSE_DAYS, ROUNDUP_REASON_TEXT, isStale, pendingRoundups, promptVisible, renewalOpen, takeWithinCap } from '../../src/domain/roundups.ts';
+import { MAX_PAUSE_DAYS, ROUNDUP_REASON_TEXT, capLeftCents, capUsedUp, isStale, pendingOldestFirst, pendingRoundups, promptVisible, renewalOpen, takeWithinCap } from '../../src/domain/roundups.ts';
 import { fieldErrors as issueFieldErrors } from '../../src/domain/schemas/issues.ts';
 import { DATE_INVALID, PENSION_PLAN_REQUIRED_BUTTON, PENSION_PLAN_REQUIRED_TEXT, PENSION_PLAN_REQUIRED_TITLE } from '../../src/domain/schemas/messages.ts';
 import { type Account, type ConsentStatus, type RoundupSettings, type RoundupSettingsRequest, type Transaction, roundupSettingsRequestSchema } from '../../src/domain/schemas/roundups.ts';
@@ -126,9 +126,9 @@ export interface RoundupsView {
   /** A request runs: Confirm, Decline and the switches are disabled. */
   busy: boolean;
   /** The daily prompt (spec §4): shown only past the threshold and not within a day of closing it. */
-  banner: { visible: boolean; title: string; amount: string; count: number; relief: string | null; limitNote: string | null; confirmEnabled: boolean; declineEnabled: boolean };
-  /** /roundups: Confirm and Decline at any amount once something is pending. */
-  page: { amount: string; count: number; relief: string | null; limitNote: string | null; confirmEnabled: boolean; declineEnabled: boolean };
+  banner: { visible: boolean; title: string; amount: string; count: number; relief: string | null; limitNote: string | null; capNote: string | null; confirmEnabled: boolean; declineEnabled: boolean };
+  /** /roundups: Confirm and Decline at any amount once something is pending (Confirm not while this week's cap leaves room for none). */
+  page: { amount: string; count: number; relief: string | null; limitNote: string | null; capNote: string | null; confirmEnabled: boolean; declineEnabled: boolean };
   planAlert: { visible: boolean; title: string; text: string; button: string };
   /** `about`: which request failed, so each screen shows it beside what was pressed. */
   error: { message: string; canRetry: boolean; about: RoundupsRequest | null } | null;
@@ -267,14 +267,6 @@ const initialSettingsValues = memoLast(
 );
 
 /** The pending round-ups in the order the server collects them: oldest booking first. */
-function pendingOldestFirst(accounts: readonly Account[]): number[] {
-  return accounts
-    .filter((account) => account.roundups)
-    .flatMap((account) => account.transactions.filter((tx) => tx.roundupApplied === null && tx.roundup > 0))
-    .sort((a, b) => (a.booking_date ?? a.timestamp.slice(0, 10)).localeCompare(b.booking_date ?? b.timestamp.slice(0, 10)) || a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id))
-    .map((tx) => tx.roundup);
-}
-
 const roundupsCount = (count: number) => (count === 1 ? '1 round-up' : `${count} round-ups`);
 
 function settingsView(snapshot: Snapshot, settings: RoundupSettings): RoundupSettingsView {
@@ -287,8 +279,8 @@ function settingsView(snapshot: Snapshot, settings: RoundupSettings): RoundupSet
   const funding = context.accounts.find((account) => account.funding);
   let cap: RoundupSettingsView['cap'] = null;
   const pending = pendingOldestFirst(context.accounts);
-  if (settings.weekly_cap !== null && pending.length > 0) {
-    const left = Math.max(0, euroToCents(settings.weekly_cap) - euroToCents(settings.collected_this_week));
+  const left = capLeftCents(settings);
+  if (left !== null && pending.length > 0) {
     const taken = takeWithinCap(pending, left);
     const takesCents = pending.slice(0, taken).reduce((sum, cents) => sum + cents, 0);
     const waitsCents = pending.slice(taken).reduce((sum, cents) => sum + cents, 0);
@@ -336,6 +328,10 @@ export function roundupsView(snapshot: Snapshot): RoundupsView {
   const amount = formatEuro(pending.cents, { cents: true, keepZeroDecimals: true });
   const relief = reliefOf(snapshot, pending.cents);
   const actionable = idle && pending.count > 0;
+  const settings = context.settings ? settingsView(snapshot, context.settings) : null;
+  // This week's cap leaves room for none of them: a Confirm would pay nothing, so it is not offered, and the prompt says why.
+  const capFull = capUsedUp(context.accounts, context.settings);
+  const capNote = capFull ? (settings?.cap?.text ?? null) : null;
   const names = new Map(context.accounts.map((account) => [account.id, `${account.display_name} ${account.account_number.iban}`]));
   const withAccount = context.accounts.flatMap((account) =>
     account.transactions.map((tx) => ({ ...transactionView(tx), account: names.get(account.id) ?? '', roundups: account.roundups, bookingDate: tx.booking_date ?? tx.timestamp.slice(0, 10) })),
@@ -364,10 +360,11 @@ export function roundupsView(snapshot: Snapshot): RoundupsView {
       amount,
       count: pending.count,
       ...relief,
-      confirmEnabled: actionable,
+      capNote,
+      confirmEnabled: actionable && !capFull,
       declineEnabled: actionable,
     },
-    page: { amount, count: pending.count, ...relief, confirmEnabled: actionable, declineEnabled: actionable },
+    page: { amount, count: pending.count, ...relief, capNote, confirmEnabled: actionable && !capFull, declineEnabled: actionable },
     planAlert: { visible: snapshot.value === 'planRequired', title: PENSION_PLAN_REQUIRED_TITLE, text: PENSION_PLAN_REQUIRED_TEXT, button: PENSION_PLAN_REQUIRED_BUTTON },
     error: snapshot.value === 'failed' && context.error ? { message: failureMessage(context.error), canRetry: true, about: context.failed } : null,
     notice: idle ? notice : null,
@@ -377,7 +374,7 @@ export function roundupsView(snapshot: Snapshot): RoundupsView {
     graph: context.graph?.datasets[0]
       ? { labels: context.graph.labels, data: context.graph.datasets[0].data, color: GRAPH_COLOR, strokeWidth: GRAPH_STROKE_WIDTH }
       : null,
-    settings: context.settings ? settingsView(snapshot, context.settings) : null,
+    settings,
     pension: { current: progress.current, limit: progress.limit },
   };
 }

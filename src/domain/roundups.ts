@@ -6,6 +6,7 @@
  */
 import { ROUNDUP_SNOOZE_MS, ROUNDUP_THRESHOLD_CENTS } from './constants.ts';
 import { dayjs } from './dates.ts';
+import { euroToCents } from './money.ts';
 
 // ─── Constants ───────────────────────────────────────────────────────────────────────────────
 
@@ -205,6 +206,42 @@ export function pendingRoundups(accounts: readonly { roundups: boolean; transact
     }
   }
   return { cents, count };
+}
+
+/** What the weekly cap reads of a pending transaction: its round-up and the order the server collects in. */
+export interface QueuedTransaction extends PromptTransaction {
+  id: string;
+  timestamp: string;
+  booking_date?: string | undefined;
+}
+
+/** The pending round-ups in cents, oldest first: the order the server collects them in, and judges the weekly cap by. */
+export function pendingOldestFirst(accounts: readonly { roundups: boolean; transactions: readonly QueuedTransaction[] }[]): number[] {
+  return accounts
+    .filter((account) => account.roundups)
+    .flatMap((account) => account.transactions.filter((tx) => tx.roundupApplied === null && tx.roundup > 0))
+    .sort((a, b) => (a.booking_date ?? a.timestamp.slice(0, 10)).localeCompare(b.booking_date ?? b.timestamp.slice(0, 10)) || a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id))
+    .map((tx) => tx.roundup);
+}
+
+/** What is left of this week's cap, in cents (never below 0); null without a cap. */
+export function capLeftCents(settings: { weekly_cap: number | null; collected_this_week: number } | null): number | null {
+  if (!settings || settings.weekly_cap === null) return null;
+  return Math.max(0, euroToCents(settings.weekly_cap) - euroToCents(settings.collected_this_week));
+}
+
+/**
+ * Round-ups are pending, yet a Confirm now would collect none of them: what is left of this
+ * week's cap is less than the oldest (they are collected oldest first). Confirm is not offered.
+ */
+export function capUsedUp(
+  accounts: readonly { roundups: boolean; transactions: readonly QueuedTransaction[] }[],
+  settings: { weekly_cap: number | null; collected_this_week: number } | null,
+): boolean {
+  const left = capLeftCents(settings);
+  if (left === null) return false;
+  const pending = pendingOldestFirst(accounts);
+  return pending.length > 0 && takeWithinCap(pending, left) === 0;
 }
 
 /**

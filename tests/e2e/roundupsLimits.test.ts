@@ -68,6 +68,9 @@ async function limitsJourney(page: Page, shots: string) {
   await page.getByRole('status').filter({ hasText: `${takes} of round-ups is on its way to your pension` }).waitFor();
   await expect.poll(() => page.getByTestId('roundups-pending-amount').textContent()).toBe(waits);
   await expect.poll(() => note.textContent()).toMatch(new RegExp(`^This week’s cap is used up: \\d+ round-ups? \\(${waits!.replace('.', '\\.')}\\) waits? for next week\\.$`));
+  // Nothing more fits this week: Confirm is not offered (it would pay nothing); Decline still is.
+  await expect.poll(() => page.getByRole('main').getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('main').getByRole('button', { name: 'Decline' }).isDisabled()).toBe(false);
   await expect.poll(() => summary.textContent()).toBe(`At most €1.00 a week (${takes} collected this week)No minimum balanceNot paused`);
 
   // A pause of 30 days, then Resume.

@@ -8,9 +8,14 @@ import { ROUNDUP_SNOOZE_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
 import { expectedSteps } from '../support/expectedSteps.ts';
-import { T0, CLOSED, WITH_PLAN, ACCOUNT, GRAPH, SETTINGS, OUTAGE, SERVER_ERROR, DECLINED, PLAN_MISSING, PAID_USER, LOADED, PART_FAILED, APPLIED, done, failed, INPUT, model } from './roundups.model.ts';
+import { T0, CLOSED, WITH_PLAN, ACCOUNT, GRAPH, SETTINGS, OUTAGE, SERVER_ERROR, DECLINED, PLAN_MISSING, PAID_USER, LOADED, LOADED_CAP_USED_UP, CAP_USED_UP, PART_FAILED, APPLIED, done, failed, INPUT, model } from './roundups.model.ts';
 
 type Output<T> = EventObject & { output: T };
+/** Written out here, not the domain's rule: the fixtures' one round-up (€25.50) does not fit in what is left of a cap (the spent €20, or a saved €10). */
+const capLeavesNoRoom = (context: RoundupsContext) => {
+  const settings = context.settings;
+  return settings !== null && settings.weekly_cap !== null && settings.weekly_cap - settings.collected_this_week < 25.5;
+};
 const START: RoundupsContext = {
   user: WITH_PLAN,
   accounts: [],
@@ -39,10 +44,12 @@ const oracle = expectedSteps<RoundupsContext>({
     const output = (event as Output<{ ok: boolean; error?: ApiFailure; accounts?: { ok: boolean } }>).output;
     switch (event.type) {
       case 'xstate.done.actor.loadData':
-        return output.accounts?.ok ? 'loaded' : 'partly failed';
+        if (!output.accounts?.ok) return 'partly failed';
+        return (event as Output<LoadDataResult>).output.settings === LOADED_CAP_USED_UP.settings ? 'loaded, cap used up' : 'loaded';
       case 'xstate.done.actor.applyRoundups':
         return output.ok ? 'paid' : output.error === PLAN_MISSING ? 'no plan at the server' : 'refused';
       case 'roundups.confirm':
+        if (capLeavesNoRoom(before.context) && before.context.accounts.some((a) => a.roundups)) return 'confirm past the cap';
         return before.context.user.pension_plan_id ? 'confirm' : 'confirm without plan';
       case 'roundups.retry':
         return `retry ${before.context.failed}`;
@@ -70,6 +77,7 @@ const oracle = expectedSteps<RoundupsContext>({
     return {
       loading: withProfile('loading', {
         loaded: { to: 'idle', context: (c) => ({ ...c, accounts: [ACCOUNT], graph: GRAPH, settings: SETTINGS, loaded: true, now: Math.max(c.now, LOADED.now) }) },
+        'loaded, cap used up': { to: 'idle', context: (c) => ({ ...c, accounts: [ACCOUNT], graph: GRAPH, settings: CAP_USED_UP, loaded: true, now: Math.max(c.now, LOADED.now) }) },
         'partly failed': { to: 'idle', context: (c) => ({ ...c, graph: GRAPH, loaded: true, now: Math.max(c.now, PART_FAILED.now) }) },
         outage: { to: 'idle', context: (c) => ({ ...c, loaded: true }) },
         'roundups.refresh': { to: 'loading' },
@@ -77,6 +85,8 @@ const oracle = expectedSteps<RoundupsContext>({
       idle: withProfile('idle', {
         confirm: { to: 'applying', context: (c, e) => ({ ...c, key: 'confirm-key-1', now: (e as EventObject & { at: number }).at, error: null, failed: null }) },
         'confirm without plan': { to: 'planRequired', context: (c, e) => ({ ...c, now: (e as EventObject & { at: number }).at }) },
+        // Nothing happens: no request, no key, the time not even noted.
+        'confirm past the cap': { to: 'idle' },
         'roundups.decline': { to: 'declining', context: (c, e) => ({ ...c, now: (e as EventObject & { at: number }).at, error: null }) },
         'account.update': { to: 'updatingAccount', context: (c) => ({ ...c, accountChange: { id: ACCOUNT.id, changes: { roundups: false } }, error: null, failed: null }) },
         'settings.save': { to: 'savingSettings', context: (c) => ({ ...c, settingsChange: { weekly_cap: 10 }, error: null, failed: null }) },
@@ -135,6 +145,11 @@ describe('round-ups machine: model-based', () => {
       done('clearRoundups', { ok: true, answer: { declined: { count: 1, amount: 25.5 } }, now: T0 + 10_000 } satisfies ClearResult),
       done('loadData', LOADED),
       ...Array.from({ length: 24 }, () => ['after:refreshInterval', done('loadData', LOADED)] as const).flat(),
+    ]),
+    model.pathFromEvents('with this week’s cap spent, Confirm sends nothing; Decline still declines', [
+      done('loadData', LOADED_CAP_USED_UP),
+      (s) => ({ type: 'roundups.confirm', key: 'confirm-key-1', at: s.context.now + 1_000 }),
+      (s) => ({ type: 'roundups.decline', at: s.context.now + 1_000 }),
     ]),
     model.pathFromEvents('a fetch that partly fails keeps the last good copy and logs each failure', [
       done('loadData', LOADED),
@@ -195,7 +210,9 @@ describe('round-ups machine: model-based', () => {
           expect(view.error !== null).toBe(snapshot.matches('failed'));
           // The fixture account has one pending round-up of €25.50 while its round-ups are on.
           const pending = snapshot.context.accounts.some((account) => account.roundups);
-          expect(view.banner.confirmEnabled).toBe(snapshot.matches('idle') && pending);
+          const capSpent = capLeavesNoRoom(snapshot.context);
+          expect(view.banner.confirmEnabled).toBe(snapshot.matches('idle') && pending && !capSpent);
+          expect(view.banner.capNote !== null).toBe(pending && capSpent);
           expect(view.loading).toBe(!snapshot.context.loaded);
           // Save is offered when idle, and after a refused save (to send it corrected); the form shows the server's field messages only then.
           if (view.settings) {
@@ -210,6 +227,7 @@ describe('round-ups machine: model-based', () => {
         },
       });
       if (path.description.startsWith('a lost answer')) expect(keys).toEqual(['confirm-key-1', 'confirm-key-1']);
+      if (path.description.startsWith('with this week’s cap spent')) expect(keys).toEqual([]);
       if (path.description.startsWith('Decline hides')) {
         // Closed through 23 hourly refreshes; the 24th reaches a day after the Decline, and the prompt shows again.
         expect(calls.storeClosedAt).toHaveBeenCalledTimes(1);

@@ -6,6 +6,7 @@ import type { ApiFailure } from '../../src/domain/failure.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
 import type { Account, Graph, RoundupSettings } from '../../src/domain/schemas/roundups.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
+import { capUsedUp } from '../../src/domain/roundups.ts';
 import { createModelTest, type EventFixtures } from '../support/modelTest.ts';
 import { pathDoc } from '../support/pathDocs.ts';
 
@@ -40,6 +41,9 @@ export const PLAN_MISSING: ApiFailure = { status: 409, message: m.PENSION_PLAN_R
 export const PAID_USER = { ...WITH_PLAN, pension: 25.5 } as User;
 
 export const LOADED: LoadDataResult = { accounts: { ok: true, data: [ACCOUNT] }, graph: { ok: true, data: GRAPH }, settings: { ok: true, data: SETTINGS }, now: T0 + 5_000 };
+/** This week's €20 cap spent: the €25.50 round-up waits, and a Confirm would pay nothing. */
+export const CAP_USED_UP: RoundupSettings = { ...SETTINGS, weekly_cap: 20, collected_this_week: 20 };
+export const LOADED_CAP_USED_UP: LoadDataResult = { ...LOADED, settings: { ok: true, data: CAP_USED_UP } };
 export const PART_FAILED: LoadDataResult = { accounts: { ok: false, error: SERVER_ERROR }, graph: { ok: true, data: GRAPH }, settings: { ok: false, error: OUTAGE }, now: T0 + 5_000 };
 export const APPLIED: Extract<ApplyResult, { ok: true }> = {
   ok: true,
@@ -64,7 +68,7 @@ export const fixtures = {
     { type: 'session.user.changed', user: WITH_PLAN },
   ],
   'clock.tick': (s) => [{ type: 'clock.tick', now: s.context.now + 60_000 }],
-  'xstate.done.actor.loadData': () => [done('loadData', LOADED), done('loadData', PART_FAILED)],
+  'xstate.done.actor.loadData': () => [done('loadData', LOADED), done('loadData', PART_FAILED), done('loadData', LOADED_CAP_USED_UP)],
   'xstate.error.actor.loadData': () => [failed('loadData')],
   'xstate.done.actor.applyRoundups': () => [
     done('applyRoundups', APPLIED),
@@ -95,7 +99,10 @@ type Output<T> = EventObject & { output: T };
 export function describeEvent(event: EventObject): string | undefined {
   const output = (event as Output<{ ok?: boolean; error?: ApiFailure; accounts?: { ok: boolean } }>).output;
   if (event.type === 'session.user.changed') return (event as EventObject & { user: User }).user.pension_plan_id ? 'session.user.changed (plan ID)' : 'session.user.changed (no plan ID)';
-  if (event.type === 'xstate.done.actor.loadData') return output.accounts?.ok ? 'loadData done' : 'loadData done (partly failed)';
+  if (event.type === 'xstate.done.actor.loadData') {
+    if (!output.accounts?.ok) return 'loadData done (partly failed)';
+    return (output as unknown as LoadDataResult).settings === LOADED_CAP_USED_UP.settings ? 'loadData done (cap used up)' : 'loadData done';
+  }
   if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice(18)} ${output.ok ? 'ok' : `refused ${output.error?.status}`}`;
   if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice(19)} outage`;
   const time = (event as EventObject & { at?: number; now?: number }).at ?? (event as EventObject & { now?: number }).now;
@@ -107,8 +114,8 @@ export const model = createModelTest(roundupsMachine, {
   events: fixtures,
   input: INPUT,
   describeEvent,
-  // The plan ID decides Confirm's branch; the failed request decides Retry's.
-  serializeContext: (context) => ({ plan: Boolean(context.user.pension_plan_id), failed: context.failed }),
+  // The plan ID and this week's cap decide Confirm's branch; the failed request decides Retry's.
+  serializeContext: (context) => ({ plan: Boolean(context.user.pension_plan_id), capUsedUp: capUsedUp(context.accounts, context.settings), failed: context.failed }),
 });
 
 export const doc = pathDoc(roundupsMachine, fixtures, {
@@ -126,7 +133,12 @@ export const doc = pathDoc(roundupsMachine, fixtures, {
     'settings.save': 'Save a weekly cap of €10',
     'session.user.changed': (event) => (event.user?.pension_plan_id ? 'The session hears the user with a plan ID' : 'The session hears the user without a plan ID'),
     'clock.tick': 'The page becomes visible again a minute later',
-    'xstate.done.actor.loadData': (event) => (event.output.accounts.ok ? 'GET /accounts, /graph and /roundups/settings answer' : 'GET /accounts and /roundups/settings fail; /graph answers'),
+    'xstate.done.actor.loadData': (event) =>
+      !event.output.accounts.ok
+        ? 'GET /accounts and /roundups/settings fail; /graph answers'
+        : event.output.settings === LOADED_CAP_USED_UP.settings
+          ? 'GET /accounts, /graph and /roundups/settings answer: this week’s €20 cap is spent'
+          : 'GET /accounts, /graph and /roundups/settings answer',
     'xstate.error.actor.loadData': 'The fetch gets no answer (offline)',
     'xstate.done.actor.applyRoundups': (event) => (event.output.ok ? 'POST /roundups/apply pays them' : `POST /roundups/apply refuses (${event.output.error.status})`),
     'xstate.error.actor.applyRoundups': 'POST /roundups/apply gets no answer (offline)',

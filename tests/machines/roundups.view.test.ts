@@ -252,6 +252,23 @@ describe('No surprise debits (the round-up settings on /roundups)', () => {
     expect(view('idle', { settings: { ...OFF, weekly_cap: 10 }, accounts: [] }).settings!.cap).toBeNull();
   });
 
+  it('with this week’s cap used up, Confirm is not offered (it would pay nothing) and the banner and /roundups say why; Decline still is', () => {
+    // €5 a week with €4.50 collected: 50 cents left, less than the oldest round-up (66 cents), so a Confirm would take none.
+    const full = view('idle', { settings: { ...OFF, weekly_cap: 5, collected_this_week: 4.5 }, accounts: [account({ transactions: fourPending })] });
+    const note = 'This week’s cap is used up: 4 round-ups (€2.95) wait for next week.';
+    expect(full.banner).toMatchObject({ confirmEnabled: false, declineEnabled: true, capNote: note });
+    expect(full.page).toMatchObject({ confirmEnabled: false, declineEnabled: true, capNote: note });
+    // Spent entirely, or more collected than a cap lowered since: the same.
+    expect(view('idle', { settings: { ...OFF, weekly_cap: 5, collected_this_week: 7.5 }, accounts: [account({ transactions: fourPending })] }).banner.confirmEnabled).toBe(false);
+    // Room for the oldest (66 cents of €1.50 left): Confirm collects that one, and no note.
+    const room = view('idle', { settings: { ...OFF, weekly_cap: 10, collected_this_week: 8.5 }, accounts: [account({ transactions: fourPending })] });
+    expect(room.banner).toMatchObject({ confirmEnabled: true, capNote: null });
+    expect(room.page).toMatchObject({ confirmEnabled: true, capNote: null });
+    // No cap, or no settings loaded yet: Confirm as before.
+    expect(view('idle', { settings: OFF, accounts: [account({ transactions: fourPending })] }).banner).toMatchObject({ confirmEnabled: true, capNote: null });
+    expect(view('idle', { settings: null, accounts: [account({ transactions: fourPending })] }).page.confirmEnabled).toBe(true);
+  });
+
   it('the minimum balance names the account collected from; the pause its last day', () => {
     const settings = view('idle', { settings: { ...OFF, balance_floor: 500, paused_until: '2026-02-14' }, accounts: [account({ id: 'other', funding: false }), account()] }).settings!;
     expect(settings).toMatchObject({

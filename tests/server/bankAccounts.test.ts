@@ -246,7 +246,7 @@ describe(`reading the accounts again adds nothing (${testDatabaseKind()})`, () =
   });
 
   it('a read larger than one written piece: identical coffees across the pieces count on, a resync adds none, one no longer listed is withdrawn, listed again it is back', async () => {
-    // 5,001 identical coffees on one day (one more than the 5,000 rows written at a time), the first `coffees` of them listed.
+    // 5,001 identical coffees on one day (more than the rows written at a time), the first `coffees` of them listed.
     let coffees = 5_001;
     const inner = t.services.bankProvider;
     const padded: BankProvider = {
@@ -289,6 +289,63 @@ describe(`reading the accounts again adds nothing (${testDatabaseKind()})`, () =
     coffees = 5_001;
     expect(await withCoffees.bankAccounts.sync(current.id, 'attended')).toMatchObject({ kind: 'synced', added: 0, withdrawn: 0 });
     expect(await coffeeRows()).toEqual({ listed: 5_001, withdrawn: 0 });
+    expect(await rowCounts(t)).toEqual(counts);
+  });
+
+  it('a read written in several pieces of whole days: each piece withdraws only the dropped rows of its own days, a day the bank no longer lists at all included', async () => {
+    // 2,500 coffees on each of two days: the read is written in three pieces (of a resync from 8 January: to 9 January, to 12 January, and the rest).
+    let drop: (tx: { bookingDate: string; id: string }) => boolean = () => false;
+    const inner = t.services.bankProvider;
+    const padded: BankProvider = {
+      name: inner.name,
+      consentOrigins: inner.consentOrigins,
+      startConsent: (request) => inner.startConsent(request),
+      completeConsent: (consent, query) => inner.completeConsent(consent, query),
+      balance: (account, presence) => inner.balance(account, presence),
+      revoke: (consent) => inner.revoke(consent),
+      transactions: async (account, from, to, presence) => {
+        const read = await inner.transactions(account, from, to, presence);
+        if (!read.ok) return read;
+        const coffees = (day: string) =>
+          Array.from({ length: 2_500 }, (_, i) => ({ id: `coffee-${day}-${i}`, status: 'booked' as const, amount: '-3.40', currency: 'EUR', description: 'INSOMNIA COFFEE', code: 'PMNT-CCRD-POSD', bookingDate: day, occurredAt: `${day}T09:00:00.000Z` }));
+        const booked = [...read.data.booked, ...coffees('2026-01-09'), ...coffees('2026-01-12')].filter((tx) => !drop(tx));
+        return { ok: true, data: { ...read.data, booked } };
+      },
+    };
+    const withCoffees = createServices({ ...t.deps, database: t.database, bankProvider: padded });
+    const auth = await signedIn(t);
+    const current = ((await linkSandbox(t, auth)).body.accounts as Account[])[0]!;
+    expect(await withCoffees.bankAccounts.sync(current.id, 'attended')).toMatchObject({ kind: 'synced', added: 5_000, withdrawn: 0 });
+    const counts = await rowCounts(t);
+    // GET /accounts lists every row, read a page at a time: newest first, none twice, none left out, the balance their pending sum.
+    const listed = (await accountsOf(t, auth))[0]!;
+    const stored = await queryRows<{ id: string }>(
+      t.database,
+      sql`select id from bank_transactions where account_id = ${current.id} and withdrawn_at is null order by booking_date desc, occurred_at desc, id desc`,
+    );
+    expect(stored.length).toBeGreaterThan(5_000);
+    expect(listed.transactions.map((tx) => tx.id)).toEqual(stored.map((row) => row.id));
+    expect(Math.round(listed.balance * 100)).toBe(pendingCents(listed));
+    const [{ n: onEleventh } = { n: 0 }] = await queryRows<{ n: number }>(
+      t.database,
+      sql`select count(*)::int as n from bank_transactions where account_id = ${current.id} and status = 'booked' and booking_date = '2026-01-11'`,
+    );
+    expect(onEleventh).toBeGreaterThan(0);
+
+    // Gone from the bank: every row of 11 January (a day inside the second piece) and the last coffee of 9 January (the first piece).
+    drop = (tx) => tx.bookingDate === '2026-01-11' || tx.id === 'coffee-2026-01-09-2499';
+    expect(await withCoffees.bankAccounts.sync(current.id, 'attended')).toMatchObject({ kind: 'synced', added: 0, withdrawn: onEleventh + 1 });
+    const gone = await queryRows<{ day: string; n: number }>(
+      t.database,
+      sql`select booking_date::text as day, count(*)::int as n from bank_transactions where account_id = ${current.id} and withdrawn_at is not null group by 1 order by 1`,
+    );
+    expect(gone).toEqual([
+      { day: '2026-01-09', n: 1 },
+      { day: '2026-01-11', n: onEleventh },
+    ]);
+    // Listed again: back, nothing added, nothing else touched.
+    drop = () => false;
+    expect(await withCoffees.bankAccounts.sync(current.id, 'attended')).toMatchObject({ kind: 'synced', added: 0, withdrawn: 0 });
     expect(await rowCounts(t)).toEqual(counts);
   });
 });

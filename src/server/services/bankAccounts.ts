@@ -35,10 +35,19 @@ const DAY_MS = 86_400_000;
 export const SYNC_INTERVAL_MS = DAY_MS / UNATTENDED_READS_PER_DAY;
 /** Our own count of unattended reads per account (the bank counts too, and answers 429 past its limit). */
 export const UNATTENDED_SYNC_RULE: RateRule = { name: 'bank-sync:unattended', limit: UNATTENDED_READS_PER_DAY, windowMs: DAY_MS };
-/** Rows per INSERT statement (one array parameter per column, so the size is not bound by the 65,535 parameters). */
-const INSERT_CHUNK = 5_000;
+/**
+ * Rows of a bank read written per statement (one array parameter per column, so the size is not
+ * bound by the 65,535 parameters). Small enough that a piece's statements and their answers stay
+ * a few hundred kB: larger ones leave the process's memory fragmented (docs/performance.md).
+ */
+const WRITE_PIECE = 2_000;
+/** Rows read and updated per statement when round-ups are recomputed. */
+const UPDATE_CHUNK = 2_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** How far back GET /accounts lists transactions (older ones with a round-up still pending are listed too). */
 const LISTED_DAYS = 365;
+/** Transactions read per statement when an account is listed. */
+const LIST_PAGE = 2_000;
 
 /** Associated data of the IBAN ciphertext: binds it to its account row. */
 export function bankIbanAad(accountId: string): string {
@@ -160,33 +169,43 @@ export function createBankAccountService(deps: {
       .orderBy(asc(bankAccounts.linkedAt), asc(bankAccounts.id));
     if (rows.length === 0) return [];
     const since = addDays(irishToday(now), -LISTED_DAYS);
-    const transactions = await db
-      // Only what the answer shows: an account lists tens of thousands of rows.
-      .select({ row: listedColumns, batchStatus: roundupBatches.status })
-      .from(bankTransactions)
-      .leftJoin(roundupBatches, eq(roundupBatches.id, bankTransactions.batchId))
-      .where(
-        and(
-          inArray(
-            bankTransactions.accountId,
-            rows.map((r) => r.account.id),
-          ),
-          isNull(bankTransactions.withdrawnAt),
-          or(
-            gte(bankTransactions.bookingDate, since),
-            and(sql`${bankTransactions.roundupCents} > 0`, isNull(bankTransactions.batchId), isNull(bankTransactions.declinedAt)),
-          ),
-        ),
-      )
-      .orderBy(desc(bankTransactions.bookingDate), desc(bankTransactions.occurredAt), desc(bankTransactions.id));
     const byAccount = new Map<string, Transaction[]>();
     const pendingCents = new Map<string, number>();
-    for (const { row, batchStatus } of transactions) {
-      const api = toApiTransaction(row, batchStatus === 'applied');
-      const list = byAccount.get(row.accountId);
-      if (list) list.push(api);
-      else byAccount.set(row.accountId, [api]);
-      if (api.roundupApplied === null && api.roundup > 0) pendingCents.set(row.accountId, (pendingCents.get(row.accountId) ?? 0) + api.roundup);
+    for (const { account } of rows) {
+      const list: Transaction[] = [];
+      byAccount.set(account.id, list);
+      // A page at a time, newest first, each after the last row of the one before: an account lists
+      // tens of thousands of rows, and one answer with all of them is what the process's memory
+      // would be sized by (only what the answer shows is selected, too).
+      let last: ListedTransaction | undefined;
+      for (;;) {
+        const page = await db
+          .select({ row: listedColumns, batchStatus: roundupBatches.status })
+          .from(bankTransactions)
+          .leftJoin(roundupBatches, eq(roundupBatches.id, bankTransactions.batchId))
+          .where(
+            and(
+              eq(bankTransactions.accountId, account.id),
+              isNull(bankTransactions.withdrawnAt),
+              or(
+                gte(bankTransactions.bookingDate, since),
+                and(sql`${bankTransactions.roundupCents} > 0`, isNull(bankTransactions.batchId), isNull(bankTransactions.declinedAt)),
+              ),
+              last
+                ? sql`(${bankTransactions.bookingDate}, ${bankTransactions.occurredAt}, ${bankTransactions.id}) < (${last.bookingDate}::date, ${last.occurredAt.toISOString()}::timestamptz, ${last.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(bankTransactions.bookingDate), desc(bankTransactions.occurredAt), desc(bankTransactions.id))
+          .limit(LIST_PAGE);
+        for (const { row, batchStatus } of page) {
+          const api = toApiTransaction(row, batchStatus === 'applied');
+          list.push(api);
+          if (api.roundupApplied === null && api.roundup > 0) pendingCents.set(row.accountId, (pendingCents.get(row.accountId) ?? 0) + api.roundup);
+        }
+        if (page.length < LIST_PAGE) break;
+        last = page[page.length - 1]!.row;
+      }
     }
     return rows.map(({ account, consent }) => {
       const status = consentStatusAt(consent, now);
@@ -252,40 +271,58 @@ export function createBankAccountService(deps: {
 
   /**
    * Writes one read of an account: booked rows by fingerprint, pending rows replaced, dropped
-   * unpaid rows withdrawn. The read is prepared and written a piece at a time and the database
-   * answers which rows it knows (a read holds tens of thousands of rows: never all of them
-   * converted at once, nor the account's stored ones beside them).
+   * unpaid rows withdrawn. A read holds tens of thousands of rows: it is prepared and written a
+   * piece of whole booking days at a time, and each piece withdraws the rows of its own days that
+   * it does not list, so no statement carries the whole read (the pieces' days follow on from
+   * `from`, the last piece's reach past today), and the database answers which rows it knows.
    */
   const ingest = async (account: BankAccountRow, data: { booked: readonly ProviderTransaction[]; pending: readonly ProviderTransaction[] }, from: string) => {
     const rules: RoundupRules = { roundupsFrom: account.roundupsFrom, paused: await settingsRules(account.userId) };
     const now = clock.now();
+    // By booking day (a stable sort: the bank's order within a day, which the fingerprints count in).
+    const booked = data.booked
+      .filter((tx) => {
+        if (DATE.test(tx.bookingDate)) return true;
+        log.warn({ accountId: account.id, providerTransactionId: tx.id }, 'bank.transaction_unreadable');
+        return false;
+      })
+      .sort((a, b) => (a.bookingDate < b.bookingDate ? -1 : a.bookingDate > b.bookingDate ? 1 : 0));
     return db.transaction(async (tx) => {
       await tx.delete(bankTransactions).where(and(eq(bankTransactions.accountId, account.id), eq(bankTransactions.status, 'pending')));
       const inWindow = sql`account_id = ${account.id} and status = 'booked' and booking_date >= ${from}::date`;
       const printBooked = fingerprinter();
-      const read: string[] = [];
       let added = 0;
-      for (let i = 0; i < data.booked.length; i += INSERT_CHUNK) {
-        const rows = prepare(account, data.booked.slice(i, i + INSERT_CHUNK), rules, 'booked', printBooked);
+      let withdrawn = 0;
+      // The days a piece answers for: after the previous piece's last day, up to its own last (the last piece: onwards).
+      let after: string | null = null;
+      let start = 0;
+      // Once at least: a read with no booked row withdraws every unpaid row of the window.
+      do {
+        let end = Math.min(start + WRITE_PIECE, booked.length);
+        while (end < booked.length && booked[end]!.bookingDate === booked[end - 1]!.bookingDate) end += 1;
+        const through = end < booked.length ? booked[end - 1]!.bookingDate : null;
+        const rows = prepare(account, booked.slice(start, end), rules, 'booked', printBooked);
         const prints = rows.map((row) => row.fingerprint);
-        read.push(...prints);
         // Known fingerprints are skipped by the insert itself (`on conflict do nothing`).
         added += await insertRows(tx, rows, now);
+        const days = sql`${after === null ? sql`true` : sql`booking_date > ${after}::date`} and ${through === null ? sql`true` : sql`booking_date <= ${through}::date`}`;
         // Rows withdrawn earlier that the bank lists again are back.
-        await tx.execute(sql`update bank_transactions set withdrawn_at = null where ${inWindow} and withdrawn_at is not null and fingerprint = any(${sql.param(prints)}::text[])`);
-      }
+        await tx.execute(sql`update bank_transactions set withdrawn_at = null where ${inWindow} and ${days} and withdrawn_at is not null and fingerprint = any(${sql.param(prints)}::text[])`);
+        // Booked rows of these days the bank no longer lists; never one a batch took meanwhile (a round-up being paid, or paid, stays).
+        withdrawn += affectedRows(
+          await tx.execute(sql`update bank_transactions set withdrawn_at = ${now.toISOString()}::timestamptz
+            where ${inWindow} and ${days} and withdrawn_at is null and batch_id is null and fingerprint <> all(${sql.param(prints)}::text[])`),
+        );
+        after = through;
+        start = end;
+      } while (start < booked.length);
       const printPending = fingerprinter();
       let pending = 0;
-      for (let i = 0; i < data.pending.length; i += INSERT_CHUNK) {
-        const rows = prepare(account, data.pending.slice(i, i + INSERT_CHUNK), rules, 'pending', printPending);
+      for (let i = 0; i < data.pending.length; i += WRITE_PIECE) {
+        const rows = prepare(account, data.pending.slice(i, i + WRITE_PIECE), rules, 'pending', printPending);
         pending += rows.length;
         await insertRows(tx, rows, now);
       }
-      // Booked rows of the window the bank no longer lists; never one a batch took meanwhile (a round-up being paid, or paid, stays).
-      const withdrawn = affectedRows(
-        await tx.execute(sql`update bank_transactions set withdrawn_at = ${now.toISOString()}::timestamptz
-          where ${inWindow} and withdrawn_at is null and batch_id is null and fingerprint <> all(${sql.param(read)}::text[])`),
-      );
       return { added, withdrawn, pending };
     });
   };
@@ -656,22 +693,49 @@ export function createBankAccountService(deps: {
         // Under the user's row lock, as a batch takes round-ups: none is taken while its value changes.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const paused = await settingsRules(userId, tx);
-        const rows = await tx
-          .select({ tx: bankTransactions, roundupsFrom: bankAccounts.roundupsFrom })
-          .from(bankTransactions)
-          .innerJoin(bankAccounts, eq(bankAccounts.id, bankTransactions.accountId))
-          .where(and(eq(bankTransactions.userId, userId), eq(bankTransactions.status, 'booked'), isNull(bankTransactions.batchId), isNull(bankTransactions.declinedAt)));
-        const changed = rows.flatMap(({ tx: row, roundupsFrom }) => {
-          const roundup = roundupOf({ status: 'booked', amountCents: row.amountCents, currency: row.currency, code: row.code, bookingDate: row.bookingDate }, { roundupsFrom, paused });
-          return roundup.cents === row.roundupCents && roundup.reason === row.roundupReason ? [] : [{ id: row.id, ...roundup }];
-        });
-        for (const chunk of chunks(changed, INSERT_CHUNK)) {
-          await tx.execute(sql`
-            update bank_transactions t set roundup_cents = c.cents::integer, roundup_reason = c.reason
-            from unnest(${sql.param(chunk.map((c) => c.id))}::uuid[], ${sql.param(chunk.map((c) => String(c.cents)))}::text[], ${sql.param(chunk.map((c) => c.reason))}::text[]) as c(id, cents, reason)
-            where t.id = c.id and t.batch_id is null and t.declined_at is null`);
+        let changed = 0;
+        // A page at a time by id, and only the columns the rule reads: a user may hold tens of thousands of rows.
+        let after: string | undefined;
+        for (;;) {
+          const page = await tx
+            .select({
+              id: bankTransactions.id,
+              amountCents: bankTransactions.amountCents,
+              currency: bankTransactions.currency,
+              code: bankTransactions.code,
+              bookingDate: bankTransactions.bookingDate,
+              roundupCents: bankTransactions.roundupCents,
+              roundupReason: bankTransactions.roundupReason,
+              roundupsFrom: bankAccounts.roundupsFrom,
+            })
+            .from(bankTransactions)
+            .innerJoin(bankAccounts, eq(bankAccounts.id, bankTransactions.accountId))
+            .where(
+              and(
+                eq(bankTransactions.userId, userId),
+                eq(bankTransactions.status, 'booked'),
+                isNull(bankTransactions.batchId),
+                isNull(bankTransactions.declinedAt),
+                after ? sql`${bankTransactions.id} > ${after}::uuid` : undefined,
+              ),
+            )
+            .orderBy(asc(bankTransactions.id))
+            .limit(UPDATE_CHUNK);
+          const updates = page.flatMap((row) => {
+            const roundup = roundupOf({ status: 'booked', amountCents: row.amountCents, currency: row.currency, code: row.code, bookingDate: row.bookingDate }, { roundupsFrom: row.roundupsFrom, paused });
+            return roundup.cents === row.roundupCents && roundup.reason === row.roundupReason ? [] : [{ id: row.id, ...roundup }];
+          });
+          if (updates.length > 0) {
+            await tx.execute(sql`
+              update bank_transactions t set roundup_cents = c.cents::integer, roundup_reason = c.reason
+              from unnest(${sql.param(updates.map((c) => c.id))}::uuid[], ${sql.param(updates.map((c) => String(c.cents)))}::text[], ${sql.param(updates.map((c) => c.reason))}::text[]) as c(id, cents, reason)
+              where t.id = c.id and t.batch_id is null and t.declined_at is null`);
+          }
+          changed += updates.length;
+          if (page.length < UPDATE_CHUNK) break;
+          after = page[page.length - 1]!.id;
         }
-        return changed.length;
+        return changed;
       });
     },
 
@@ -719,10 +783,4 @@ async function insertRows(tx: Db, rows: readonly NewTransaction[], now: Date): P
 function affectedRows(result: unknown): number {
   const { affectedRows, rowCount } = result as { affectedRows?: number; rowCount?: number | null };
   return affectedRows ?? rowCount ?? 0;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

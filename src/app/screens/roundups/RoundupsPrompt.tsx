@@ -52,6 +52,11 @@ function Prompt({ roundups }: { roundups: RoundupsActor }) {
                   {banner.limitNote}
                 </Text>
               )}
+              {banner.capNote && (
+                <Text size="sm" data-testid="roundups-banner-cap-note">
+                  {banner.capNote}
+                </Text>
+              )}
               {error && (
                 <Alert color="red" role="alert">
                   <Group justify="space-between" gap="xs">
