@@ -144,30 +144,29 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
       device: DeviceLabel | null = null,
       twoFactor = false,
     ): Promise<{ familyId: string; refreshToken: string } | null> {
-      const insert = async (q: Db) => {
-        const [user] = await q.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, userId)).for('share');
-        if (!user || (credentialVersion !== undefined && user.credentialVersion !== credentialVersion)) return null;
-        const now = clock.now();
-        const [family] = await q
-          .insert(sessionFamilies)
-          .values({
-            userId,
-            remember,
-            browser: device?.browser ?? null,
-            place: device?.place ?? null,
-            createdAt: now,
-            lastUsedAt: now,
-            absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
-            credentialVersion: user.credentialVersion,
-            twoFactorAt: twoFactor ? now : null,
-          })
-          .returning({ id: sessionFamilies.id });
-        if (!family) throw new Error('session family insert returned no row');
-        const refreshToken = randomToken(32);
-        await q.insert(refreshTokens).values({ familyId: family.id, tokenHash: sha256Hex(refreshToken), issuedAt: now });
-        return { familyId: family.id, refreshToken };
-      };
-      return tx === db ? db.transaction(insert) : insert(tx);
+      const now = clock.now();
+      const at = now.toISOString();
+      const expires = new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)).toISOString();
+      const refreshToken = randomToken(32);
+      // One statement, so one round trip and no transaction of its own: the user's row locked
+      // (FOR SHARE) at the version checked, the family and its first token inserted from it.
+      // A reset that commits first changes the version, and the locked re-check finds no row.
+      const sameVersion = credentialVersion === undefined ? sql`` : sql`and ${users.credentialVersion} = ${credentialVersion}::integer`;
+      const result = (await tx.execute(sql`
+        with owner as (
+          select ${users.credentialVersion} as version from ${users} where ${users.id} = ${userId}::uuid ${sameVersion} for share
+        ), family as (
+          insert into ${sessionFamilies} (user_id, remember, browser, place, created_at, last_used_at, absolute_expires_at, credential_version, two_factor_at)
+          select ${userId}::uuid, ${remember}::boolean, ${device?.browser ?? null}::text, ${device?.place ?? null}::text, ${at}::timestamptz, ${at}::timestamptz,
+            ${expires}::timestamptz, owner.version, ${twoFactor ? at : null}::timestamptz
+          from owner
+          returning id
+        ), token as (
+          insert into ${refreshTokens} (family_id, token_hash, issued_at) select family.id, ${sha256Hex(refreshToken)}, ${at}::timestamptz from family
+        )
+        select id from family`)) as unknown as { rows: { id: string }[] };
+      const family = result.rows[0];
+      return family ? { familyId: family.id, refreshToken } : null;
     },
 
     /**
