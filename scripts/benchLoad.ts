@@ -283,7 +283,16 @@ function nginxPids(cluster: Cluster): number[] {
   return [master, ...children];
 }
 
-async function run(label: string, base: string, accounts: Account[], users: number, seconds: number, pacing: Pacing, pids: { servers: number[]; proxy: number[] }): Promise<Row[]> {
+async function run(
+  label: string,
+  base: string,
+  accounts: Account[],
+  users: number,
+  seconds: number,
+  pacing: Pacing,
+  pids: { servers: number[]; proxy: number[] },
+  perKind: Map<Kind, number>,
+): Promise<Row[]> {
   const warmMs = pacing.warmMs ?? 0;
   process.stdout.write(`${label}: ${users} virtual users for ${seconds} s${warmMs > 0 ? ` after ${warmMs / 1000} s of arrivals` : ''}… `);
   const all: Result[] = [];
@@ -318,6 +327,8 @@ async function run(label: string, base: string, accounts: Account[], users: numb
       return `${kind} ${median(times).toFixed(0)}/${quantile(times, 0.99)} ms`;
     })
     .join(', ');
+  const counts = new Map<string, number>();
+  for (const result of results) counts.set(result.kind, (counts.get(result.kind) ?? 0) + 1);
   const perRequest = (micros: number) => `${Math.round(micros / Math.max(1, results.length))} µs`;
   return [
     { figure: `${label}: throughput`, value: `${Math.round(results.length / elapsed)} req/s`, detail: `${results.length} requests in ${elapsed.toFixed(1)} s` },
@@ -331,6 +342,13 @@ async function run(label: string, base: string, accounts: Account[], users: numb
       figure: `${label}: server CPU per request`,
       value: perRequest(cpu.servers + cpu.proxy),
       detail: pids.proxy.length > 0 ? `instances ${perRequest(cpu.servers)} + nginx ${perRequest(cpu.proxy)}` : 'the instance',
+    },
+    {
+      // Runs differ in how many of their requests were sign-ins (28 ms each): what this run's
+      // requests cost measured one kind at a time, to compare runs on the same footing.
+      figure: `${label}: requests by kind`,
+      value: `${perRequest([...counts].reduce((sum, [kind, n]) => sum + n * (perKind.get(kind as Kind) ?? 0), 0))} alone`,
+      detail: `${[...counts].map(([kind, n]) => `${kind} ${n}`).join(', ')}; the µs is this mix at each kind's CPU measured alone`,
     },
   ];
 }
@@ -366,13 +384,13 @@ async function main() {
     ];
     const one = { servers: [servers[0]!], proxy: [] };
     if (only !== 'cluster') {
-      rows.push(...(await run(`one instance, arrivals in ${pacing.rampMs / 1000} s`, cluster.instances[0]!.url, accounts, users, seconds, pacing, one)));
+      rows.push(...(await run(`one instance, arrivals in ${pacing.rampMs / 1000} s`, cluster.instances[0]!.url, accounts, users, seconds, pacing, one, perKind)));
       // The same users and mix, arrived (and signed in) over `--spread` seconds before the measured window.
       const spreadMs = numberArg('spread', 60) * 1000;
       const spread = { ...pacing, rampMs: spreadMs, warmMs: spreadMs };
-      rows.push(...(await run(`one instance, arrivals over ${spreadMs / 1000} s before`, cluster.instances[0]!.url, accounts, users, seconds, spread, one)));
+      rows.push(...(await run(`one instance, arrivals over ${spreadMs / 1000} s before`, cluster.instances[0]!.url, accounts, users, seconds, spread, one, perKind)));
     }
-    if (only !== 'one') rows.push(...(await run(`cluster (nginx, 2 instances), arrivals in ${pacing.rampMs / 1000} s`, cluster.url, accounts, users, seconds, pacing, { servers, proxy: nginxPids(cluster) })));
+    if (only !== 'one') rows.push(...(await run(`cluster (nginx, 2 instances), arrivals in ${pacing.rampMs / 1000} s`, cluster.url, accounts, users, seconds, pacing, { servers, proxy: nginxPids(cluster) }, perKind)));
     printTable(
       `MaxOut load bench (${users} virtual users, ${accountCount} accounts, think ${pacing.thinkMs / 1000} s, ramp ${pacing.rampMs / 1000} s, ${seconds} s each, PostgreSQL; load generator on the same machine; load average ${os.loadavg()[0]!.toFixed(1)})`,
       rows,
