@@ -109,7 +109,7 @@ function api(base: string, method: string, path: string, body?: unknown, headers
 const sourceAddress = (id: number) => `127.1.${Math.floor(id / 250)}.${(id % 250) + 1}`;
 
 /** A verified, PAYE-authorised account with income, through the public API. */
-export async function makeAccount(cluster: Cluster, n: number): Promise<Account> {
+async function makeAccount(cluster: Cluster, n: number): Promise<Account> {
   const email = `load-${n}-${Date.now()}@example.invalid`;
   const base = cluster.url;
   // Registered from the address its user will sign in from (registration allows 100 an hour from one).
@@ -201,7 +201,7 @@ type Kind = (typeof KINDS)[number];
  * many users and addresses), the instance's CPU read from /proc before and after. Measured alone,
  * so every microsecond of a kind is its own, password checks on libuv's threads included.
  */
-export async function cpuByKind(base: string, accounts: Account[], pid: number, count: number, onKind?: (kind: Kind | 'end') => void): Promise<Map<Kind, number>> {
+async function cpuByKind(base: string, accounts: Account[], pid: number, count: number): Promise<Map<Kind, number>> {
   // Requests in flight are at most 10 consecutive ones, so never two of one user (a refresh rotates its token).
   const users = accounts.slice(0, Math.max(10, Math.min(count, accounts.length)));
   const sessions = new Map<number, { access: string; refresh: string }>();
@@ -233,7 +233,6 @@ export async function cpuByKind(base: string, accounts: Account[], pid: number, 
   const perKind = new Map<Kind, number>();
   for (const kind of KINDS) {
     // Sign-ins first: they make the sessions the others use.
-    onKind?.(kind);
     const before = cpuMicros([pid]);
     let next = 0;
     const statuses: number[] = [];
@@ -247,7 +246,6 @@ export async function cpuByKind(base: string, accounts: Account[], pid: number, 
     perKind.set(kind, (cpuMicros([pid]) - before) / count);
     if (bad > 0) console.log(`  (${kind}: ${bad} of ${count} answers not 2xx)`);
   }
-  onKind?.('end');
   return perKind;
 }
 
@@ -400,7 +398,7 @@ async function main() {
   }
 }
 
-if (!process.env.BENCH_LOAD_IMPORTED) main().catch((error: unknown) => {
+main().catch((error: unknown) => {
   // Figures only: a failed run says why and still exits 0.
   console.error(`bench:load could not finish: ${error instanceof Error ? error.message : String(error)}`);
 });
