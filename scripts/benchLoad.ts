@@ -12,6 +12,13 @@
  * to both. Server CPU per request is read from /proc (the instances, and nginx's processes for
  * the cluster).
  *
+ * Runs, in order: each kind of request alone (server CPU per request by kind); one instance with
+ * every user arriving, and signing in, within the ramp (a sign-in storm: 500 argon2 checks in
+ * 10 s); one instance with the same users arrived over `--spread` seconds (60 by default) before
+ * the measured 60 s, so the window holds 500 signed-in users and the mix's own sign-ins; the
+ * cluster, with the storm. `--only one` or `--only cluster` runs one side; `--cpu-prof DIR` has
+ * each instance write a CPU profile there.
+ *
  * Every user has an account of their own (verified, PAYE-authorised), made through the API
  * first, as real users' are, and its own address: its requests leave from 127.1.x.y (all of
  * 127.0.0.0/8 is this machine), which nginx and the instances see as the client's address.
@@ -19,7 +26,7 @@
  * per-address sign-in limits would refuse them (429) as they refuse an attack, and the bench
  * would measure the guard, not the product.
  *
- *   npm run bench:load -- --users 500 --duration 60 --think 2 --ramp 10
+ *   npm run bench:load -- --users 500 --duration 60 --think 2 --ramp 10 --spread 60
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
@@ -36,15 +43,22 @@ interface Account {
   email: string;
 }
 
-/** How users pace themselves: the pause between two requests, and the spread of arrivals. */
+/**
+ * How users pace themselves: the pause between two requests, and the spread of arrivals. With
+ * `warmMs`, the arrivals (over `rampMs`) happen before the measured window, which starts once
+ * every user is signed in and lasts the run's duration.
+ */
 interface Pacing {
   thinkMs: number;
   rampMs: number;
+  warmMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Result {
+  /** When it was sent (performance.now()). */
+  at: number;
   ms: number;
   status: number | 'error';
   kind: string;
@@ -140,10 +154,10 @@ async function virtualUser(base: string, account: Account, until: number, result
     const started = performance.now();
     try {
       const answer = await api(base, method, path, body, headers, from);
-      results.push({ kind, ms: performance.now() - started, status: answer.status });
+      results.push({ kind, at: started, ms: performance.now() - started, status: answer.status });
       return answer;
     } catch {
-      results.push({ kind, ms: performance.now() - started, status: 'error' });
+      results.push({ kind, at: started, ms: performance.now() - started, status: 'error' });
       return undefined;
     }
   };
@@ -178,6 +192,63 @@ async function virtualUser(base: string, account: Account, until: number, result
   }
 }
 
+/** The requests of the mix, each on its own: what one costs the server, with nothing else running. */
+const KINDS = ['sign in', 'profile', 'answer', 'estimate', 'contributions', 'contribution', 'refresh'] as const;
+type Kind = (typeof KINDS)[number];
+
+/**
+ * Server CPU per request by kind: `count` requests of one kind at a time (10 in flight, from as
+ * many users and addresses), the instance's CPU read from /proc before and after. Measured alone,
+ * so every microsecond of a kind is its own, password checks on libuv's threads included.
+ */
+async function cpuByKind(base: string, accounts: Account[], pid: number, count: number): Promise<Map<Kind, number>> {
+  // Requests in flight are at most 10 consecutive ones, so never two of one user (a refresh rotates its token).
+  const users = accounts.slice(0, Math.max(10, Math.min(count, accounts.length)));
+  const sessions = new Map<number, { access: string; refresh: string }>();
+  const year = new Date().getUTCFullYear();
+  const one = async (kind: Kind, i: number) => {
+    const id = i % users.length;
+    const from = sourceAddress(id);
+    const session = sessions.get(id);
+    const auth = { authorization: `Bearer ${session?.access ?? ''}` };
+    if (kind === 'sign in') {
+      const answer = await api(base, 'POST', '/auth/login', { email: users[id]!.email, password: PASSWORD }, {}, from);
+      if (answer.status === 200) sessions.set(id, { access: String(answer.body.access_token), refresh: String(answer.body.refresh_token) });
+      return answer.status;
+    }
+    if (kind === 'refresh') {
+      const answer = await api(base, 'POST', '/auth/refresh', { refresh_token: session?.refresh }, {}, from);
+      if (answer.status === 200) sessions.set(id, { access: String(answer.body.access_token), refresh: String(answer.body.refresh_token) });
+      return answer.status;
+    }
+    const request = {
+      profile: () => api(base, 'GET', '/profile', undefined, auth, from),
+      answer: () => api(base, 'POST', '/answer', { year: year - 2, question: 'rent-tax-credit', answer: RENT }, auth, from),
+      estimate: () => api(base, 'POST', '/tax/refund-calculate', { year: year - 1, category: 'rent-tax-credit', data: RENT }, auth, from),
+      contributions: () => api(base, 'GET', '/contributions', undefined, auth, from),
+      contribution: () => api(base, 'POST', '/contribute', { amount: 5, tax_year: year, source: 'sandbox-debit-card' }, { ...auth, 'idempotency-key': `cpu-${id}-${i}-${Date.now()}` }, from),
+    }[kind];
+    return (await request()).status;
+  };
+  const perKind = new Map<Kind, number>();
+  for (const kind of KINDS) {
+    // Sign-ins first: they make the sessions the others use.
+    const before = cpuMicros([pid]);
+    let next = 0;
+    const statuses: number[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        // One request per user at a time (a refresh rotates the user's token).
+        for (let i = next++; i < count; i = next++) statuses.push(await one(kind, i).catch(() => 0));
+      }),
+    );
+    const bad = statuses.filter((status) => status < 200 || status >= 300).length;
+    perKind.set(kind, (cpuMicros([pid]) - before) / count);
+    if (bad > 0) console.log(`  (${kind}: ${bad} of ${count} answers not 2xx)`);
+  }
+  return perKind;
+}
+
 /** CPU time (user + system, µs) of the processes so far. */
 function cpuMicros(pids: number[]): number {
   let total = 0;
@@ -210,15 +281,38 @@ function nginxPids(cluster: Cluster): number[] {
   return [master, ...children];
 }
 
-async function run(label: string, base: string, accounts: Account[], users: number, seconds: number, pacing: Pacing, pids: { servers: number[]; proxy: number[] }): Promise<Row[]> {
-  process.stdout.write(`${label}: ${users} virtual users for ${seconds} s… `);
-  const results: Result[] = [];
+async function run(
+  label: string,
+  base: string,
+  accounts: Account[],
+  users: number,
+  seconds: number,
+  pacing: Pacing,
+  pids: { servers: number[]; proxy: number[] },
+  perKind: Map<Kind, number>,
+): Promise<Row[]> {
+  const warmMs = pacing.warmMs ?? 0;
+  process.stdout.write(`${label}: ${users} virtual users for ${seconds} s${warmMs > 0 ? ` after ${warmMs / 1000} s of arrivals` : ''}… `);
+  const all: Result[] = [];
   const cpuBefore = { servers: cpuMicros(pids.servers), proxy: cpuMicros(pids.proxy) };
-  const started = performance.now();
-  const until = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: users }, (_, i) => virtualUser(base, accounts[i % accounts.length]!, until, results, i, pacing)));
-  const elapsed = (performance.now() - started) / 1000;
+  const t0 = performance.now();
+  let measuredFrom = t0;
+  // The measured window starts after the warm-up: CPU from then on, requests sent from then on.
+  const warm =
+    warmMs > 0
+      ? new Promise<void>((resolve) =>
+          setTimeout(() => {
+            Object.assign(cpuBefore, { servers: cpuMicros(pids.servers), proxy: cpuMicros(pids.proxy) });
+            measuredFrom = performance.now();
+            resolve();
+          }, warmMs),
+        )
+      : Promise.resolve();
+  const until = Date.now() + warmMs + seconds * 1000;
+  await Promise.all([warm, ...Array.from({ length: users }, (_, i) => virtualUser(base, accounts[i % accounts.length]!, until, all, i, pacing))]);
+  const elapsed = (performance.now() - measuredFrom) / 1000;
   const cpu = { servers: cpuMicros(pids.servers) - cpuBefore.servers, proxy: cpuMicros(pids.proxy) - cpuBefore.proxy };
+  const results = all.filter((result) => result.at >= measuredFrom);
   console.log('done');
   const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
   const p = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
@@ -231,6 +325,8 @@ async function run(label: string, base: string, accounts: Account[], users: numb
       return `${kind} ${median(times).toFixed(0)}/${quantile(times, 0.99)} ms`;
     })
     .join(', ');
+  const counts = new Map<string, number>();
+  for (const result of results) counts.set(result.kind, (counts.get(result.kind) ?? 0) + 1);
   const perRequest = (micros: number) => `${Math.round(micros / Math.max(1, results.length))} µs`;
   return [
     { figure: `${label}: throughput`, value: `${Math.round(results.length / elapsed)} req/s`, detail: `${results.length} requests in ${elapsed.toFixed(1)} s` },
@@ -245,6 +341,13 @@ async function run(label: string, base: string, accounts: Account[], users: numb
       value: perRequest(cpu.servers + cpu.proxy),
       detail: pids.proxy.length > 0 ? `instances ${perRequest(cpu.servers)} + nginx ${perRequest(cpu.proxy)}` : 'the instance',
     },
+    {
+      // Runs differ in how many of their requests were sign-ins (28 ms each): what this run's
+      // requests cost measured one kind at a time, to compare runs on the same footing.
+      figure: `${label}: requests by kind`,
+      value: `${perRequest([...counts].reduce((sum, [kind, n]) => sum + n * (perKind.get(kind as Kind) ?? 0), 0))} alone`,
+      detail: `${[...counts].map(([kind, n]) => `${kind} ${n}`).join(', ')}; the µs is this mix at each kind's CPU measured alone`,
+    },
   ];
 }
 
@@ -253,8 +356,12 @@ async function main() {
   const seconds = numberArg('duration', 60);
   const pacing: Pacing = { thinkMs: numberArg('think', 2) * 1000, rampMs: numberArg('ramp', 10) * 1000 };
   const accountCount = numberArg('accounts', users);
+  // `--only one` or `--only cluster` runs one of the two.
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   console.log('Starting PostgreSQL, two instances and nginx…');
-  const cluster = await startCluster({ logLevel: 'warn' });
+  // `--cpu-prof DIR`: each instance writes a CPU profile (.cpuprofile) there when it stops.
+  const profileDir = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
+  const cluster = await startCluster({ logLevel: 'warn', ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) });
   try {
     process.stdout.write(`Making ${accountCount} accounts… `);
     const accounts: Account[] = [];
@@ -263,10 +370,25 @@ async function main() {
     }
     console.log('done');
     const servers = cluster.instances.map((instance) => instance.child.pid!).filter(Boolean);
-    const rows = [
-      ...(await run('one instance', cluster.instances[0]!.url, accounts, users, seconds, pacing, { servers: [servers[0]!], proxy: [] })),
-      ...(await run('cluster (nginx, 2 instances)', cluster.url, accounts, users, seconds, pacing, { servers, proxy: nginxPids(cluster) })),
+    process.stdout.write('Server CPU per request, each kind alone… ');
+    const perKind = await cpuByKind(cluster.instances[0]!.url, accounts, servers[0]!, numberArg('cpu-count', 200));
+    console.log('done');
+    const rows: Row[] = [
+      {
+        figure: 'server CPU per request, by kind',
+        value: `${[...perKind.values()].length} kinds`,
+        detail: [...perKind].map(([kind, micros]) => `${kind} ${Math.round(micros)} µs`).join(', '),
+      },
     ];
+    const one = { servers: [servers[0]!], proxy: [] };
+    if (only !== 'cluster') {
+      rows.push(...(await run(`one instance, arrivals in ${pacing.rampMs / 1000} s`, cluster.instances[0]!.url, accounts, users, seconds, pacing, one, perKind)));
+      // The same users and mix, arrived (and signed in) over `--spread` seconds before the measured window.
+      const spreadMs = numberArg('spread', 60) * 1000;
+      const spread = { ...pacing, rampMs: spreadMs, warmMs: spreadMs };
+      rows.push(...(await run(`one instance, arrivals over ${spreadMs / 1000} s before`, cluster.instances[0]!.url, accounts, users, seconds, spread, one, perKind)));
+    }
+    if (only !== 'one') rows.push(...(await run(`cluster (nginx, 2 instances), arrivals in ${pacing.rampMs / 1000} s`, cluster.url, accounts, users, seconds, pacing, { servers, proxy: nginxPids(cluster) }, perKind)));
     printTable(
       `MaxOut load bench (${users} virtual users, ${accountCount} accounts, think ${pacing.thinkMs / 1000} s, ramp ${pacing.rampMs / 1000} s, ${seconds} s each, PostgreSQL; load generator on the same machine; load average ${os.loadavg()[0]!.toFixed(1)})`,
       rows,

@@ -70,6 +70,8 @@ export interface ClusterOptions {
   port?: number;
   /** Print what starts. */
   verbose?: boolean;
+  /** Node options of every instance (`--cpu-prof` for a profile of each). */
+  nodeArgs?: string[];
 }
 
 /** Renders the template as nginx's image does: `${NAME}` for each given variable, everything else (nginx's own `$host`) as written. */
@@ -114,7 +116,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, ...instanceOptions.env, INSTANCE_NAME: name, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
       delete childEnv.NODE_ENV;
       delete childEnv.SMTP_URL;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       let errors = '';
       child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

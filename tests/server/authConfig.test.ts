@@ -3,8 +3,8 @@
  * DATA_DIR files, TRUST_PROXY and the client address used by per-address rate limits, and the
  * password policy helpers.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { createAccessTokenService } from '../../src/server/services/accessTokens
 import { clientAddress } from '../../src/server/http/clientAddress.ts';
 import { commonPasswords, isCommonPassword } from '../../src/server/services/commonPasswords.ts';
 import { randomToken } from '../../src/server/services/crypto.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../../src/server/services/passwords.ts';
+import { PASSWORD_WORK_AT_ONCE, createWorkQueue, hashPassword, needsRehash, passwordWork, verifyPassword } from '../../src/server/services/passwords.ts';
 import { loadSecrets } from '../../src/server/services/secrets.ts';
 
 const dirs: string[] = [];
@@ -94,6 +94,53 @@ describe('password helpers', () => {
     expect(needsRehash(await hash('x', { memoryCost: 19456, timeCost: 1, parallelism: 1 }))).toBe(true);
     expect(needsRehash('not a phc string')).toBe(true);
     expect(await verifyPassword('not a phc string', 'x')).toBe(false);
+  });
+
+  it('runs at most the bound of tasks at once, the rest in arrival order, and frees its place when a task fails', async () => {
+    const queue = createWorkQueue(2);
+    let inFlight = 0;
+    let most = 0;
+    const order: number[] = [];
+    const gates: (() => void)[] = [];
+    const task = (n: number) =>
+      queue.run(async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        order.push(n);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        inFlight--;
+        if (n === 1) throw new Error('failed check');
+        return n;
+      });
+    const results = Array.from({ length: 6 }, (_, n) => task(n).catch(() => 'failed'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([queue.running, queue.waiting]).toEqual([2, 4]);
+    while (order.length < 6 || gates.length > 0) {
+      gates.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all(results)).toEqual([0, 'failed', 2, 3, 4, 5]);
+    expect(most).toBe(2);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('leaves a core to ordinary requests: argon2 checks run one fewer at once than the machine has cores, never on the event loop', async () => {
+    expect(PASSWORD_WORK_AT_ONCE).toBe(Math.max(1, availableParallelism() - 1));
+    const stored = await hashPassword('some long passphrase');
+    // Many checks at once: the queue holds all but the bound, and the event loop keeps turning meanwhile.
+    const checks = Array.from({ length: PASSWORD_WORK_AT_ONCE + 3 }, () => verifyPassword(stored, 'some long passphrase'));
+    expect(passwordWork.running).toBe(PASSWORD_WORK_AT_ONCE);
+    expect(passwordWork.waiting).toBe(3);
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 1);
+    expect(await Promise.all(checks)).toEqual(checks.map(() => true));
+    clearInterval(ticker);
+    expect(turns).toBeGreaterThan(5);
+    expect([passwordWork.running, passwordWork.waiting]).toEqual([0, 0]);
+    // No synchronous argon2 anywhere in the server: it would stop every request for its whole run.
+    const sources = readdirSync('src/server', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    for (const file of sources) expect(readFileSync(path.join('src/server', file), 'utf8'), file).not.toMatch(/\b(hashSync|verifySync|hashRawSync)\b/);
   });
 
   it('rejects common passwords case-insensitively and accepts ordinary passphrases', async () => {

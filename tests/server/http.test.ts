@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, createApp } from '../../src/server/app.ts';
@@ -111,6 +113,44 @@ describe(`HTTP behaviour of every API response (${testDatabaseKind()})`, () => {
     } as RequestInit);
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('over a real socket: refuses by declared length or as a chunked body is read, and reads a JSON body without building a web Request', async () => {
+    const app = appWithTestRoutes();
+    // The Node adapter builds a web Request only when something asks for more than the method,
+    // URL, headers and body text: it keeps it under a private symbol.
+    const built = (raw: Request) => Object.getOwnPropertySymbols(raw).some((symbol) => symbol.description === 'requestCache' && Boolean((raw as unknown as Record<symbol, unknown>)[symbol]));
+    app.post('/api/maxout/__test/built', async (c) => c.json({ before: built(c.req.raw), received: await readJson(c, v.object({ a: v.number() })), after: built(c.req.raw) }));
+    app.get('/api/maxout/__test/built', (c) => c.json({ before: built(c.req.raw) }));
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/maxout`;
+    try {
+      const small = await fetch(`${base}/__test/built`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+      expect(await small.json()).toEqual({ before: false, received: { a: 1 }, after: false });
+      expect(await (await fetch(`${base}/__test/built`)).json()).toEqual({ before: false });
+
+      const big = JSON.stringify({ a: 1, padding: 'x'.repeat(MAX_BODY_BYTES) });
+      const declared = await fetch(`${base}/__test/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+      expect(declared.status).toBe(413);
+      expect(declared.headers.get('connection')).toBe('close');
+      const chunks = new TextEncoder().encode(big);
+      const chunked = await fetch(`${base}/__test/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let i = 0; i < chunks.length; i += 64 * 1024) controller.enqueue(chunks.subarray(i, i + 64 * 1024));
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+      expect(await chunked.json()).toEqual({ message: expect.any(String) });
+    } finally {
+      server.close();
+    }
   });
 
   it('accepts a body just under the limit', async () => {

@@ -3,6 +3,8 @@
  * the changes to and from summer time and at midnight in both.
  */
 import { describe, expect, it } from 'vitest';
+import { parseApiDate } from '../../src/domain/dates.ts';
+import { parseToday } from '../../src/server/services/claimFigures.ts';
 import { irishToday, taxYearOf } from '../../src/server/services/users.ts';
 
 const DUBLIN = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -31,5 +33,18 @@ describe('irishToday', () => {
   it('dates before 1970 and invalid dates are formatted, not remembered', () => {
     expect(irishToday(new Date('1950-06-01T23:30:00.000Z'))).toBe(formatted(new Date('1950-06-01T23:30:00.000Z')));
     expect(() => irishToday(new Date(NaN))).toThrow(RangeError);
+  });
+});
+
+describe('parseToday', () => {
+  it('keeps the last day parsed, gives the same dates as parsing, and refuses what is not a date', () => {
+    const first = parseToday('2026-01-15');
+    expect(parseToday('2026-01-15')).toBe(first);
+    expect(first.format('YYYY-MM-DD')).toBe(parseApiDate('2026-01-15')!.format('YYYY-MM-DD'));
+    const next = parseToday('2026-01-16');
+    expect(next).not.toBe(first);
+    expect([next.year(), next.month(), next.date()]).toEqual([2026, 0, 16]);
+    expect(() => parseToday('16.01.2026')).toThrow(/today/);
+    expect(parseToday('2026-01-16')).toBe(next);
   });
 });

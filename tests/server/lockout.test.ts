@@ -96,3 +96,32 @@ describe(`login throttling (${testDatabaseKind()})`, () => {
     expect((await loginFrom(t, '2001:db8:1:3::1', 'wrong password', 'other@example.ie')).status).toBe(401);
   });
 });
+
+describe(`several counters in one statement (${testDatabaseKind()})`, () => {
+  const t = useTestApp();
+
+  it('counts and gives back as one hit at a time does, and refuses one counter twice', async () => {
+    const { rateLimiter } = t.services;
+    const rule = { name: 'test:a', limit: 2, windowMs: 60_000 };
+    const other = { name: 'test:b', limit: 5, windowMs: 60_000 };
+    await rateLimiter.hit(rule, 'ann');
+    const [a, b] = await rateLimiter.hitAll([
+      [rule, 'ann'],
+      [other, ['ann', '198.51.100.7']],
+    ]);
+    expect([a!.count, a!.allowed, b!.count, b!.allowed]).toEqual([2, true, 1, true]);
+    const [again] = await rateLimiter.hitAll([[rule, 'ann']]);
+    expect([again!.count, again!.allowed]).toEqual([3, false]);
+    expect(again!.retryAfterSeconds).toBeGreaterThan(0);
+    await rateLimiter.refundAll([a!, b!]);
+    expect((await rateLimiter.hit(rule, 'ann')).count).toBe(3);
+    expect((await rateLimiter.hit(other, ['ann', '198.51.100.7'])).count).toBe(1);
+    // A window cleared meanwhile (a password reset) stays at zero.
+    const [cleared] = await rateLimiter.hitAll([[rule, 'bob']]);
+    await rateLimiter.clear(rule, 'bob');
+    await rateLimiter.refundAll([cleared!]);
+    expect((await rateLimiter.hit(rule, 'bob')).count).toBe(1);
+    await expect(rateLimiter.hitAll([[rule, 'ann'], [rule, 'ann']])).rejects.toThrow(/twice/);
+    await expect(rateLimiter.refundAll([a!, a!])).rejects.toThrow(/twice/);
+  });
+});

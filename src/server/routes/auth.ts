@@ -11,7 +11,7 @@ import { TwoFactorLoginRequestSchema } from '../../domain/schemas/security.ts';
 import type { Services } from '../services/index.ts';
 import { loginDelayMs } from '../services/authLimits.ts';
 import type { RateHit } from '../services/rateLimit.ts';
-import { irishToday } from '../services/users.ts';
+import { irishToday, taxYearOf } from '../services/users.ts';
 
 /** What logout asks the browser to clear: HTTP cache and every storage of the origin (no cookies are used). */
 export const CLEAR_SITE_DATA_ON_LOGOUT = '"cache", "storage"';
@@ -24,14 +24,17 @@ export const CLEAR_SITE_DATA_ON_LOGOUT = '"cache", "storage"';
 export function authRoutes(services: Services) {
   const { accounts, users, sessions, accessTokens, rateLimiter, rateLimits, clock, passwordTokens, accountMail, sleep, securityEvents, twoFactor } = services;
   const sessionBody = async (userId: string, familyId: string, refreshToken: string) => {
-    const user = await users.findById(userId);
-    if (!user) throw new ApiError(401, UNAUTHENTICATED);
+    // The new session's own check reads the user and what the profile shows in one prepared
+    // query (as GET /profile does), instead of the user, the claims and the ledger in three.
+    const now = clock.now();
+    const data = await sessions.authenticateWithProfile(familyId, userId, taxYearOf(now));
+    if (!data) throw new ApiError(401, UNAUTHENTICATED);
     return {
       access_token: await accessTokens.sign({ userId, familyId }),
       refresh_token: refreshToken,
       token_type: 'Bearer',
       expires_in: accessTokens.ttlSeconds,
-      user: await users.toApi(user),
+      user: users.toApiFrom(data, now),
     };
   };
 
@@ -67,25 +70,26 @@ export function authRoutes(services: Services) {
       const body = await readJson(c, LoginRequestSchema);
       const email = body.email.trim().toLowerCase();
       const network = c.var.clientNetwork;
-      const [pair, address, account] = [
-        await rateLimiter.hit(rateLimits.loginPerAccountAddress, [email, network]),
-        await rateLimiter.hit(rateLimits.loginPerAddress, network),
-        await rateLimiter.hit(rateLimits.loginPerAccount, email),
-      ];
-      const hits: RateHit[] = [pair, address, account];
+      // Every counter of a sign-in in one statement. The hard cap per account is counted before
+      // the check too, so parallel guesses cannot pass it.
+      const hits: RateHit[] = await rateLimiter.hitAll([
+        [rateLimits.loginPerAccountAddress, [email, network]],
+        [rateLimits.loginPerAddress, network],
+        [rateLimits.loginPerAccount, email],
+        [rateLimits.loginPerAccountCap, email],
+      ]);
+      const [pair, address, account, capped] = hits as [RateHit, RateHit, RateHit, RateHit];
       try {
         // The account-wide count never blocks (anyone could keep an account blocked); it slows down.
         throwIfLimited([pair, address]);
       } catch (error) {
-        await account.refund();
+        // Refused before any check: the account's counts are given back.
+        await rateLimiter.refundAll([account, capped]);
         c.var.log.warn({ scope: pair.allowed ? 'address' : 'account-address' }, 'auth.login.limited');
         throw error;
       }
       const device = deviceOf(c);
-      // The hard cap per account (counted before the check, so parallel guesses cannot pass it):
-      // past it only a device the account signed in from before is checked.
-      const capped = await rateLimiter.hit(rateLimits.loginPerAccountCap, email);
-      hits.push(capped);
+      // Past the cap only a device the account signed in from before is checked.
       if (!capped.allowed) {
         const owner = await users.findByEmail(email);
         if (!owner || !(await securityEvents.isKnownDevice(owner.id, device))) {
@@ -108,7 +112,7 @@ export function authRoutes(services: Services) {
         throw new ApiError(401, LOGIN_INVALID_CREDENTIALS);
       }
       // Only failures count toward the limits.
-      await Promise.all(hits.map((hit) => hit.refund()));
+      await rateLimiter.refundAll(hits);
       if (checked.rehashed) c.var.log.info({ userId: checked.user.id }, 'auth.password.rehashed');
 
       const remember = body.remember ?? false;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
 import { isCommonPassword } from './commonPasswords.ts';
 import { randomToken } from './crypto.ts';
@@ -13,8 +14,49 @@ export const PASSWORD_HASH_OPTIONS = { memoryCost: 19456, timeCost: 2, paralleli
 const ARGON2ID = 2;
 const VERSION_0x13 = 1;
 
+/**
+ * Runs at most `limit` tasks at once; the others wait their turn, first come first served.
+ * `running` and `waiting` say how busy it is.
+ */
+export function createWorkQueue(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < limit) running++;
+      // A finishing task hands its place straight to the next in line, so `running` never exceeds the limit.
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+  };
+}
+
+/**
+ * How many argon2 hashes or checks run at once: one core fewer than the machine has, at least one.
+ * Each is about 16 ms of CPU on libuv's thread pool (4 threads); a burst of sign-ins would
+ * otherwise take every core, and every other request would wait behind it. Bounded, the burst
+ * queues here while the remaining core serves ordinary requests. The checks themselves are as
+ * strong as ever (A1): only when they run changes.
+ */
+export const PASSWORD_WORK_AT_ONCE = Math.max(1, availableParallelism() - 1);
+
+/** Every argon2 call of the process goes through this queue (never argon2's *Sync variants, which would block the event loop). */
+export const passwordWork = createWorkQueue(PASSWORD_WORK_AT_ONCE);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_HASH_OPTIONS);
+  return passwordWork.run(() => hash(password, PASSWORD_HASH_OPTIONS));
 }
 
 /** True when the stored hash is weaker than today's policy and should be rewritten at login (A2). */
@@ -35,7 +77,7 @@ export function needsRehash(stored: string): boolean {
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await verify(stored, password);
+    return await passwordWork.run(() => verify(stored, password));
   } catch {
     // A malformed stored hash is a failed verification, never a 500 for the client.
     return false;

@@ -1,4 +1,3 @@
-import { parseApiDate } from '../../domain/dates.ts';
 import type { BulkRefundRequest, SingleRefundRequest } from '../../domain/schemas/refundCalculation.ts';
 import * as v from 'valibot';
 import type { Form11Category } from '../../domain/catalogue.ts';
@@ -14,7 +13,7 @@ import {
   type TaxYear,
 } from '../../domain/tax/index.ts';
 import type { Dayjs } from '../../domain/dates.ts';
-import { type ClaimOwner, claimOptionsFor, claimOwnerOf, taxProfileOfRow } from './claimFigures.ts';
+import { type ClaimOwner, claimOptionsFor, claimOwnerOf, parseToday, taxProfileOfRow } from './claimFigures.ts';
 import type { Clock } from './clock.ts';
 import type { PensionLedgerService } from './pensionLedger.ts';
 import { irishToday, type UserRow } from './users.ts';
@@ -32,11 +31,7 @@ export { taxProfileOfRow };
 export function createRefundCalculator(deps: { clock: Clock; pensionLedger: Pick<PensionLedgerService, 'contributedByYear'> }) {
   const { clock, pensionLedger } = deps;
   const todayText = () => irishToday(clock.now());
-  const today = (): Dayjs => {
-    const date = parseApiDate(todayText());
-    if (!date) throw new Error('could not compute today');
-    return date;
-  };
+  const today = (): Dayjs => parseToday(todayText());
 
   /** The user as their claims' figures need them: profile, pension paid by year, today. */
   async function ownerOf(user: UserRow): Promise<ClaimOwner> {

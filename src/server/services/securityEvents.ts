@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import type { SecurityEventKind } from '../../domain/schemas/security.ts';
 import { securityEvents } from '../db/schema.ts';
@@ -55,22 +55,21 @@ export function createSecurityEventService(deps: { db: Db; clock: Clock }) {
      * from the same browser and place. Returns whether the device was new.
      */
     async recordSignIn(userId: string, familyId: string, device: DeviceLabel, detail: string | null = null): Promise<boolean> {
-      const [seen] = await db
-        .select({ id: securityEvents.id })
-        .from(securityEvents)
-        .where(
-          and(
-            eq(securityEvents.userId, userId),
-            eq(securityEvents.kind, 'sign_in'),
-            eq(securityEvents.browser, device.browser),
-            eq(securityEvents.place, device.place),
-            gte(securityEvents.createdAt, since()),
-          ),
+      // One statement: the 'new_device' row only when no sign-in of the window matches (the check
+      // sees the table as it was before this statement), then the sign-in, in that order.
+      const at = clock.now().toISOString();
+      const result = (await db.execute(sql`
+        insert into ${securityEvents} (user_id, kind, created_at, family_id, browser, place, detail)
+        select ${userId}::uuid, event.kind, ${at}::timestamptz, ${familyId}::uuid, ${device.browser}::text, ${device.place}::text, event.detail
+        from (values (1, 'new_device', null::text), (2, 'sign_in', ${detail}::text)) as event(position, kind, detail)
+        where event.kind = 'sign_in' or not exists (
+          select 1 from ${securityEvents}
+          where ${securityEvents.userId} = ${userId}::uuid and ${securityEvents.kind} = 'sign_in' and ${securityEvents.browser} = ${device.browser}::text
+            and ${securityEvents.place} = ${device.place}::text and ${securityEvents.createdAt} >= ${since().toISOString()}::timestamptz
         )
-        .limit(1);
-      if (!seen) await this.record(userId, 'new_device', { familyId, device });
-      await this.record(userId, 'sign_in', { familyId, device, detail });
-      return !seen;
+        order by event.position
+        returning kind`)) as unknown as { rows: { kind: string }[] };
+      return result.rows.some((row) => row.kind === 'new_device');
     },
 
     /**

@@ -144,30 +144,29 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
       device: DeviceLabel | null = null,
       twoFactor = false,
     ): Promise<{ familyId: string; refreshToken: string } | null> {
-      const insert = async (q: Db) => {
-        const [user] = await q.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, userId)).for('share');
-        if (!user || (credentialVersion !== undefined && user.credentialVersion !== credentialVersion)) return null;
-        const now = clock.now();
-        const [family] = await q
-          .insert(sessionFamilies)
-          .values({
-            userId,
-            remember,
-            browser: device?.browser ?? null,
-            place: device?.place ?? null,
-            createdAt: now,
-            lastUsedAt: now,
-            absoluteExpiresAt: new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)),
-            credentialVersion: user.credentialVersion,
-            twoFactorAt: twoFactor ? now : null,
-          })
-          .returning({ id: sessionFamilies.id });
-        if (!family) throw new Error('session family insert returned no row');
-        const refreshToken = randomToken(32);
-        await q.insert(refreshTokens).values({ familyId: family.id, tokenHash: sha256Hex(refreshToken), issuedAt: now });
-        return { familyId: family.id, refreshToken };
-      };
-      return tx === db ? db.transaction(insert) : insert(tx);
+      const now = clock.now();
+      const at = now.toISOString();
+      const expires = new Date(now.getTime() + (remember ? limits.rememberAbsoluteMs : limits.absoluteMs)).toISOString();
+      const refreshToken = randomToken(32);
+      // One statement, so one round trip and no transaction of its own: the user's row locked
+      // (FOR SHARE) at the version checked, the family and its first token inserted from it.
+      // A reset that commits first changes the version, and the locked re-check finds no row.
+      const sameVersion = credentialVersion === undefined ? sql`` : sql`and ${users.credentialVersion} = ${credentialVersion}::integer`;
+      const result = (await tx.execute(sql`
+        with owner as (
+          select ${users.credentialVersion} as version from ${users} where ${users.id} = ${userId}::uuid ${sameVersion} for share
+        ), family as (
+          insert into ${sessionFamilies} (user_id, remember, browser, place, created_at, last_used_at, absolute_expires_at, credential_version, two_factor_at)
+          select ${userId}::uuid, ${remember}::boolean, ${device?.browser ?? null}::text, ${device?.place ?? null}::text, ${at}::timestamptz, ${at}::timestamptz,
+            ${expires}::timestamptz, owner.version, ${twoFactor ? at : null}::timestamptz
+          from owner
+          returning id
+        ), token as (
+          insert into ${refreshTokens} (family_id, token_hash, issued_at) select family.id, ${sha256Hex(refreshToken)}, ${at}::timestamptz from family
+        )
+        select id from family`)) as unknown as { rows: { id: string }[] };
+      const family = result.rows[0];
+      return family ? { familyId: family.id, refreshToken } : null;
     },
 
     /**
@@ -180,10 +179,16 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
       const tokenHash = sha256Hex(presented);
       const clientHash = hmacSha256(clientKey, `${client.userAgent}\n${client.network}`).toString('base64url');
       return db.transaction(async (tx) => {
-        const [found] = await tx.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+        // The token's family, locked, and its owner's credential version, in one query.
+        const [found] = await tx
+          .select({ family: sessionFamilies, ownerVersion: users.credentialVersion })
+          .from(refreshTokens)
+          .innerJoin(sessionFamilies, eq(sessionFamilies.id, refreshTokens.familyId))
+          .leftJoin(users, eq(users.id, sessionFamilies.userId))
+          .where(eq(refreshTokens.tokenHash, tokenHash))
+          .for('update', { of: sessionFamilies });
         if (!found) return { kind: 'invalid' } as const;
-        const [family] = await tx.select().from(sessionFamilies).where(eq(sessionFamilies.id, found.familyId)).for('update');
-        if (!family) return { kind: 'invalid' } as const;
+        const { family, ownerVersion } = found;
         const ids = { userId: family.userId, familyId: family.id };
         if (family.revokedAt) return { kind: 'ended', ...ids, reason: 'revoked' } as const;
 
@@ -192,8 +197,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
           await tx.update(sessionFamilies).set({ revokedAt: now, revokeReason: reason }).where(eq(sessionFamilies.id, family.id));
           return { kind: 'ended', ...ids, reason } as const;
         };
-        const [owner] = await tx.select({ credentialVersion: users.credentialVersion }).from(users).where(eq(users.id, family.userId));
-        if (!owner || owner.credentialVersion !== family.credentialVersion) {
+        if (ownerVersion === null || ownerVersion !== family.credentialVersion) {
           await tx.update(sessionFamilies).set({ revokedAt: now, revokeReason: 'password_change' }).where(eq(sessionFamilies.id, family.id));
           return { kind: 'ended', ...ids, reason: 'revoked' } as const;
         }
@@ -206,13 +210,19 @@ export function createSessionService(deps: { db: Db; clock: Clock; jwtSecret: Ui
         const successor = successorOf(successorKey, family.id, presented);
 
         if (token.rotatedAt === null) {
-          const [next] = await tx
-            .insert(refreshTokens)
-            .values({ familyId: family.id, tokenHash: sha256Hex(successor), issuedAt: now })
-            .returning({ id: refreshTokens.id });
-          if (!next) throw new Error('refresh token insert returned no row');
-          await tx.update(refreshTokens).set({ rotatedAt: now, replacedById: next.id }).where(eq(refreshTokens.id, token.id));
-          await tx.update(sessionFamilies).set({ lastUsedAt: now, clientHash }).where(eq(sessionFamilies.id, family.id));
+          // The successor, the old token pointing at it, and the family's last use: one statement
+          // (PostgreSQL runs every data-modifying part of a WITH, read or not).
+          const at = now.toISOString();
+          const rotated = (await tx.execute(sql`
+            with next as (
+              insert into ${refreshTokens} (family_id, token_hash, issued_at) values (${family.id}::uuid, ${sha256Hex(successor)}, ${at}::timestamptz) returning id
+            ), old as (
+              update ${refreshTokens} set rotated_at = ${at}::timestamptz, replaced_by_id = (select id from next) where ${refreshTokens.id} = ${token.id}::uuid
+            ), used as (
+              update ${sessionFamilies} set last_used_at = ${at}::timestamptz, client_hash = ${clientHash} where ${sessionFamilies.id} = ${family.id}::uuid
+            )
+            select id from next`)) as unknown as { rows: { id: string }[] };
+          if (!rotated.rows[0]) throw new Error('refresh token insert returned no row');
           return { kind: 'ok', ...ids, refreshToken: successor, replayed: false } as const;
         }
 
