@@ -1,4 +1,4 @@
-import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { authView } from '../../../machines/auth/auth.view.ts';
@@ -18,10 +18,9 @@ const InactivityDialog = lazy(() => import('./InactivityDialog.tsx').then((modul
 export function RootLayout() {
   const { loading, resuming } = useSelector(useAuthActor(), authView);
   const inactivity = useInactivityActor();
-  const router = useRouter();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // Resuming on a signed-in page: its layout route shows the frame while its guard waits (router.tsx).
-  if (loading && !(resuming && isSignedInPage(router, pathname))) return <LoadingView />;
+  // Resuming a stored session: the routed page shows what its layout route shows while its guard
+  // waits (a signed-in page's frame at once, router.tsx; a public page the loading view).
+  if (loading && !resuming) return <LoadingView />;
   return (
     <>
       {loading ? null : <TestModeRibbon />}
@@ -35,8 +34,3 @@ export function RootLayout() {
   );
 }
 
-/** The path is a page of the signed-in frame (its layout route says `access: 'user'` or `'paye'`). */
-function isSignedInPage(router: ReturnType<typeof useRouter>, pathname: string): boolean {
-  const [routes] = router.getMatchedRoutes(pathname);
-  return routes.some((route) => route.options.staticData?.access === 'user' || route.options.staticData?.access === 'paye');
-}
