@@ -8,9 +8,12 @@
  * lazily imported screen (`import('./screens/…')`), plus the flows its loader preloads
  * (`context.flows.preload('name', …)`), whose modules src/app/flows/catalogue.ts names
  * (`name: { …, load: () => import('../effects/…') … }`). A route under a layout route that shows a
- * lazily loaded frame (the signed-in frame) also names the frame's chunk and the session's flows
- * (`scope: 'session'` in the catalogue): a signed-in page cannot paint before its frame, and
- * otherwise the browser learns of the frame only once the session has answered, one more round trip.
+ * lazily loaded frame (the signed-in frame) also names the frame's chunk: a signed-in page cannot
+ * paint before its frame, and otherwise the browser learns of the frame only once the session has
+ * answered, one more round trip; and the session's flows it starts at sign-in (`scope: 'session'` in
+ * the catalogue: the email banner). Those marked `afterFirstPaint` (round-ups, the guided Form 11
+ * flow with the tax engine) are not named: they load once the page has painted
+ * (src/app/runtime.ts), unless the route's loader asks for them.
  * Writes `route-preloads.json` to the output
  * directory: `[{ path: '/auth/login', files: ['assets/LoginScreen-….js', …] }]`, paths in the
  * router's syntax (`$name` for a parameter).
@@ -20,6 +23,9 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** The module that checks a stored session at start (its `loadApi` imports the HTTP client and the auth calls). */
+const AUTH_EFFECTS_FILE = 'src/app/effects/authEffects.ts';
 
 export interface RoutePreload {
   path: string;
@@ -42,37 +48,46 @@ export function routesOf(routerSource: string): { path: string; module: string; 
 }
 
 /**
- * Route path → the module of the lazily loaded frame its parent layout route shows
+ * Route path → the modules of the lazily loaded frame its parent layout route shows
  * (`component: signedInFrame` where `const signedInFrame = lazyRouteComponent(() => import('…'), …)`),
- * for the routes that have one.
+ * and of what that layout shows while it loads (`pendingComponent: …`, the same way), for the
+ * routes that have one.
  */
-export function framesOf(routerSource: string): Map<string, string> {
+export function framesOf(routerSource: string): Map<string, string[]> {
   const lazyModules = new Map([...routerSource.matchAll(/const (\w+) = lazyRouteComponent\(\(\) => import\('(\.\/[^']+)'\)/g)].map((match) => [match[1]!, match[2]!] as const));
   const blocks = [...routerSource.matchAll(/const (\w+) = createRoute\(\{([\s\S]*?)\n\}\);/g)].map((match) => ({ name: match[1]!, body: match[2]! }));
-  const frameOfLayout = new Map(
+  const framesOfLayout = new Map(
     blocks.flatMap((block) => {
-      const component = /\bcomponent:\s*(\w+),/.exec(block.body)?.[1];
-      const module = component ? lazyModules.get(component) : undefined;
-      return module && !/\bpath:/.test(block.body) ? [[block.name, module] as const] : [];
+      if (/\bpath:/.test(block.body)) return [];
+      const modules = [/\bcomponent:\s*(\w+),/, /\bpendingComponent:\s*(\w+),/].flatMap((pattern) => {
+        const module = lazyModules.get(pattern.exec(block.body)?.[1] ?? '');
+        return module ? [module] : [];
+      });
+      return modules.length > 0 ? [[block.name, modules] as const] : [];
     }),
   );
   return new Map(
     blocks.flatMap((block) => {
       const routePath = /\bpath:\s*'([^']+)'/.exec(block.body)?.[1];
       const parent = /getParentRoute:\s*\(\)\s*=>\s*(\w+)/.exec(block.body)?.[1];
-      const frame = parent ? frameOfLayout.get(parent) : undefined;
-      return routePath && frame ? [[routePath, frame] as const] : [];
+      const frames = parent ? framesOfLayout.get(parent) : undefined;
+      return routePath && frames ? [[routePath, frames] as const] : [];
     }),
   );
 }
 
-/** The flows the catalogue starts once per signed-in session (`scope: 'session'`). */
+/** The flows the catalogue starts at sign-in (`scope: 'session'`), but not those it loads only once the first page has painted (`afterFirstPaint`). */
 export function sessionFlowsOf(catalogueSource: string): string[] {
   const starts = [...catalogueSource.matchAll(/^\s*(\w+):\s*\{/gm)];
   return starts.flatMap((start, index) => {
     const entry = catalogueSource.slice(start.index, starts[index + 1]?.index ?? catalogueSource.length);
-    return /scope:\s*'session'/.test(entry) ? [start[1]!] : [];
+    return /scope:\s*'session'/.test(entry) && !/afterFirstPaint:\s*true/.test(entry) ? [start[1]!] : [];
   });
+}
+
+/** The modules the auth effects import lazily (`import('../../api/…')`): the session check's HTTP client and calls. */
+export function restoreModulesOf(authEffectsSource: string): string[] {
+  return [...authEffectsSource.matchAll(/import\('(\.\.\/\.\.\/api\/[^']+)'\)/g)].map((match) => match[1]!);
 }
 
 /** Flow name → the module its logic loads from, as src/app/flows/catalogue.ts names them (paths relative to it). */
@@ -101,7 +116,7 @@ export function routePreloads(): Plugin {
       const routerSource = readFileSync(routerFile, 'utf8');
       const catalogueSource = readFileSync(catalogueFile, 'utf8');
       const flowModules = flowModulesOf(catalogueSource);
-      const frames = framesOf(routerSource);
+      const framesOfRoutes = framesOf(routerSource);
       const sessionFlows = sessionFlowsOf(catalogueSource);
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -118,17 +133,28 @@ export function routePreloads(): Plugin {
       const initial = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, initial);
 
+      // What the stored session's check (GET /profile) imports: on a signed-in page, named first.
+      // (A module also imported statically elsewhere may share a chunk rather than have its own.)
+      const restoreChunks = restoreModulesOf(readFileSync(path.join(root, AUTH_EFFECTS_FILE), 'utf8')).flatMap((module) => {
+        const id = path.resolve(path.dirname(path.join(root, AUTH_EFFECTS_FILE)), module);
+        return byModule.get(id) ?? chunks.find((candidate) => candidate.moduleIds.includes(id)) ?? [];
+      });
+
       const preloads: RoutePreload[] = routesOf(routerSource).flatMap((route) => {
         const chunk = byModule.get(path.resolve(path.dirname(routerFile), route.module));
         if (!chunk) return [];
         const files = new Set<string>();
+        // The frame the screen shows inside (and what shows while it loads), and the session's flows
+        // it starts at sign-in: needed before the first paint. In the order a signed-in page needs them
+        // (the browser fetches a few at a time): the session's check, what paints while it runs,
+        // then the frame and the screen.
+        const frames = framesOfRoutes.get(route.path) ?? [];
+        const frameChunks = frames.flatMap((frame) => byModule.get(path.resolve(path.dirname(routerFile), frame)) ?? []);
+        if (frameChunks.length > 0) for (const restoreChunk of restoreChunks) closure(restoreChunk.fileName, files);
+        for (const frameChunk of [...frameChunks].reverse()) closure(frameChunk.fileName, files);
         closure(chunk.fileName, files);
-        // The frame the screen shows inside, and the session's flows it starts: needed before the first paint.
-        const frame = frames.get(route.path);
-        const frameChunk = frame ? byModule.get(path.resolve(path.dirname(routerFile), frame)) : undefined;
-        if (frameChunk) closure(frameChunk.fileName, files);
         // The route's loader imports its flows' logic next to the screen: name those chunks too.
-        for (const flow of [...route.flows, ...(frameChunk ? sessionFlows : [])]) {
+        for (const flow of [...route.flows, ...(frameChunks.length > 0 ? sessionFlows : [])]) {
           const module = flowModules.get(flow);
           const flowChunk = module ? byModule.get(path.resolve(path.dirname(catalogueFile), module)) : undefined;
           if (flowChunk) closure(flowChunk.fileName, files);

@@ -201,6 +201,7 @@ export const authMachine = setup({
     refreshError: null,
     idleSignOut: null,
     lastActivityAt: input.now,
+    hadStoredSession: input.hasStoredSession === true,
   }),
   initial: 'restoring',
   states: {

@@ -163,11 +163,20 @@ export interface AuthContext {
    * idle limit end its session.
    */
   activitySinceRefresh: boolean;
+  /**
+   * A session was stored when the app started (input `hasStoredSession`): while it is checked,
+   * a signed-in page shows its frame rather than the full-screen loading view.
+   */
+  hadStoredSession: boolean;
 }
 
-/** `now`: when the app started (epoch ms); a page load counts as user activity. */
+/**
+ * `now`: when the app started (epoch ms); a page load counts as user activity.
+ * `hasStoredSession`: tokens were stored then (the restore will ask the server about them).
+ */
 export interface AuthInput {
   now: number;
+  hasStoredSession?: boolean;
 }
 
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────

@@ -10,6 +10,11 @@ type Snapshot = Pick<SnapshotFrom<typeof authMachine>, 'context' | 'hasTag' | 'm
 export interface AuthView {
   /** Startup restore still running: the full-screen "Loading...". */
   loading: boolean;
+  /**
+   * Startup restore of a stored session still running: a signed-in page shows its frame and its
+   * heading meanwhile (the session is most likely valid), not the full-screen "Loading...".
+   */
+  resuming: boolean;
   /** Signed in (including while the tokens refresh). */
   signedIn: boolean;
   /** The signed-in user's profile as last loaded, or null. */
@@ -27,6 +32,7 @@ export const authView: (snapshot: Snapshot) => AuthView = stableView((snapshot: 
   const firstName = user?.first_name?.trim();
   return {
     loading: selectIsLoading(snapshot),
+    resuming: selectIsLoading(snapshot) && snapshot.context.hadStoredSession,
     signedIn: selectIsSignedIn(snapshot),
     user,
     accountLabel: firstName ? firstName : 'Account',

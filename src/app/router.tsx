@@ -53,6 +53,15 @@ async function applyGuard(context: RouterContext, href: string, chain: readonly 
 }
 
 const signedInFrame = lazyRouteComponent(() => import('./layout/SignedInFrame.tsx'), 'SignedInFrame');
+// While a signed-in layout route loads (its guard waits for the stored session's check, then its frame),
+// its page shows the frame and the screen's heading at once (pendingMs 0, not after a second of blank
+// page), and the screen as soon as it is ready (pendingMinMs 0).
+const signedInShell = lazyRouteComponent(() => import('./layout/SignedInShell.tsx'), 'SignedInShell');
+
+/** Starts loading what a signed-in page shows while the stored session is checked (runtime.ts, at start). */
+export function preloadSignedInShell(): void {
+  void signedInShell.preload?.();
+}
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -118,6 +127,9 @@ const signedInRoutes = createRoute({
   staticData: { access: 'user' },
   beforeLoad: ({ context, location, matches }) => applyGuard(context, location.href, matches.map((match) => match.staticData)),
   component: signedInFrame,
+  pendingComponent: signedInShell,
+  pendingMs: 0,
+  pendingMinMs: 0,
 });
 
 const indexRoute = createRoute({
@@ -230,6 +242,9 @@ const payeRoutes = createRoute({
   staticData: { access: 'paye' },
   beforeLoad: ({ context, location, matches }) => applyGuard(context, location.href, matches.map((match) => match.staticData)),
   component: signedInFrame,
+  pendingComponent: signedInShell,
+  pendingMs: 0,
+  pendingMinMs: 0,
 });
 
 const questionnaireRoute = createRoute({

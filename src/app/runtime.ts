@@ -14,7 +14,7 @@ import { createFlowRegistry } from './flows/registry.ts';
 import type { AppFlowRegistry } from './flows/useFlow.tsx';
 import { readStoredTokens } from './effects/sessionStore.ts';
 import { createTabChannel, type TabChannel } from './effects/tabSync.ts';
-import { type AppRouter, createAppRouter } from './router.tsx';
+import { type AppRouter, createAppRouter, preloadSignedInShell } from './router.tsx';
 import type { RouterSession } from './session.ts';
 
 /**
@@ -61,7 +61,10 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     tabs,
     sessionHooks: () => hooks,
   });
-  const auth: AuthActorRef = createActor(logic, { input: { now: startedAt }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
+  const hasStoredSession = readStoredTokens() !== null;
+  // The frame shown while a stored session is checked: its code is evaluated beside the check, not after the first render asks for it.
+  if (hasStoredSession) preloadSignedInShell();
+  const auth: AuthActorRef = createActor(logic, { input: { now: startedAt, hasStoredSession }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
   const effects: AppEffects = {
     get sessionHooks() {
       return hooks;
@@ -91,13 +94,15 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     appOrigin: () => location.origin,
     leaveFor: (url) => location.assign(url),
   };
-  const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, ...(inspect ? { inspect } : {}) });
+  const firstPage = afterFirstPage();
+  const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, later: firstPage.later, ...(inspect ? { inspect } : {}) });
   // The call and its HTTP client load beside the first page, not in it: the first page never waits on them.
   const appInfo = createAppInfoStore(() => import('../api/appInfo.ts').then((api) => api.getAppInfo()), console);
   const router = createAppRouter({ session: routerSession(auth), flows, appInfo });
   const hooks = sessionHooks(auth);
 
   const stops = [
+    firstPage.openAfter(router),
     followSignedInUser(auth, flows),
     tellFlowsOfUserChanges(auth, flows),
     rerunGuardsOnUserChange(auth, router),
@@ -118,6 +123,37 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
       auth.stop();
       tabs.close();
     },
+  };
+}
+
+/** At most this long after the first page, deferred work runs even if the browser never idles. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+/**
+ * Work that must not delay the first paint (the session flows nobody on the page asked for): held
+ * until the router has resolved its first page, then run after the next painted frame, when the
+ * browser is idle.
+ */
+function afterFirstPage(): { later: (task: () => void) => void; openAfter: (router: AppRouter) => () => void } {
+  let open = false;
+  const held: (() => void)[] = [];
+  const whenIdle = (task: () => void) => {
+    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS }) : setTimeout(task, 0));
+    // A frame, then a task: the page that frame showed has been painted (a hidden tab paints no frames).
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(idle, 0));
+    else setTimeout(idle, 0);
+  };
+  return {
+    later: (task) => {
+      if (open) whenIdle(task);
+      else held.push(task);
+    },
+    openAfter: (router) =>
+      router.subscribe('onResolved', () => {
+        if (open) return;
+        open = true;
+        for (const task of held.splice(0)) whenIdle(task);
+      }),
   };
 }
 

@@ -414,4 +414,57 @@ describe('screen actors of the session registry', () => {
     expect(registry.loaded('screen')).toBe(screenMachine);
     expect(attempts).toBe(2);
   });
+  it('a session flow marked afterFirstPaint loads when the app says so, unless a page asks for it first; the others at sign-in', async () => {
+    const loads: string[] = [];
+    const sessionFlow = (name: string, afterFirstPaint: boolean) => ({
+      scope: 'session' as const,
+      ...(afterFirstPaint ? { afterFirstPaint: true as const } : {}),
+      load: async () => {
+        loads.push(name);
+        return defineFlow({ logic: () => screenMachine, input: (_e: AppEffects, owner: string) => ({ input: owner }) });
+      },
+    });
+    const deferred: (() => void)[] = [];
+    const registry = createFlowRegistry({
+      catalogue: { banner: sessionFlow('banner', false), prompt: sessionFlow('prompt', true), guided: sessionFlow('guided', true) },
+      effects,
+      later: (task) => void deferred.push(task),
+    });
+    registry.setOwner('aoife@example.ie');
+    await vi.waitFor(() => expect(registry.session('banner')).not.toBeNull());
+    expect(loads).toEqual(['banner']);
+    expect(registry.session('prompt')).toBeNull();
+    // A page that needs one of them loads it at once, and its actor starts with it.
+    await registry.load('guided');
+    expect(registry.session('guided')?.getSnapshot().context.input).toBe('aoife@example.ie');
+    // Once the page has painted, the rest.
+    for (const task of deferred.splice(0)) task();
+    await vi.waitFor(() => expect(registry.session('prompt')).not.toBeNull());
+    expect(loads.sort()).toEqual(['banner', 'guided', 'prompt']);
+  });
+
+  it('a deferred load asked for one user is dropped when someone else signs in meanwhile', async () => {
+    let loads = 0;
+    const deferred: (() => void)[] = [];
+    const registry = createFlowRegistry({
+      catalogue: {
+        prompt: {
+          scope: 'session',
+          afterFirstPaint: true,
+          load: async () => {
+            loads += 1;
+            return defineFlow({ logic: () => screenMachine, input: (_e: AppEffects, owner: string) => ({ input: owner }) });
+          },
+        },
+      },
+      effects,
+      later: (task) => void deferred.push(task),
+    });
+    registry.setOwner('aoife@example.ie');
+    registry.signOut();
+    for (const task of deferred.splice(0)) task();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(loads).toBe(0);
+    expect(registry.session('prompt')).toBeNull();
+  });
 });

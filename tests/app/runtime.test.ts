@@ -39,6 +39,11 @@ function start(startedAt = Date.now(), options: { answer?: (path: string) => Res
   return { runtime, calls };
 }
 
+/** What rendering does: the router resolves the first page (the round-ups load only once it has shown). */
+async function showFirstPage(runtime: AppRuntime) {
+  await runtime.router.load();
+}
+
 describe('the app runtime', () => {
   it('starts the root actor at once: nothing stored means signed out, without a request of the session', async () => {
     const { runtime, calls } = start();
@@ -91,6 +96,7 @@ describe('the app runtime', () => {
     vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
     runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
     await waitFor(runtime.auth, selectIsSignedIn);
+    await showFirstPage(runtime);
     await vi.waitFor(() => expect(runtime.flows.session('roundups')).not.toBeNull());
     const roundups = runtime.flows.session('roundups')!;
     // The stubbed API answers 404 to its fetches: logged, and the actor rests in idle, where the clock is heard.
@@ -152,6 +158,7 @@ describe('the app runtime', () => {
     expect(Object.keys(runtime.auth.getSnapshot().children)).not.toContain('roundups');
     runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
     await waitFor(runtime.auth, selectIsSignedIn);
+    await showFirstPage(runtime);
     await vi.waitFor(() => expect(runtime.flows.session('roundups')).not.toBeNull());
     const roundups = runtime.flows.session('roundups')!;
     expect(roundups.system.get('roundups')).toBe(roundups);
@@ -171,6 +178,22 @@ describe('the app runtime', () => {
     await waitFor(runtime.auth, (s) => s.matches('signedOut'));
     expect(runtime.flows.session('roundups')).toBeNull();
     expect(roundups.getSnapshot().status).toBe('stopped');
+  });
+
+  it('the round-ups and the guided flow load only once the first page has shown; the email banner’s flow at sign-in', async () => {
+    const { runtime } = start();
+    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
+    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
+    await waitFor(runtime.auth, selectIsSignedIn);
+    await vi.waitFor(() => expect(runtime.flows.session('verifyEmail')).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runtime.flows.loaded('roundups')).toBeNull();
+    expect(runtime.flows.loaded('form11Flow')).toBeNull();
+    await showFirstPage(runtime);
+    await vi.waitFor(() => expect(runtime.flows.session('roundups')).not.toBeNull());
+    await vi.waitFor(() => expect(runtime.flows.session('form11Flow')).not.toBeNull());
   });
 
   it('signing out while the guided flow’s code is still loading forgets an earlier save', async () => {

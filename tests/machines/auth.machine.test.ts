@@ -701,6 +701,7 @@ describe('selectors on partial snapshots', () => {
       idleSignOut: null,
       lastActivityAt: T0,
       activitySinceRefresh: false,
+      hadStoredSession: false,
       ...over,
     },
   });

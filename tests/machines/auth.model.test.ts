@@ -219,7 +219,7 @@ const signedInRules = (state: string): Record<string, TransitionRule<Ctx>> => ({
 });
 
 const oracle = expectedSteps<Ctx>({
-  initial: { value: 'restoring', context: { ...SIGNED_OUT, loginError: null, registerError: null, refreshError: null, idleSignOut: null, lastActivityAt: T0 } },
+  initial: { value: 'restoring', context: { ...SIGNED_OUT, loginError: null, registerError: null, refreshError: null, idleSignOut: null, lastActivityAt: T0, hadStoredSession: false } },
   tags: {
     restoring: ['loading'],
     'signedOut.signingIn': ['busy'],

@@ -18,6 +18,7 @@ const context = (overrides: Partial<AuthContext> = {}): AuthContext => ({
   idleSignOut: null,
   lastActivityAt: 0,
   activitySinceRefresh: false,
+  hadStoredSession: false,
   ...overrides,
 });
 const viewOf = (value: Parameters<typeof authMachine.resolveState>[0]['value'], overrides: Partial<AuthContext> = {}) =>
@@ -29,9 +30,16 @@ describe('auth view', () => {
     expect(viewOf({ signedOut: 'idle' })).toMatchObject({ loading: false, signedIn: false });
   });
 
+  it('is resuming while a session stored at start is checked, and only then', () => {
+    expect(viewOf('restoring', { hadStoredSession: true })).toMatchObject({ loading: true, resuming: true });
+    expect(viewOf('restoring', { hadStoredSession: false })).toMatchObject({ loading: true, resuming: false });
+    expect(viewOf({ signedIn: 'active' }, { hadStoredSession: true, user: aUser(), accessToken: 'a' })).toMatchObject({ loading: false, resuming: false });
+    expect(viewOf({ signedOut: 'idle' }, { hadStoredSession: true })).toMatchObject({ loading: false, resuming: false });
+  });
+
   it('is signed in while the tokens refresh, with the user as last loaded', () => {
     const user = aUser({ first_name: 'Siobhán' });
-    expect(viewOf({ signedIn: 'refreshing' }, { user, accessToken: 'a' })).toEqual({ loading: false, signedIn: true, user, accountLabel: 'Siobhán' });
+    expect(viewOf({ signedIn: 'refreshing' }, { user, accessToken: 'a' })).toEqual({ loading: false, resuming: false, signedIn: true, user, accountLabel: 'Siobhán' });
   });
 
   it('labels the account menu with the first name, or "Account" (spec section 2)', () => {

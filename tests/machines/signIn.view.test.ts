@@ -19,6 +19,7 @@ const context = (overrides: Partial<AuthContext> = {}): AuthContext => ({
   idleSignOut: null,
   lastActivityAt: 0,
   activitySinceRefresh: false,
+  hadStoredSession: false,
   ...overrides,
 });
 const viewOf = (value: Parameters<typeof authMachine.resolveState>[0]['value'], overrides: Partial<AuthContext> = {}) =>

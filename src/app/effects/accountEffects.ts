@@ -12,10 +12,8 @@ import type { ProfileChanges, SaveProfileResult } from '../../../machines/profil
 import { closeAccount, downloadExport, getRetentionPlan, setPayeOptOut } from '../../api/account.ts';
 import { editProfile } from '../../api/auth.ts';
 import { postAnswer } from '../../api/form11.ts';
-import { getDirectDebit, pauseDirectDebit } from '../../api/pension.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { formatApiDate } from '../../domain/dates.ts';
-import { overviewMachine } from '../../../machines/overview/overview.machine.ts';
 import { refundOptionsMachine } from '../../../machines/refundOptions/refundOptions.machine.ts';
 import { form11FlowView } from '../../../machines/form11Flow/form11Flow.view.ts';
 import { defineFlow } from '../flows/flow.ts';
@@ -147,30 +145,6 @@ export const dataExportFlow = defineFlow({ logic: createDataExportLogic, input: 
 export const accountCloseFlow = defineFlow({ logic: createAccountCloseLogic, input: () => undefined });
 export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 
-/** The Overview: the figures are the session's user's; the direct debit is loaded once (GET /direct-debit) and paused in one click (POST /direct-debit/pause). */
-export function createOverviewLogic(effects: AppEffects) {
-  const client = createSessionClient(effects.sessionHooks);
-  return overviewMachine.provide({
-    actors: {
-      loadMandate: fromPromise(async ({ signal }) => {
-        try {
-          return { ok: true as const, mandate: (await getDirectDebit(client, signal)).mandate };
-        } catch {
-          return { ok: false as const };
-        }
-      }),
-      // No abort signal: once sent, the pause's answer is worth showing even if the screen moved on.
-      pauseMandate: fromPromise(async () => {
-        try {
-          return { ok: true as const, mandate: (await pauseDirectDebit(client)).mandate };
-        } catch (error) {
-          return { ok: false as const, error: await toApiFailure(error) };
-        }
-      }),
-    },
-  });
-}
-export const overviewFlow = defineFlow({ logic: createOverviewLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 
 /** Tax refund options: "Continue" hands the guided flow `flow.resume`; the claim shown is the one it holds. */
 export function createRefundOptionsLogic(effects: AppEffects) {

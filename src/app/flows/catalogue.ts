@@ -15,16 +15,16 @@ export const FLOWS = {
   forgotPassword: { scope: 'visit', load: () => import('../effects/recoveryEffects.ts').then((m) => m.forgotPasswordFlow) },
   resetPassword: { scope: 'visit', load: () => import('../effects/recoveryEffects.ts').then((m) => m.resetPasswordFlow) },
   // Pension screens.
-  overview: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.overviewFlow) },
+  overview: { scope: 'visit', load: () => import('../effects/overviewEffects.ts').then((m) => m.overviewFlow) },
   pensionSetup: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.pensionSetupFlow) },
   contribution: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.contributionFlow) },
   directDebit: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.directDebitFlow) },
   refundOptions: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.refundOptionsFlow) },
   pensionRefund: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.pensionRefundFlow) },
   // Bank accounts: linking runs per visit; the round-ups are the signed-in user's (the daily prompt of every
-  // signed-in page), loaded at sign-in rather than with the first page.
+  // signed-in page), loaded once the first signed-in page has painted: the prompt comes after the page.
   bankLink: { scope: 'visit', load: () => import('../effects/bankLinkEffects.ts').then((m) => m.bankLinkFlow) },
-  roundups: { scope: 'session', load: () => import('../effects/roundupsEffects.ts').then((m) => m.roundupsFlow) },
+  roundups: { scope: 'session', afterFirstPaint: true, load: () => import('../effects/roundupsEffects.ts').then((m) => m.roundupsFlow) },
   // Profile and settings.
   profileEdit: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.profileEditFlow) },
   payePreference: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.payePreferenceFlow) },
@@ -32,9 +32,11 @@ export const FLOWS = {
   accountClose: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.accountCloseFlow) },
   security: { scope: 'visit', load: () => import('../effects/securityEffects.ts').then((m) => m.securityFlow) },
   payeAuthorization: { scope: 'visit', load: () => import('../effects/payeEffects.ts').then((m) => m.payeAuthorizationFlow) },
-  // Form 11: the guided flow belongs to the signed-in user; its progress survives a reload.
+  // Form 11: the guided flow belongs to the signed-in user; its progress survives a reload. Its code (with
+  // the tax engine) loads with the Form 11 pages, and on any other page once it has painted.
   form11Flow: {
     scope: 'session',
+    afterFirstPaint: true,
     load: () => import('../effects/form11FlowEffects.ts').then((m) => m.form11GuidedFlow),
     forgetOnSignOut: [FORM11_PROGRESS_KEY],
   },

@@ -30,6 +30,11 @@ export interface FlowEntry {
   load(): Promise<Flow<any, any>>;
   /** Storage keys of progress this flow keeps: forgotten when the user signs out. */
   forgetOnSignOut?: readonly string[];
+  /**
+   * A session flow whose code loads once the first page has painted rather than at sign-in (unless
+   * a page asks for it first): nothing on a page's first paint depends on it.
+   */
+  afterFirstPaint?: true;
 }
 
 export type FlowCatalogue = Record<string, FlowEntry>;

@@ -52,6 +52,13 @@ export interface FlowRegistryOptions<C extends FlowCatalogue> {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   /** How long a released visit actor waits for its component to come back (StrictMode remounts at once). */
   releaseDelayMs?: number;
+  /**
+   * When a session flow marked `afterFirstPaint` loads its code at sign-in if no page has asked for
+   * it (a page's own flows load at once, through `preload`/`load`). The app waits until the page
+   * has painted and the browser is idle, so the round-ups and the guided flow never delay a first
+   * paint; by default at once.
+   */
+  later?: (task: () => void) => void;
 }
 
 interface VisitEntry {
@@ -62,14 +69,14 @@ interface VisitEntry {
   stopTimer: ReturnType<typeof setTimeout> | null;
 }
 
-export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects, inspect, releaseDelayMs = 0 }: FlowRegistryOptions<C>): FlowRegistry<C> {
+export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects, inspect, releaseDelayMs = 0, later = (task) => task() }: FlowRegistryOptions<C>): FlowRegistry<C> {
   const logics = new Map<string, { logic: AnyActorLogic; input: (screen: unknown) => unknown }>();
   const loading = new Map<string, Promise<AnyActorLogic>>();
   const visits = new Map<string, VisitEntry>();
   const sessions = new Map<string, Actor<AnyActorLogic>>();
   const listeners = new Set<() => void>();
   let owner: string | null = null;
-  // Bumped on every owner change: a session flow that finishes loading for an earlier owner is not started.
+  // Bumped on every owner change: a deferred load asked for an earlier owner is dropped.
   let generation = 0;
 
   const start = (name: string, input: unknown): Actor<AnyActorLogic> => {
@@ -94,28 +101,34 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
     sessions.clear();
     return had;
   };
-  /** Starts the session actors of `forOwner`; those already loaded at once. Says whether any started now. */
-  const startSessions = (forOwner: string): boolean => {
-    const at = generation;
+  /** Starts the session actors of the owner; those already loaded at once, the others once loaded. Says whether any started now. */
+  const startSessions = (): boolean => {
     let started = false;
     for (const [name, entry] of Object.entries(catalogue)) {
       if (entry.scope !== 'session') continue;
-      // Already loaded (every sign-in after the first): the actor is there before anyone reads it.
+      // Already loaded (every sign-in after the first, or a page that needed it): the actor is there before anyone reads it.
       if (logics.has(name)) {
-        sessions.set(name, start(name, forOwner));
+        startSession(name);
         started = true;
         continue;
       }
-      void load(name).then(
-        () => {
-          if (at !== generation || owner !== forOwner) return;
-          sessions.set(name, start(name, forOwner));
-          notify();
-        },
-        (error: unknown) => effects.log.warn(`${name}: not loaded`, error),
-      );
+      // `load` starts the actor when the code arrives, for whoever is signed in then.
+      const loadNow = () => void load(name).catch((error: unknown) => effects.log.warn(`${name}: not loaded`, error));
+      if (!entry.afterFirstPaint) {
+        loadNow();
+        continue;
+      }
+      const at = generation;
+      later(() => {
+        if (at === generation) loadNow();
+      });
     }
     return started;
+  };
+  /** The signed-in owner's actor of a session flow whose logic is loaded, unless it runs already. */
+  const startSession = (name: string) => {
+    if (owner === null || sessions.has(name)) return;
+    sessions.set(name, start(name, owner));
   };
 
   function load(name: string): Promise<AnyActorLogic> {
@@ -130,6 +143,12 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
           const logic = flow.logic(effects) as AnyActorLogic;
           logics.set(name, { logic, input: (screen) => flow.input(effects, screen) });
           loading.delete(name);
+          // A session flow's actor starts as soon as its code is there, whoever asked for it (a
+          // screen that reads it, or the sign-in's deferred load).
+          if (entry.scope === 'session' && owner !== null && !sessions.has(name)) {
+            startSession(name);
+            notify();
+          }
           return logic;
         },
         (error: unknown) => {
@@ -192,7 +211,7 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
       // Whatever the last user had open is theirs alone.
       for (const entry of [...visits.values()]) stopVisit(entry);
       const stopped = stopSessions();
-      const started = next !== null && startSessions(next);
+      const started = next !== null && startSessions();
       if (stopped || started) notify();
     },
     signOut() {

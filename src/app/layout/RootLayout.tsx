@@ -10,16 +10,20 @@ const InactivityDialog = lazy(() => import('./InactivityDialog.tsx').then((modul
 
 /**
  * The frame around every route (spec section 2, Layout): a full-screen loading view until auth is
- * initialised, then the routed view (whose layout route adds the bars for signed-in screens), and
+ * initialised (on a signed-in page with a stored session, that page's frame and heading instead:
+ * the session is most likely still valid, and a page that shows at once need not wait for the
+ * server to answer; a refused session still ends on the sign-in page), then the routed view (whose layout route adds the bars for signed-in screens), and
  * the "test mode" ribbon of a deployment not in production, and for a signed-in user the inactivity warning, on every route, public ones included.
  */
 export function RootLayout() {
-  const { loading } = useSelector(useAuthActor(), authView);
+  const { loading, resuming } = useSelector(useAuthActor(), authView);
   const inactivity = useInactivityActor();
-  if (loading) return <LoadingView />;
+  // Resuming a stored session: the routed page shows what its layout route shows while its guard
+  // waits (a signed-in page's frame at once, router.tsx; a public page the loading view).
+  if (loading && !resuming) return <LoadingView />;
   return (
     <>
-      <TestModeRibbon />
+      {loading ? null : <TestModeRibbon />}
       <Outlet />
       {inactivity ? (
         <Suspense fallback={null}>
@@ -29,3 +33,4 @@ export function RootLayout() {
     </>
   );
 }
+

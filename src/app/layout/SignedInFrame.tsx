@@ -1,24 +1,13 @@
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Stack.css';
-import { AppShell } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
-import { Suspense } from 'react';
-import { RoundupsPrompt } from '../screens/roundups/RoundupsPrompt.tsx';
-import { BottomBar } from './BottomBar.tsx';
+import { lazy, Suspense } from 'react';
+import { useRoundupsActor } from '../actors.tsx';
+import { FrameLayout } from './FrameLayout.tsx';
 import { TopBar } from './TopBar.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
+
+// The prompt's code (a dialog, the round-ups view) loads once the session's round-ups actor runs,
+// which is after the page has painted.
+const RoundupsPrompt = lazy(() => import('../screens/roundups/RoundupsPrompt.tsx').then((module) => ({ default: module.RoundupsPrompt })));
 
 /**
  * The frame of the signed-in routes (spec section 2, Layout): the desktop top bar, the banner
@@ -26,21 +15,16 @@ import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
  * and the mobile bottom bar. Loaded with the first signed-in screen, never on a public one.
  */
 export function SignedInFrame() {
+  const roundups = useRoundupsActor();
   return (
-    <AppShell header={{ height: 60 }} footer={{ height: 64 }} padding="md">
-      <AppShell.Header>
-        <TopBar />
-      </AppShell.Header>
-      <AppShell.Main pb={{ base: 80, sm: 'md' }}>
+    <FrameLayout top={<TopBar />}>
+      <VerifyEmailBanner />
+      {roundups ? (
         <Suspense fallback={null}>
-          <VerifyEmailBanner />
+          <RoundupsPrompt />
         </Suspense>
-        <RoundupsPrompt />
-        <Outlet />
-      </AppShell.Main>
-      <AppShell.Footer hiddenFrom="sm">
-        <BottomBar />
-      </AppShell.Footer>
-    </AppShell>
+      ) : null}
+      <Outlet />
+    </FrameLayout>
   );
 }

@@ -1,30 +1,24 @@
-import { Anchor, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Menu.css';
+import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { authView } from '../../../machines/auth/auth.view.ts';
 import { useAuthActor } from '../actors.tsx';
+import { TopBarLayout } from './FrameLayout.tsx';
 
 /** Top bar: Tax Refund and Bank Accounts on desktop (spec section 2, Layout); the account menu on every size. */
 export function TopBar() {
   const auth = useAuthActor();
   const { accountLabel } = useSelector(auth, authView);
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Anchor component={Link} to="/landing" underline="never" c="inherit" aria-label="MaxOut overview">
-        <Text fw={800} fz="xl">
-          Max<Text span inherit c="teal.9">Out</Text>
-        </Text>
-      </Anchor>
-      <Group gap="xs" wrap="nowrap">
-        <Group gap="xs" component="nav" aria-label="Main" visibleFrom="sm">
-          <Button component={Link} to="/tax-refund-options" variant="subtle">
-            Tax Refund
-          </Button>
-          <Button component={Link} to="/linked-bank-accounts" variant="subtle">
-            Bank Accounts
-          </Button>
-        </Group>
-        {/* The account menu shows on phones too: it is the only way to log out there. */}
+    <TopBarLayout
+      account={
+        // The account menu shows on phones too: it is the only way to log out there.
         <Menu position="bottom-end" width={200}>
           <Menu.Target>
             <UnstyledButton aria-label={`Account menu: ${accountLabel}`} px="sm" py={6} style={{ borderRadius: 8 }} fw={600}>
@@ -47,7 +41,7 @@ export function TopBar() {
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
-      </Group>
-    </Group>
+      }
+    />
   );
 }

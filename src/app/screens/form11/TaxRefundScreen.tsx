@@ -11,6 +11,7 @@ import type { FlowActor } from '../../flows/useFlow.tsx';
 import { LoadingView } from '../../layout/LoadingView.tsx';
 import { ReplaceClaimDialog } from './ReplaceClaimDialog.tsx';
 import { useTaxpayer } from './useTaxpayer.ts';
+import { TAX_REFUND_DESCRIPTION, TAX_REFUND_TITLE } from '../../layout/screenHeadings.ts';
 
 /** Spec section 5, Tax Refund page. */
 export const SELECT_AT_LEAST_ONE = 'Please select at least one option to continue';
@@ -44,9 +45,9 @@ function TaxRefund({ flow }: { flow: FlowActor<'form11Flow'> }) {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} size="h2">
-            Tax Refund
+            {TAX_REFUND_TITLE}
           </Title>
-          <Text c="dimmed">Claim back tax on what you paid for health, home, family and work, for any of the last four years.</Text>
+          <Text c="dimmed">{TAX_REFUND_DESCRIPTION}</Text>
         </Stack>
 
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>

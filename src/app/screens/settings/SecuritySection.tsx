@@ -38,9 +38,18 @@ export function SecuritySection() {
 
   return (
     <Stack component="section" aria-labelledby="security-title" gap="md">
-      <Title order={2} size="h3" id="security-title">
-        Security
-      </Title>
+      {/* The loading note sits beside the title, not above the cards: the cards do not move down and back up when it goes. */}
+      <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
+        <Title order={2} size="h3" id="security-title">
+          Security
+        </Title>
+        {loading ? (
+          <Group gap="xs" role="status" wrap="nowrap">
+            <Loader size="xs" />
+            <Text fz="sm">Loading…</Text>
+          </Group>
+        ) : null}
+      </Group>
       {loadError ? (
         <Alert color="red" role="alert" title="Your security details could not be loaded">
           <Stack gap="xs" align="flex-start">
@@ -50,12 +59,6 @@ export function SecuritySection() {
             </Button>
           </Stack>
         </Alert>
-      ) : null}
-      {loading ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text fz="sm">Loading your security details…</Text>
-        </Group>
       ) : null}
       <ChangePasswordCard security={security} view={view.password} />
       <TwoFactorCard security={security} view={view.twoFactor} />

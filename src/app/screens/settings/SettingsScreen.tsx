@@ -4,6 +4,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { SETTINGS_TITLE } from '../../layout/screenHeadings.ts';
 import { CloseAccountSection } from './CloseAccountSection.tsx';
 import { DataExportSection } from './DataExportSection.tsx';
 import { PayeSection } from './PayeSection.tsx';
@@ -27,7 +28,7 @@ export function SettingsScreen() {
       <Stack gap="xl">
         <Stack gap="xs">
           <Title order={1} size="h2">
-            Settings
+            {SETTINGS_TITLE}
           </Title>
           <Group component="nav" aria-label="Settings sections" gap="xs" style={{ rowGap: 4 }}>
             <Text fz="sm" c="dimmed" component="span">

@@ -1,0 +1,80 @@
+/**
+ * A signed-in page paints before the server has said whether the stored session is still good:
+ * reloaded while GET /profile is held back, /landing shows its frame and its heading (never the
+ * sign-in page, never a full-screen "Loading..."), and the Overview then fills in below that
+ * heading without moving it. A session the server refuses still ends on the sign-in page.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { settle, useBrowser, viewports, visit } from './harness.ts';
+import { API, createUserWithPassword, editProfileByApi, signIn } from './users.ts';
+
+/** Holds GET /profile until the returned release is called; `refuse` answers 401 instead of passing it on. */
+async function holdProfile(page: Page, options: { refuse?: boolean } = {}): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${API}/profile`, async (route) => {
+    await released;
+    if (options.refuse) await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Unauthenticated.' }) });
+    else await route.continue();
+  });
+  return release;
+}
+
+describe('the first paint of a signed-in page', () => {
+  const b = useBrowser({ viewport: viewports.mobile });
+
+  it('shows the frame and the Overview heading while GET /profile is held, then the Overview under the same heading', async () => {
+    const { page } = b;
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: 48_000 });
+    await signIn(page, user, { remember: true });
+    await page.waitForURL((url) => url.pathname === '/landing');
+
+    const release = await holdProfile(page);
+    void page.reload();
+    const heading = page.getByRole('heading', { level: 1, name: /^You have \d+ days remaining to MAX OUT for \d{4}$/ });
+    await heading.waitFor();
+    // Still waiting on the server: the frame is there, the Overview's figures and the account name are not.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('My pension this year').count()).resolves.toBe(0);
+    await expect(page.getByText('Loading...').count()).resolves.toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/landing');
+    const before = await heading.boundingBox();
+
+    release();
+    await page.getByText('My pension this year').waitFor();
+    await page.getByRole('button', { name: /^Account menu: / }).waitFor();
+    await settle(page);
+    const after = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(after).toEqual(before);
+    // The layout did not shift while the Overview filled in.
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 200);
+        }),
+    );
+    expect(shifted).toBe(0);
+  });
+
+  it('a session the server refuses while the frame shows still ends on the sign-in page', async () => {
+    const { page } = b;
+    const user = await createUserWithPassword();
+    await editProfileByApi(user, { annual_income: 48_000 });
+    await signIn(page, user, { remember: true });
+    await page.waitForURL((url) => url.pathname === '/landing');
+
+    const release = await holdProfile(page, { refuse: true });
+    await page.route(`**${API}/auth/refresh`, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Unauthenticated.' }) }));
+    void visit(page, '/settings').catch(() => undefined);
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    release();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await page.getByRole('button', { name: /log in/i }).first().waitFor();
+  });
+});
