@@ -119,7 +119,7 @@ describe(`a claim is one computation (${testDatabaseKind()})`, () => {
     await t.request('POST', '/answer', { year: 2025, question: 'incapacitated-child-tax-credit', answer: child }, auth);
     const blind = await t.request('POST', '/answer', { year: 2025, question: 'blind-person-tax-credit', answer: form11Sample('blind-person-tax-credit') }, auth);
     expect(blind.body.entry.categoryRefunds).toEqual({ 'rent-tax-credit': 1000, 'incapacitated-child-tax-credit': 1000, 'blind-person-tax-credit': 0 });
-    expect(blind.body.entry.categoryNotes['blind-person-tax-credit']).toContain('€1,950 of credit, €0 of it usable this year');
+    expect(blind.body.entry.categoryNotes['blind-person-tax-credit']).toContain('€1,950.00 of credit, €0.00 of it usable this year');
     expect(blind.body.entry.unusedCredit).toBe(2800 + 1950);
     // More income, more tax to set the credits against: the same claim now reads higher.
     expect((await t.request('POST', '/edit-profile', { annual_income: 60_000 }, auth)).status).toBe(200);
