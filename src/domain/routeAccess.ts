@@ -36,7 +36,7 @@ export interface GuardUser {
 export type GuardDecision =
   | { kind: 'pass' }
   | { kind: 'redirect'; to: '/auth/login'; search: { redirect: string } }
-  | { kind: 'redirect'; to: '/pension-info'; search: { returnTo: string } }
+  | { kind: 'redirect'; to: '/pension-info'; search: { returnTo?: string } }
   | { kind: 'redirect'; to: '/landing' }
   | { kind: 'redirect'; to: '/auth/paye-authorization'; search: { returnTo: string } }
   | { kind: 'redirect'; to: 'href'; href: string };
@@ -63,7 +63,8 @@ export function guardRoute(rules: RouteRules, href: string, user: GuardUser | nu
   if (access === 'public') return { kind: 'pass' };
   if (!user) return { kind: 'redirect', to: '/auth/login', search: { redirect: href } };
   const hasIncome = typeof user.annual_income === 'number' && Number.isFinite(user.annual_income);
-  if (!hasIncome && !rules.incomeOptional) return { kind: 'redirect', to: '/pension-info', search: { returnTo: href } };
+  // A route that only forwards (`/`) names no page to come back to: setup then ends on the Overview.
+  if (!hasIncome && !rules.incomeOptional) return { kind: 'redirect', to: '/pension-info', search: rules.forwardTo ? {} : { returnTo: href } };
   if (access === 'paye' && (!user.paye_a1_authorized || user.opt_out_paye_auth === true)) {
     return { kind: 'redirect', to: '/auth/paye-authorization', search: { returnTo: href } };
   }

@@ -30,7 +30,8 @@ function decisionFor(code: Outcome, href: string): GuardDecision {
     case 'L':
       return { kind: 'redirect', to: '/auth/login', search: { redirect: href } };
     case 'I':
-      return { kind: 'redirect', to: '/pension-info', search: { returnTo: href } };
+      // `/` only forwards, so it names no page for Pension Setup to end on.
+      return { kind: 'redirect', to: '/pension-info', search: href === '/' ? {} : { returnTo: href } };
     case 'A':
       return { kind: 'redirect', to: '/auth/paye-authorization', search: { returnTo: href } };
     case 'H':

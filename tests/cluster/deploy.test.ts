@@ -75,7 +75,7 @@ describe('deploy/compose.yaml and the Dockerfile', () => {
     expect(dockerfile).toContain('npm ci --omit=dev');
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/api\/maxout\/health/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "build\/server\/server\/main\.js"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "--max-old-space-size=768", "build\/server\/server\/main\.js"\]$/m);
     expect(readFileSync(path.join(root, 'scripts/buildServer.ts'), 'utf8')).toContain('src/server/migrate.ts');
   });
 

@@ -16,14 +16,15 @@ const RULES: Record<string, { rules: RouteRules; expected: `${Outcome}${Outcome}
   'no access said: signed in only': { rules: {}, expected: 'LIPP' },
 };
 
-function decisionFor(code: Outcome, href: string): GuardDecision {
+function decisionFor(code: Outcome, href: string, forwards = false): GuardDecision {
   switch (code) {
     case 'P':
       return { kind: 'pass' };
     case 'L':
       return { kind: 'redirect', to: '/auth/login', search: { redirect: href } };
     case 'I':
-      return { kind: 'redirect', to: '/pension-info', search: { returnTo: href } };
+      // A forwarding route names no page for Pension Setup to end on.
+      return { kind: 'redirect', to: '/pension-info', search: forwards ? {} : { returnTo: href } };
     case 'A':
       return { kind: 'redirect', to: '/auth/paye-authorization', search: { returnTo: href } };
     case 'H':
@@ -40,7 +41,7 @@ const CASES = Object.entries(RULES).flatMap(([name, { rules, expected }]) =>
 
 describe('guardRoute: every kind of route × every kind of user', () => {
   it.each(CASES)('$name — $kind → $code', ({ rules, kind, code }) => {
-    expect(guardRoute(rules, HREF, USER_KINDS[kind])).toStrictEqual(decisionFor(code, HREF));
+    expect(guardRoute(rules, HREF, USER_KINDS[kind])).toStrictEqual(decisionFor(code, HREF, rules.forwardTo !== undefined));
   });
 });
 

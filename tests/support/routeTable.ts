@@ -18,7 +18,7 @@ export type UserKind = keyof typeof USER_KINDS;
 export const USER_KIND_NAMES = Object.keys(USER_KINDS) as UserKind[];
 
 /**
- * P pass · L /auth/login?redirect=href · I /pension-info · A /auth/paye-authorization?returnTo=href ·
+ * P pass · L /auth/login?redirect=href · I /pension-info?returnTo=href (none for `/`) · A /auth/paye-authorization?returnTo=href ·
  * H /landing · O on to `/` (the login and register forms, signed in), which forwards to /landing or,
  * without income, /pension-info; one letter per user kind in USER_KINDS order.
  */
@@ -84,7 +84,8 @@ export function landingOf(outcome: Outcome, href: string, kind: UserKind): strin
     case 'L':
       return `/auth/login?${new URLSearchParams({ redirect: href })}`;
     case 'I':
-      return '/pension-info';
+      // Pension Setup ends on the page asked for; `/` only forwards, so it names none.
+      return href === '/' ? '/pension-info' : `/pension-info?${new URLSearchParams({ returnTo: href })}`;
     case 'A':
       return `/auth/paye-authorization?${new URLSearchParams({ returnTo: href })}`;
     case 'H':
