@@ -32,7 +32,9 @@ export async function linkAtSandboxBank(page: Page, options: { validity?: '180 d
   }
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.waitForURL((url) => url.pathname === '/linked-bank-accounts');
-  await page.getByText(bank === 'Sandbox Bank' ? /3 accounts are linked/ : /1 account is linked/).waitFor();
+  // The link's first read writes a year of each account's transactions (the ingest): on a machine
+  // busy with the rest of the suite that can take longer than the default 10 s.
+  await page.getByText(bank === 'Sandbox Bank' ? /3 accounts are linked/ : /1 account is linked/).waitFor({ timeout: 30_000 });
   // The bank's answer leaves the address once the link is complete.
   await page.waitForURL((url) => url.search === '');
   await page.getByRole('heading', { name: `${bank} · Current account` }).waitFor();
