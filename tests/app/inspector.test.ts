@@ -67,9 +67,10 @@ async function reachEverythingAUserCan() {
   app.auth.send({ type: 'login.submit', email: user.email, password: 'pw', remember: false, at: Date.now() });
   await waitFor(app.auth, selectIsSignedIn);
   window.dispatchEvent(new MouseEvent('mousemove'));
-  // The signed-in user's session flows (the guided flow, the round-ups) start on their own at sign-in.
-  await vi.waitFor(() => expect(app.flows.session('form11Flow')).not.toBeNull(), { timeout: 10_000 });
-  await vi.waitFor(() => expect(app.flows.session('roundups')).not.toBeNull(), { timeout: 10_000 });
+  // The signed-in user's session flows (the guided flow, the round-ups) start on their own once the first
+  // page has shown; their modules (the tax engine among them) can take long to load on two busy cores.
+  await vi.waitFor(() => expect(app.flows.session('form11Flow')).not.toBeNull(), { timeout: 40_000 });
+  await vi.waitFor(() => expect(app.flows.session('roundups')).not.toBeNull(), { timeout: 40_000 });
   for (const [name, input] of Object.entries(SCREEN_INPUTS)) {
     await app.flows.load(name as VisitFlowName);
     app.flows.visit(name as VisitFlowName, 'inspector-test', input as never);
