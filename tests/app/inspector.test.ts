@@ -68,7 +68,8 @@ async function reachEverythingAUserCan() {
   await waitFor(app.auth, selectIsSignedIn);
   window.dispatchEvent(new MouseEvent('mousemove'));
   // The signed-in user's session flows (the guided flow, the round-ups) start on their own once the first
-  // page has shown; their modules (the tax engine among them) can take long to load on two busy cores.
+  // page has shown; no page resolves here (navigation is stubbed), so ask for them as a page's loader does.
+  await app.flows.preload('form11Flow', 'roundups');
   await vi.waitFor(() => expect(app.flows.session('form11Flow')).not.toBeNull(), { timeout: 40_000 });
   await vi.waitFor(() => expect(app.flows.session('roundups')).not.toBeNull(), { timeout: 40_000 });
   for (const [name, input] of Object.entries(SCREEN_INPUTS)) {
