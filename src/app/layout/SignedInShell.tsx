@@ -37,13 +37,6 @@ export function SignedInShell() {
 function Heading({ heading }: { heading: ScreenHeading }) {
   switch (heading.layout) {
     case 'overview':
-      return (
-        <Container size="md" py="lg">
-          <Title order={1} size="h2">
-            {heading.title}
-          </Title>
-        </Container>
-      );
     case 'settings':
       return (
         <Container size="md" py="lg">
