@@ -17,6 +17,7 @@ import { lazy, Suspense } from 'react';
 import { bankLinkView } from '../../../../machines/bankLink/bankLink.view.ts';
 import { type AccountView, roundupsView } from '../../../../machines/roundups/roundups.view.ts';
 import { useRoundupsActor } from '../../actors.tsx';
+import { RetryOrClose } from './RetryOrClose.tsx';
 import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
 
 const RoundupsGraph = lazy(() => import('./RoundupsGraph.tsx').then((m) => ({ default: m.RoundupsGraph })));
@@ -83,14 +84,7 @@ function Accounts({ roundups, link, canLink }: { roundups: RoundupsActor; link: 
         <Alert color="red" role="alert">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{view.error.message}</Text>
-            <Group gap="xs">
-              <Button size="xs" onClick={() => roundups.send({ type: 'roundups.retry' })}>
-                Retry
-              </Button>
-              <Button size="xs" variant="subtle" onClick={() => roundups.send({ type: 'roundups.dismiss' })}>
-                Close
-              </Button>
-            </Group>
+            <RetryOrClose error={view.error} roundups={roundups} />
           </Group>
         </Alert>
       )}
