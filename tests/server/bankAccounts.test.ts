@@ -17,6 +17,24 @@ import { createServices } from '../../src/server/services/index.ts';
 import { answerAtBank, authFor, linkSandbox, submitConsentForm } from '../support/sandboxBank.ts';
 import { type TestApp, queryRows, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
+type Booked = Extract<Awaited<ReturnType<BankProvider['transactions']>>, { ok: true }>['data']['booked'];
+
+/** The sandbox bank, with each read's booked transactions changed by `edit` (larger reads than the sandbox makes). */
+function withBooked(inner: BankProvider, edit: (booked: Booked) => Booked): BankProvider {
+  return {
+    name: inner.name,
+    consentOrigins: inner.consentOrigins,
+    startConsent: (request) => inner.startConsent(request),
+    completeConsent: (consent, query) => inner.completeConsent(consent, query),
+    balance: (account, presence) => inner.balance(account, presence),
+    revoke: (consent) => inner.revoke(consent),
+    transactions: async (account, from, to, presence) => {
+      const read = await inner.transactions(account, from, to, presence);
+      return read.ok ? { ok: true, data: { ...read.data, booked: edit(read.data.booked) } } : read;
+    },
+  };
+}
+
 const DETAILS = { dob: '1990-05-01', maritalStatus: 'single' } as const;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -212,20 +230,7 @@ describe(`reading the accounts again adds nothing (${testDatabaseKind()})`, () =
   it('a booked transaction the bank no longer lists, and nothing paid, is withdrawn; listed again, it is back', async () => {
     let dropped: string | null = null;
     // The same sandbox bank, dropping one booked row from its reads when asked to.
-    const inner = t.services.bankProvider;
-    const dropping: BankProvider = {
-      name: inner.name,
-      consentOrigins: inner.consentOrigins,
-      startConsent: (request) => inner.startConsent(request),
-      completeConsent: (consent, query) => inner.completeConsent(consent, query),
-      balance: (account, presence) => inner.balance(account, presence),
-      revoke: (consent) => inner.revoke(consent),
-      transactions: async (account, from, to, presence) => {
-        const read = await inner.transactions(account, from, to, presence);
-        if (!read.ok || dropped === null) return read;
-        return { ok: true, data: { ...read.data, booked: read.data.booked.filter((tx) => `${tx.description}|${tx.amount}|${tx.bookingDate}` !== dropped) } };
-      },
-    };
+    const dropping = withBooked(t.services.bankProvider, (booked) => booked.filter((tx) => `${tx.description}|${tx.amount}|${tx.bookingDate}` !== dropped));
     const withDropping = createServices({ ...t.deps, database: t.database, bankProvider: dropping });
     const auth = await signedIn(t);
     const linked = await linkSandbox(t, auth);
@@ -248,22 +253,10 @@ describe(`reading the accounts again adds nothing (${testDatabaseKind()})`, () =
   it('a read larger than one written piece: identical coffees across the pieces count on, a resync adds none, one no longer listed is withdrawn, listed again it is back', async () => {
     // 5,001 identical coffees on one day (more than the rows written at a time), the first `coffees` of them listed.
     let coffees = 5_001;
-    const inner = t.services.bankProvider;
-    const padded: BankProvider = {
-      name: inner.name,
-      consentOrigins: inner.consentOrigins,
-      startConsent: (request) => inner.startConsent(request),
-      completeConsent: (consent, query) => inner.completeConsent(consent, query),
-      balance: (account, presence) => inner.balance(account, presence),
-      revoke: (consent) => inner.revoke(consent),
-      transactions: async (account, from, to, presence) => {
-        const read = await inner.transactions(account, from, to, presence);
-        if (!read.ok) return read;
-        const coffee = { status: 'booked' as const, amount: '-3.40', currency: 'EUR', description: 'INSOMNIA COFFEE', code: 'PMNT-CCRD-POSD', bookingDate: '2026-01-12', occurredAt: '2026-01-11T09:00:00.000Z' };
-        const extra = Array.from({ length: coffees }, (_, i) => ({ ...coffee, id: `coffee-${i}` }));
-        return { ok: true, data: { ...read.data, booked: [...extra, ...read.data.booked] } };
-      },
-    };
+    const padded = withBooked(t.services.bankProvider, (booked) => {
+      const coffee = { status: 'booked' as const, amount: '-3.40', currency: 'EUR', description: 'INSOMNIA COFFEE', code: 'PMNT-CCRD-POSD', bookingDate: '2026-01-12', occurredAt: '2026-01-11T09:00:00.000Z' };
+      return [...Array.from({ length: coffees }, (_, i) => ({ ...coffee, id: `coffee-${i}` })), ...booked];
+    });
     const withCoffees = createServices({ ...t.deps, database: t.database, bankProvider: padded });
     const auth = await signedIn(t);
     const linked = await linkSandbox(t, auth);
@@ -295,23 +288,11 @@ describe(`reading the accounts again adds nothing (${testDatabaseKind()})`, () =
   it('a read written in several pieces of whole days: each piece withdraws only the dropped rows of its own days, a day the bank no longer lists at all included', async () => {
     // 2,500 coffees on each of two days: the read is written in three pieces (of a resync from 8 January: to 9 January, to 12 January, and the rest).
     let drop: (tx: { bookingDate: string; id: string }) => boolean = () => false;
-    const inner = t.services.bankProvider;
-    const padded: BankProvider = {
-      name: inner.name,
-      consentOrigins: inner.consentOrigins,
-      startConsent: (request) => inner.startConsent(request),
-      completeConsent: (consent, query) => inner.completeConsent(consent, query),
-      balance: (account, presence) => inner.balance(account, presence),
-      revoke: (consent) => inner.revoke(consent),
-      transactions: async (account, from, to, presence) => {
-        const read = await inner.transactions(account, from, to, presence);
-        if (!read.ok) return read;
-        const coffees = (day: string) =>
-          Array.from({ length: 2_500 }, (_, i) => ({ id: `coffee-${day}-${i}`, status: 'booked' as const, amount: '-3.40', currency: 'EUR', description: 'INSOMNIA COFFEE', code: 'PMNT-CCRD-POSD', bookingDate: day, occurredAt: `${day}T09:00:00.000Z` }));
-        const booked = [...read.data.booked, ...coffees('2026-01-09'), ...coffees('2026-01-12')].filter((tx) => !drop(tx));
-        return { ok: true, data: { ...read.data, booked } };
-      },
-    };
+    const padded = withBooked(t.services.bankProvider, (booked) => {
+      const coffees = (day: string) =>
+        Array.from({ length: 2_500 }, (_, i) => ({ id: `coffee-${day}-${i}`, status: 'booked' as const, amount: '-3.40', currency: 'EUR', description: 'INSOMNIA COFFEE', code: 'PMNT-CCRD-POSD', bookingDate: day, occurredAt: `${day}T09:00:00.000Z` }));
+      return [...booked, ...coffees('2026-01-09'), ...coffees('2026-01-12')].filter((tx) => !drop(tx));
+    });
     const withCoffees = createServices({ ...t.deps, database: t.database, bankProvider: padded });
     const auth = await signedIn(t);
     const current = ((await linkSandbox(t, auth)).body.accounts as Account[])[0]!;
