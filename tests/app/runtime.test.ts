@@ -24,6 +24,20 @@ afterEach(async () => {
   sessionStorage.clear();
 });
 
+/** The signed-out runtime, settled, with the router's navigation stubbed (no page resolves here); the stubbed invalidate. */
+async function readyToSignIn(runtime: AppRuntime) {
+  await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
+  const invalidate = vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
+  vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+  return invalidate;
+}
+
+/** Signs in through the auth machine, as the login form does, and waits until signed in. */
+async function signIn(runtime: AppRuntime, at = Date.now()) {
+  runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at });
+  await waitFor(runtime.auth, selectIsSignedIn);
+}
+
 function start(startedAt = Date.now(), options: { answer?: (path: string) => Response | undefined; inspect?: Observer<InspectionEvent> } = {}) {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (input: Request | string | URL) => {
@@ -62,11 +76,8 @@ describe('the app runtime', () => {
 
   it('runs the guards again exactly when a guard-relevant user field changes', async () => {
     const { runtime } = start();
-    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
-    const invalidate = vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
-    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
-    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
-    await waitFor(runtime.auth, selectIsSignedIn);
+    const invalidate = await readyToSignIn(runtime);
+    await signIn(runtime);
     expect(invalidate).toHaveBeenCalledTimes(1);
     // Tokens that change without the user's guard fields changing do not re-run them.
     runtime.auth.send({ type: 'session.external.updated', session: { access_token: 'access-2', refresh_token: 'refresh-2' } });
@@ -76,12 +87,9 @@ describe('the app runtime', () => {
   it('feeds the session’s inactivity machine with this tab’s DOM activity, on any page', async () => {
     // The page loaded two minutes ago and the user signed in one minute ago.
     const { runtime } = start(Date.now() - 120_000);
-    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
-    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
-    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    await readyToSignIn(runtime);
     const signedInAt = Date.now() - 60_000;
-    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: signedInAt });
-    await waitFor(runtime.auth, selectIsSignedIn);
+    await signIn(runtime, signedInAt);
     const inactivity = runtime.auth.getSnapshot().children.inactivity!;
     const before = inactivity.getSnapshot().context.lastActivityAt;
     expect(before).toBe(signedInAt);
@@ -91,11 +99,8 @@ describe('the app runtime', () => {
 
   it('tells the session’s round-ups actor the time when the page becomes visible again, and not when it is hidden', async () => {
     const { runtime } = start();
-    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
-    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
-    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
-    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
-    await waitFor(runtime.auth, selectIsSignedIn);
+    await readyToSignIn(runtime);
+    await signIn(runtime);
     await showFirstPage(runtime);
     await vi.waitFor(() => expect(runtime.flows.session('roundups')).not.toBeNull());
     const roundups = runtime.flows.session('roundups')!;
@@ -122,13 +127,10 @@ describe('the app runtime', () => {
 
   it('loads the guided flow’s code at sign-in, makes the user’s guided flow, and forgets it, with its saved progress, at sign-out', async () => {
     const { runtime } = start();
-    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
-    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
-    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    await readyToSignIn(runtime);
     // A signed-out visitor never loads the flow's code.
     expect(runtime.flows.loaded('form11Flow')).toBeNull();
-    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
-    await waitFor(runtime.auth, selectIsSignedIn);
+    await signIn(runtime);
     await runtime.flows.load('form11Flow');
     await vi.waitFor(() => expect(runtime.flows.session('form11Flow')).not.toBeNull());
     const flow = runtime.flows.session('form11Flow')!;
@@ -150,14 +152,11 @@ describe('the app runtime', () => {
       answer: (path) => (path.endsWith('/roundups/apply') ? json(201, { applied: { count: 3, amount: 21.37 }, contribution: null, user: paid }) : undefined),
       inspect: { next: (event) => void inspected.add((event.actorRef as { systemId?: string }).systemId) },
     });
-    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
-    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
-    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
+    await readyToSignIn(runtime);
     // A signed-out visitor never loads the round-ups code (nor the machine: it is not the auth machine's child).
     expect(runtime.flows.loaded('roundups')).toBeNull();
     expect(Object.keys(runtime.auth.getSnapshot().children)).not.toContain('roundups');
-    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
-    await waitFor(runtime.auth, selectIsSignedIn);
+    await signIn(runtime);
     await showFirstPage(runtime);
     await vi.waitFor(() => expect(runtime.flows.session('roundups')).not.toBeNull());
     const roundups = runtime.flows.session('roundups')!;
@@ -182,11 +181,8 @@ describe('the app runtime', () => {
 
   it('the round-ups and the guided flow load only once the first page has shown; the email banner’s flow at sign-in', async () => {
     const { runtime } = start();
-    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
-    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
-    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
-    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
-    await waitFor(runtime.auth, selectIsSignedIn);
+    await readyToSignIn(runtime);
+    await signIn(runtime);
     await vi.waitFor(() => expect(runtime.flows.session('verifyEmail')).not.toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(runtime.flows.loaded('roundups')).toBeNull();
@@ -198,11 +194,8 @@ describe('the app runtime', () => {
 
   it('signing out while the guided flow’s code is still loading forgets an earlier save', async () => {
     const { runtime } = start();
-    await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
-    vi.spyOn(runtime.router, 'invalidate').mockResolvedValue(undefined);
-    vi.spyOn(runtime.router, 'navigate').mockResolvedValue(undefined);
-    runtime.auth.send({ type: 'login.submit', email: 'aoife@example.ie', password: 'pw', remember: false, at: Date.now() });
-    await waitFor(runtime.auth, selectIsSignedIn);
+    await readyToSignIn(runtime);
+    await signIn(runtime);
     localStorage.setItem('form11Progress', '{"saved":"earlier"}');
     // Signing out starts before the runtime arrives (the import takes at least a task): whichever
     // of the two finishes first, the save is gone and no flow is left for the signed-out tab.
