@@ -47,6 +47,8 @@ const FORM11_USERS = 9;
 const FIRST_TIME_USERS = 5;
 /** claimLines.test.ts (the first two) and pensionRefundYears.test.ts (the last two): one claim per viewport. */
 const CLAIM_LINE_USERS = 4;
+/** A first start on an empty data directory (see setup): generous, as it only bounds a hung start. */
+const FRESH_START_TIMEOUT_MS = 180_000;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');
@@ -99,7 +101,11 @@ export default async function setup(project: TestProject) {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
 
-  // The pinned server starts while the main one is seeded: nothing to seed, its journeys make their own users.
+  // A fresh data directory costs the server its whole database set-up (PGlite's initdb and every
+  // migration): 20–25 s on two busy cores when both servers did it at once, and once over a minute
+  // on a fresh CI machine. So the main server starts alone, and the pinned one starts while the main
+  // one is seeded (nothing to seed on it: its journeys make their own users).
+  let child = await launch(env, baseUrl, dataDir, logPath, FRESH_START_TIMEOUT_MS);
   const pinnedDataDir = mkdtempSync(path.join(os.tmpdir(), 'maxout-e2e-pinned-'));
   const pinnedPort = await freePort();
   const pinnedBaseUrl = `http://127.0.0.1:${pinnedPort}`;
@@ -110,10 +116,10 @@ export default async function setup(project: TestProject) {
     pinnedBaseUrl,
     pinnedDataDir,
     pinnedLogPath,
+    FRESH_START_TIMEOUT_MS,
   );
   pinnedChild.catch(() => undefined);
 
-  let child = await launch(env, baseUrl, dataDir);
   timings.push(`server ready ${Math.round(performance.now() - started)} ms`);
 
   // A PAYE-authorised user for the route sweep. No API grants the authorisation without the signed
@@ -162,7 +168,7 @@ export default async function setup(project: TestProject) {
 }
 
 /** Starts the server (its output appended to the log) and waits until it is healthy. */
-async function launch(env: NodeJS.ProcessEnv, baseUrl: string, dataDir: string, log = logPath): Promise<ChildProcess> {
+async function launch(env: NodeJS.ProcessEnv, baseUrl: string, dataDir: string, log = logPath, timeoutMs = 60_000): Promise<ChildProcess> {
   const logFd = openSync(log, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -176,7 +182,7 @@ async function launch(env: NodeJS.ProcessEnv, baseUrl: string, dataDir: string, 
     if (child.exitCode === null) killGroup(child, 'SIGKILL');
   });
   try {
-    await waitForHealth(baseUrl, child, 60_000, log);
+    await waitForHealth(baseUrl, child, timeoutMs, log);
   } catch (error) {
     await stopServer(child, dataDir);
     throw error;
