@@ -268,7 +268,10 @@ describe('the guided Form 11 flow', () => {
     const claim = (await profileOf(user)).form11.find((entry) => entry.year === YEAR);
     // Tax due on declared income counts against the refund.
     expect(claim?.categoryRefunds['uk-dividends']).toBeCloseTo(signedAmount(due), 2);
-    await expect(estimate.textContent()).resolves.toBe(formatMoney(signedAmount(due)));
+    // Tax due reads as what the user may owe, never as a negative refund.
+    expect(signedAmount(due)).toBeLessThan(0);
+    await expect(estimate.textContent()).resolves.toBe(formatMoney(-signedAmount(due)));
+    await expect(page.getByRole('dialog').textContent()).resolves.toContain(`For ${YEAR}, you may owe ${formatMoney(-signedAmount(due))}.`);
     await checkScreen(page, 'final-form-estimate');
     await page.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL((url) => url.pathname === '/tax-refund-options');

@@ -139,7 +139,7 @@ function Declaration({ year, inFlow, incomeIds, estimator, kept, flowCanSubmit, 
       <EstimateDialog
         estimate={view.estimate}
         title="Income declaration saved"
-        lead={`Your estimated refund for ${year} is`}
+        year={year}
         notes={notes}
         onDismiss={() => actor.send({ type: 'estimate.dismiss' })}
       />

@@ -70,7 +70,8 @@ function IncomeSelection({ year }: { year: number | undefined }) {
       <EstimateDialog
         estimate={view.estimate}
         title="Your estimated refund"
-        lead={`No other income to declare. Your estimated refund for ${view.year} is`}
+        year={view.year}
+        prefix="No other income to declare."
         notes={taxpayer.notesOfYear(view.year)}
         onDismiss={() => actor.send({ type: 'estimate.dismiss' })}
       />
