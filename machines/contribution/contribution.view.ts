@@ -3,7 +3,7 @@ import { calendarDay, parseApiDate, type Dayjs } from '../../src/domain/dates.ts
 import { failureMessage, fieldErrorsOf, type FieldErrors } from '../../src/domain/failureMessage.ts';
 import { isEmailUnverified } from '../../src/domain/failure.ts';
 import { mandateOutlook } from '../../src/domain/directDebit.ts';
-import { formatEuro, toAmount } from '../../src/domain/money.ts';
+import { formatEuro, roundToCents, toAmount } from '../../src/domain/money.ts';
 import { contributionRequestSchema, type ContributionRequest } from '../../src/domain/schemas/pension.ts';
 import { contributionFigures, roundPaymentOptions } from '../../src/domain/taxYear.ts';
 import { memoLast } from '../shared/memo.ts';
@@ -74,7 +74,14 @@ export interface ContributionView {
   /** What the current form values would earn (the live relief box). */
   preview(values: Pick<ContributionFormValues, 'amount' | 'tax_year'>): ReliefPreview;
   /** The payment under review, before and while it is paid. */
-  review: { amount: number; sourceLabel: string; taxYear: number; relief: number } | null;
+  review: {
+    amount: number;
+    sourceLabel: string;
+    taxYear: number;
+    relief: number;
+    /** The part of the amount above the room left that year, which earns no relief (euro); 0 when all of it does. */
+    withoutRelief: number;
+  } | null;
   /** The paid contribution. */
   done: { amount: number; source: string; taxYear: number; relief: number | undefined } | null;
 }
@@ -104,6 +111,11 @@ function directDebitReserve(options: ContributionOptions, headroom: number, toda
     reserved,
     note: `Your direct debit will still collect ${formatEuro(outlook.remainingTotal, { keepZeroDecimals: true })} in ${today.year()} (${count} ${count === 1 ? 'collection' : 'collections'}), so that much of the room is left for it.`,
   };
+}
+
+/** The relief a reviewed payment earns, and the part of it above the year's room that earns none. */
+function reviewRelief({ headroom, relief }: { headroom: number; relief: number }, amount: number) {
+  return { relief, withoutRelief: roundToCents(Math.max(0, amount - Math.max(0, headroom))) };
 }
 
 /** The contribution flow as /contribute and /round-payment show it. */
@@ -163,7 +175,7 @@ export function contributionView(snapshot: Snapshot): ContributionView {
             amount: draft.amount,
             sourceLabel: options.sources.find((source) => source.id === draft.source)?.label ?? draft.source,
             taxYear: draft.tax_year,
-            relief: figures(context, draft.tax_year, draft.amount).relief,
+            ...reviewRelief(figures(context, draft.tax_year, draft.amount), draft.amount),
           }
         : null,
     done:

@@ -108,8 +108,17 @@ describe('contribution view', () => {
 
   it('reviews the draft with the relief it earns; the form keeps the draft when going back', () => {
     const draft = { amount: 1_000, tax_year: 2026, source: 'sandbox-debit-card' };
-    expect(viewOf('reviewing', { draft, key: 'k' }).review).toEqual({ amount: 1_000, sourceLabel: 'Sandbox debit card', taxYear: 2026, relief: 400 });
+    expect(viewOf('reviewing', { draft, key: 'k' }).review).toEqual({ amount: 1_000, sourceLabel: 'Sandbox debit card', taxYear: 2026, relief: 400, withoutRelief: 0 });
     expect(viewOf('editing', { draft }).form?.initialValues).toEqual({ amount: 1_000, tax_year: '2026', source: 'sandbox-debit-card' });
+  });
+
+  it('the review says how much of a payment is above the room left and earns no relief', () => {
+    const over = { amount: 99_999, tax_year: 2026, source: 'sandbox-debit-card' };
+    expect(viewOf('reviewing', { draft: over, key: 'k' }).review).toMatchObject({ relief: 4_200, withoutRelief: 89_499 });
+    const exact = { ...over, amount: 10_500 };
+    expect(viewOf('reviewing', { draft: exact, key: 'k' }).review).toMatchObject({ relief: 4_200, withoutRelief: 0 });
+    const centOver = { ...over, amount: 10_500.01 };
+    expect(viewOf('reviewing', { draft: centOver, key: 'k' }).review).toMatchObject({ withoutRelief: 0.01 });
   });
 
   it('gives the same validator and the same field errors while nothing changed', () => {

@@ -112,6 +112,12 @@ export function ContributionFlow({ title, intro, mode, suggestedAmount }: Contri
                 </Table.Tr>
               </Table.Tbody>
             </Table>
+            {view.review.withoutRelief > 0 ? (
+              <Alert color="yellow" variant="outline" title="Part of this payment earns no tax relief" data-testid="review-without-relief">
+                {formatMoney(view.review.withoutRelief)} of it is above the room left for tax relief in {view.review.taxYear}. It still goes into
+                your pension, but earns no relief. Change the amount to pay only what earns relief.
+              </Alert>
+            ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => flow.send({ type: 'contribution.edit' })} disabled={!view.canEdit || view.busy}>
                 Change
