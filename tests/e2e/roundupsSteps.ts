@@ -34,7 +34,21 @@ export async function linkAtSandboxBank(page: Page, options: { validity?: '180 d
   await page.waitForURL((url) => url.pathname === '/linked-bank-accounts');
   // The link's first read writes a year of each account's transactions (the ingest): on a machine
   // busy with the rest of the suite that can take longer than the default 10 s.
-  await page.getByText(bank === 'Sandbox Bank' ? /3 accounts are linked/ : /1 account is linked/).waitFor({ timeout: 30_000 });
+  const linked = bank === 'Sandbox Bank' ? /3 accounts are linked/ : /1 account is linked/;
+  await page
+    .getByText(linked)
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      // Rarely, on a busy machine, the message has not shown: say what the page showed instead.
+      await screenshot(page, `link-${bank.replace(/\W+/g, '-')}-no-message`).catch(() => undefined);
+      const shown = await page.evaluate(() => ({
+        url: location.href,
+        busy: document.querySelectorAll('[aria-busy="true"]').length,
+        hidden: document.querySelectorAll('[style*="display: none"]').length,
+        text: (document.querySelector('main')?.textContent ?? '').slice(0, 600),
+      }));
+      throw new Error(`no "${linked.source}" message after the bank's return: ${JSON.stringify(shown)}`, { cause: error });
+    });
   // The bank's answer leaves the address once the link is complete.
   await page.waitForURL((url) => url.search === '');
   await page.getByRole('heading', { name: `${bank} · Current account` }).waitFor();
