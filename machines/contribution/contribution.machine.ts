@@ -16,6 +16,7 @@ import {
   type StepUpProof,
   type StepUpResult,
   type UserPaidParams,
+  type AmountInAddressParams,
 } from './contribution.types.ts';
 
 /** Harmless defaults: answer as an outage would. The app provides GET /contributions and POST /contribute. */
@@ -53,6 +54,12 @@ export const contributionMachine = setup({
     rememberResult: assign((_, params: { result: PayResult }) => (params.result.ok ? { result: params.result.answer, user: params.result.answer.user } : { result: null })),
     /** The app updates the session's user, so the Overview gauge moves. */
     userPaid: (_, _params: UserPaidParams) => {},
+    /**
+     * The app keeps the amount under review in /contribute's address (`?amount=`), so a reload
+     * opens the form with it instead of an empty one; `null` once paid, so a reload does not offer
+     * the same payment again.
+     */
+    keepAmountInAddress: (_, _params: AmountInAddressParams) => {},
   },
   guards: {
     succeeded: (_, params: { result: LoadOptionsResult | PayResult | StepUpResult }) => params.result.ok,
@@ -100,6 +107,7 @@ export const contributionMachine = setup({
     },
     reviewing: {
       description: 'The payment and the tax relief it earns are shown before anything is paid.',
+      entry: { type: 'keepAmountInAddress', params: ({ context }) => ({ mode: context.mode, amount: context.draft?.amount ?? null }) },
       on: {
         'contribution.confirm': { target: 'confirming' },
         'contribution.edit': { target: 'editing' },
@@ -180,6 +188,7 @@ export const contributionMachine = setup({
     done: {
       description: 'Paid: the ledger has it, the session has the new pension, the relief is shown. Final.',
       type: 'final',
+      entry: { type: 'keepAmountInAddress', params: ({ context }) => ({ mode: context.mode, amount: null }) },
     },
   },
 });

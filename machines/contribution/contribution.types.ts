@@ -58,6 +58,12 @@ export type ContributionEvent =
 
 export type ContributionTag = 'busy';
 
+/** The amount to keep in the address (euro), or null to clear it; /round-payment keeps none. */
+export interface AmountInAddressParams {
+  mode: ContributionMode;
+  amount: number | null;
+}
+
 export type LoadOptionsResult = { ok: true; options: ContributionOptions } | { ok: false; error: ApiFailure };
 export type LoadOptionsLogic = PromiseActorLogic<LoadOptionsResult, void>;
 

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { calendarDay, daysLeftInYear } from '../../src/domain/dates.ts';
-import { checkScreen, screenshot, useBrowser, viewports, visit } from './harness.ts';
+import { checkScreen, screenshot, settle, useBrowser, viewports, visit } from './harness.ts';
 import { API, type TestUser, createUserWithPassword, field, signIn } from './users.ts';
 import { baseUrl } from './harness.ts';
 
@@ -76,6 +76,13 @@ describe('pension journeys', () => {
     const review = page.getByRole('table', { name: 'Your payment' });
     expect(await review.textContent()).toMatch(/€2,000\.00.*€800\.00/);
     await checkScreen(page, 'contribute-review');
+    // The amount under review is in the address: a reload opens the form with it, not an empty one.
+    await page.waitForURL((url) => url.pathname === '/contribute' && url.searchParams.get('amount') === '2000');
+    await page.reload();
+    await settle(page);
+    expect(await field(page, 'Amount').inputValue()).toMatch(/^€?2,?000(\.00)?$/);
+    await page.getByRole('button', { name: 'Review payment' }).click();
+    expect(await review.textContent()).toMatch(/€2,000\.00.*€800\.00/);
     await page.getByRole('button', { name: 'Confirm payment' }).dblclick();
     // Over €1,000 the server asks for the password again first; the same payment (same key) follows.
     const stepUp = page.getByRole('form', { name: 'Confirm it is you' });
@@ -85,6 +92,8 @@ describe('pension journeys', () => {
     await stepUp.getByRole('button', { name: 'Confirm and pay' }).dblclick();
     await page.getByText('Payment made').waitFor();
     expect(await page.getByRole('main').textContent()).toMatch(/€2,000\.00 from .* It earns €800\.00 in tax relief\./);
+    // Paid: the address no longer offers the same payment to a reload.
+    await page.waitForURL((url) => url.pathname === '/contribute' && url.search === '');
     await checkScreen(page, 'contribute-done');
 
     await page.getByRole('link', { name: 'Back to Overview' }).click();

@@ -117,11 +117,12 @@ describe('contribution machine: model-based', () => {
   for (const path of [...model.paths, ...journeys]) {
     it(path.description, async () => {
       const userPaid = vi.fn();
+      const addressed: (number | null)[] = [];
       const payKeys: string[] = [];
       await model.runPath(path, {
         createActor: ({ promises }) =>
           createActor(
-            contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic(), stepUp: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user) } }),
+            contributionMachine.provide({ actors: { loadOptions: promises.logic(), pay: promises.logic(), stepUp: promises.logic() }, actions: { userPaid: (_, params) => userPaid(params.user), keepAmountInAddress: (_, params) => void addressed.push(params.amount) } }),
             { input: INPUT },
           ),
         afterStep: (ctx) => {
@@ -144,6 +145,10 @@ describe('contribution machine: model-based', () => {
             if (ctx.step.event.type !== 'xstate.init') payKeys.push(input.key);
           }
           expect(userPaid.mock.calls).toEqual(snapshot.matches('done') ? [[USER]] : []);
+          // The address keeps the amount from each review (a reload opens the form with it) and drops it once paid.
+          if (snapshot.matches('reviewing')) expect(addressed.at(-1)).toBe(DRAFT.amount);
+          if (snapshot.matches('done')) expect(addressed.at(-1)).toBeNull();
+          if (snapshot.matches('loading') || snapshot.matches('loadFailed')) expect(addressed).toEqual([]);
         },
       });
       if (path.description.startsWith('an outage')) expect(payKeys).toEqual(['key-1', 'key-1']);

@@ -70,6 +70,11 @@ export function createContributionLogic(deps: AppEffects) {
     },
     actions: {
       userPaid: (_, params) => deps.announceUser(params.user),
+      keepAmountInAddress: (_, params) => {
+        // Only while the user is on /contribute: a payment answered after they left moves no one.
+        if (params.mode !== 'contribute' || deps.currentPath() !== '/contribute') return;
+        void deps.navigate(params.amount === null ? '/contribute' : `/contribute?amount=${params.amount}`, { replace: true });
+      },
     },
   });
 }

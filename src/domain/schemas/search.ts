@@ -62,7 +62,8 @@ export type Form11PageSearch = v.InferOutput<typeof Form11PageSearchSchema>;
 
 /**
  * /contribute: an amount to start the form with (the refund to reinvest, from the refund options
- * page); anything but a positive euro amount is dropped.
+ * page, or the amount under review, kept there so a reload keeps it); anything but a positive
+ * euro amount is dropped.
  */
 export const ContributeSearchSchema = v.object({
   amount: v.fallback(
