@@ -106,7 +106,7 @@ export const SANDBOX_VALIDITIES = {
 } as const;
 export type SandboxValidity = keyof typeof SANDBOX_VALIDITIES;
 
-type AccountKind = 'current' | 'savings' | 'gbp';
+export type AccountKind = 'current' | 'savings' | 'gbp';
 interface SandboxBankDefinition {
   id: string;
   name: string;
@@ -232,6 +232,39 @@ function dayOfTransactions(seed: string, kind: AccountKind, day: string, extraPe
   return out.sort((a, b) => a.occurredAt - b.occurredAt);
 }
 
+/**
+ * One read of a sandbox account at `now`: its booked transactions with a booking date from `from`
+ * to `to` in booking order, as a bank's statement lists them (what was booked since the last read
+ * comes after what that read listed, so a purchase made earlier but booked later on the same day
+ * is never counted in front of one already read: the fingerprint counts in this order), and every
+ * pending one. Each with its sandbox key (the caller makes the consent's ids from it).
+ */
+export function sandboxStatement(options: { seed: string; kind: AccountKind; from: string; to: string; now: Date; extraPerDay: number }) {
+  const { seed, kind, from, to, extraPerDay } = options;
+  type Listed = ProviderTransaction & { key: string };
+  const now = options.now.getTime();
+  const today = irishToday(options.now);
+  const oldest = addDays(today, -SANDBOX_HISTORY_DAYS);
+  const booked: { bookedAt: number; transaction: Listed }[] = [];
+  const pending: Listed[] = [];
+  // Booked within two days: the two days before `from` may hold rows booked on `from`.
+  for (let day = addDays(from < oldest ? oldest : from, -2); day <= today && day <= to; day = addDays(day, 1)) {
+    for (const tx of dayOfTransactions(seed, kind, day, extraPerDay)) {
+      if (tx.occurredAt > now) continue;
+      const common = { key: tx.key, id: '', amount: decimal(tx.cents), currency: tx.currency, description: tx.description, code: tx.code, occurredAt: new Date(tx.occurredAt).toISOString() };
+      if (tx.bookedAt > now) {
+        pending.push({ ...common, status: 'pending', bookingDate: day });
+        continue;
+      }
+      const bookingDate = new Date(tx.bookedAt).toISOString().slice(0, 10);
+      if (bookingDate < from || bookingDate > to || bookingDate < oldest) continue;
+      booked.push({ bookedAt: tx.bookedAt, transaction: { ...common, status: 'booked', bookingDate } });
+    }
+  }
+  booked.sort((a, b) => a.bookedAt - b.bookedAt || a.transaction.occurredAt.localeCompare(b.transaction.occurredAt));
+  return { booked: booked.map((entry) => entry.transaction), pending };
+}
+
 export interface SandboxBankOptions {
   db: Db;
   clock: Clock;
@@ -345,30 +378,14 @@ export function createSandboxBank(options: SandboxBankOptions) {
       const { row, index } = resolved;
       const bank = bankById(row.bank)!;
       const kind = bank.accounts[index]!.kind;
-      const now = clock.now().getTime();
-      const today = irishToday(clock.now());
-      const oldest = addDays(today, -SANDBOX_HISTORY_DAYS);
-      const booked: ProviderTransaction[] = [];
-      const pending: ProviderTransaction[] = [];
       // Ids are the consent's own: a new consent gives every transaction a new id, as banks do.
       const idPrefix = sha256Hex(`${row.reference}|${index}`).slice(0, 16);
-      const idOf = (kind: string, key: string) => `${kind}-${idPrefix}-${key}`;
-      // Booked within two days: the two days before `from` may hold rows booked on `from`.
-      for (let day = addDays(from < oldest ? oldest : from, -2); day <= today && day <= to; day = addDays(day, 1)) {
-        for (const tx of dayOfTransactions(accountSeed(row.customer, bank.id, index), kind, day, extraPerDay)) {
-          if (tx.occurredAt > now) continue;
-          const common = { amount: decimal(tx.cents), currency: tx.currency, description: tx.description, code: tx.code, occurredAt: new Date(tx.occurredAt).toISOString() };
-          if (tx.bookedAt > now) {
-            pending.push({ id: idOf('pnd', tx.key), status: 'pending', bookingDate: day, ...common });
-            continue;
-          }
-          const bookingDate = new Date(tx.bookedAt).toISOString().slice(0, 10);
-          if (bookingDate < from || bookingDate > to || bookingDate < oldest) continue;
-          booked.push({ id: idOf('bkd', tx.key), status: 'booked', bookingDate, ...common });
-        }
-      }
-      booked.sort((a, b) => a.bookingDate.localeCompare(b.bookingDate) || a.occurredAt.localeCompare(b.occurredAt));
-      return { ok: true, data: { booked, pending } };
+      const statement = sandboxStatement({ seed: accountSeed(row.customer, bank.id, index), kind, from, to, now: clock.now(), extraPerDay });
+      const withId = (tx: ProviderTransaction & { key: string }): ProviderTransaction => {
+        const { key, ...rest } = tx;
+        return { ...rest, id: `${tx.status === 'booked' ? 'bkd' : 'pnd'}-${idPrefix}-${key}` };
+      };
+      return { ok: true, data: { booked: statement.booked.map(withId), pending: statement.pending.map(withId) } };
     },
 
     async balance(account, presence) {
