@@ -241,7 +241,7 @@ function dayOfTransactions(seed: string, kind: AccountKind, day: string, extraPe
  */
 export function sandboxStatement(options: { seed: string; kind: AccountKind; from: string; to: string; now: Date; extraPerDay: number }) {
   const { seed, kind, from, to, extraPerDay } = options;
-  type Listed = ProviderTransaction & { key: string };
+  type Listed = Omit<ProviderTransaction, 'id'> & { key: string };
   const now = options.now.getTime();
   const today = irishToday(options.now);
   const oldest = addDays(today, -SANDBOX_HISTORY_DAYS);
@@ -251,7 +251,7 @@ export function sandboxStatement(options: { seed: string; kind: AccountKind; fro
   for (let day = addDays(from < oldest ? oldest : from, -2); day <= today && day <= to; day = addDays(day, 1)) {
     for (const tx of dayOfTransactions(seed, kind, day, extraPerDay)) {
       if (tx.occurredAt > now) continue;
-      const common = { key: tx.key, id: '', amount: decimal(tx.cents), currency: tx.currency, description: tx.description, code: tx.code, occurredAt: new Date(tx.occurredAt).toISOString() };
+      const common = { key: tx.key, amount: decimal(tx.cents), currency: tx.currency, description: tx.description, code: tx.code, occurredAt: new Date(tx.occurredAt).toISOString() };
       if (tx.bookedAt > now) {
         pending.push({ ...common, status: 'pending', bookingDate: day });
         continue;
@@ -381,7 +381,7 @@ export function createSandboxBank(options: SandboxBankOptions) {
       // Ids are the consent's own: a new consent gives every transaction a new id, as banks do.
       const idPrefix = sha256Hex(`${row.reference}|${index}`).slice(0, 16);
       const statement = sandboxStatement({ seed: accountSeed(row.customer, bank.id, index), kind, from, to, now: clock.now(), extraPerDay });
-      const withId = (tx: ProviderTransaction & { key: string }): ProviderTransaction => {
+      const withId = (tx: Omit<ProviderTransaction, 'id'> & { key: string }): ProviderTransaction => {
         const { key, ...rest } = tx;
         return { ...rest, id: `${tx.status === 'booked' ? 'bkd' : 'pnd'}-${idPrefix}-${key}` };
       };
