@@ -21,15 +21,20 @@ async function holdProfile(page: Page, options: { refuse?: boolean } = {}): Prom
   return release;
 }
 
+/** A new user with an income, signed in with "remember me" (so a reload resumes the stored session), on the Overview. */
+async function rememberedOnOverview(page: Page) {
+  const user = await createUserWithPassword();
+  await editProfileByApi(user, { annual_income: 48_000 });
+  await signIn(page, user, { remember: true });
+  await page.waitForURL((url) => url.pathname === '/landing');
+}
+
 describe('the first paint of a signed-in page', () => {
   const b = useBrowser({ viewport: viewports.mobile });
 
   it('shows the frame and the Overview heading while GET /profile is held, then the Overview under the same heading', async () => {
     const { page } = b;
-    const user = await createUserWithPassword();
-    await editProfileByApi(user, { annual_income: 48_000 });
-    await signIn(page, user, { remember: true });
-    await page.waitForURL((url) => url.pathname === '/landing');
+    await rememberedOnOverview(page);
 
     const release = await holdProfile(page);
     void page.reload();
@@ -64,10 +69,7 @@ describe('the first paint of a signed-in page', () => {
 
   it('a session the server refuses while the frame shows still ends on the sign-in page', async () => {
     const { page } = b;
-    const user = await createUserWithPassword();
-    await editProfileByApi(user, { annual_income: 48_000 });
-    await signIn(page, user, { remember: true });
-    await page.waitForURL((url) => url.pathname === '/landing');
+    await rememberedOnOverview(page);
 
     const release = await holdProfile(page, { refuse: true });
     await page.route(`**${API}/auth/refresh`, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Unauthenticated.' }) }));
