@@ -409,19 +409,20 @@ describe(`direct debit (${testDatabaseKind()})`, () => {
     expect(await t.services.directDebits.collectDue()).toBe(0);
   });
 
-  it('names the last date collected: none on the first collection day before the run, that day once collected, so the outlook never counts it twice', async () => {
+  it('names the last date collected and the next: on a collection day, that day until the run has collected it, then next month (as the Overview counts)', async () => {
     const auth = await setUp(t);
-    expect((await t.request('POST', '/direct-debit', MANDATE, auth)).body.mandate).toMatchObject({ last_collection: null });
+    expect((await t.request('POST', '/direct-debit', MANDATE, auth)).body.mandate).toMatchObject({ last_collection: null, next_collection: '2026-02-20' });
     const [ann] = await queryRows<{ id: string }>(t.database, sql`select id from users where email = 'ann@example.ie'`);
     // What GET /direct-debit answers on a day (the access token would not outlive the clock's jumps).
     const answerOn = async (day: string) => t.services.directDebits.toApi((await t.services.directDebits.active(ann!.id))!, day);
     t.clock.set('2026-02-20T08:00:00Z');
-    expect(await answerOn('2026-02-20')).toMatchObject({ last_collection: null });
+    expect(await answerOn('2026-02-20')).toMatchObject({ last_collection: null, next_collection: '2026-02-20' });
     expect(await t.services.directDebits.collectDue()).toBe(1);
-    expect(await answerOn('2026-02-20')).toMatchObject({ last_collection: '2026-02-20' });
-    t.clock.set('2026-03-21T08:00:00Z');
+    expect(await answerOn('2026-02-20')).toMatchObject({ last_collection: '2026-02-20', next_collection: '2026-03-20' });
+    t.clock.set('2026-03-20T08:00:00Z');
+    expect(await answerOn('2026-03-20')).toMatchObject({ last_collection: '2026-02-20', next_collection: '2026-03-20' });
     expect(await t.services.directDebits.collectDue()).toBe(1);
-    expect(await answerOn('2026-03-21')).toMatchObject({ last_collection: '2026-03-20' });
+    expect(await answerOn('2026-03-20')).toMatchObject({ last_collection: '2026-03-20', next_collection: '2026-04-20' });
   });
 
   it('pauses (to 31 December by default) and resumes: the mandate says so, the next collection follows, pausing again never shortens the pause, a second resume is a 409', async () => {

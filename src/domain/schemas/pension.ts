@@ -259,6 +259,7 @@ export const MandateSchema = responseObject({
   amount: v.number(),
   day_of_month: v.number(),
   start_date: v.string(),
+  /** The next date collected (YYYY-MM-DD): today's, on a collection day, until the run has collected it. */
   next_collection: v.string(),
   accepted_at: v.string(),
   /** While paused: the last day no collection is made (YYYY-MM-DD); null when the mandate collects. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { API_DATE_FORMAT, dayjs } from '../../domain/dates.ts';
-import { collectionDatesBetween, collectsFrom, isPaused, maskIban, nextCollectionDate } from '../../domain/directDebit.ts';
+import { collectionDatesBetween, collectsFrom, isPaused, maskIban, nextCollectionDate, stillCollectsFrom } from '../../domain/directDebit.ts';
 import type { DirectDebitRequest, Mandate } from '../../domain/schemas/pension.ts';
 import type { Db } from '../db/index.ts';
 import { contributions, directDebitMandates, users } from '../db/schema.ts';
@@ -29,10 +29,12 @@ export function toApiMandate(row: MandateRow, today: string, lastCollection: str
     amount: centsToEuro(row.amountCents),
     day_of_month: row.dayOfMonth,
     start_date: row.startDate,
-    next_collection: nextCollectionDate(row.startDate, row.dayOfMonth, collectsFrom(row.pausedUntil, dayjs(today).add(1, 'day'))),
+    next_collection: nextCollectionDate(row.startDate, row.dayOfMonth, stillCollectsFrom({ paused_until: row.pausedUntil, last_collection: lastCollection }, dayjs(today))),
     accepted_at: row.acceptedAt.toISOString(),
-    // A pause is shown while it holds back a collection to come (`next_collection` counts from
-    // tomorrow): one ending today, as after a Resume on a collection day, is history.
+    // Today's date counts until the run has collected it (the run is periodic; the start date is
+    // always after the day of acceptance), as the Overview's outlook counts.
+    // A pause is shown while it holds back a collection after today: one ending today, as after a
+    // Resume on a collection day, is history (today's date is skipped, `next_collection` says so).
     paused_until: isPaused(row.pausedUntil, dayjs(today).add(1, 'day')) ? row.pausedUntil : null,
     last_collection: lastCollection,
   };
@@ -149,9 +151,8 @@ export function createDirectDebitService(deps: { db: Db; clock: Clock; keyring: 
     },
 
     /**
-     * Ends the active mandate's pause: it collects again from tomorrow, the date the answer's
-     * `next_collection` counts from. The pause is kept as ending today, so neither the dates it
-     * skipped nor today's (skipped by a run earlier today, or about to be) are collected by the
+     * Ends the active mandate's pause: it collects again from tomorrow. The pause is kept as
+     * ending today, so neither the dates it skipped nor today's (skipped by a run earlier today, or about to be) are collected by the
      * catch-up run; on a day that is no collection date, as ending yesterday. 'notPaused' when the
      * mandate is not paused today; undefined when there is no mandate.
      */
