@@ -1,6 +1,5 @@
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
@@ -14,7 +13,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/SemiCircleProgress.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/NumberInput.css';
-import { Alert, Anchor, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -47,6 +46,17 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
       <Title order={1} size="h2">
         Round-ups
       </Title>
+      {/* First, not below the limits: without a linked account nothing on this page can happen yet. */}
+      {!view.loading && view.accounts.length === 0 && (
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm" align="flex-start">
+            <Text>No bank account is linked yet. Link one and your card purchases in euro start rounding up to the next euro for your pension.</Text>
+            <Button component={Link} to="/linked-bank-accounts">
+              Link an account
+            </Button>
+          </Stack>
+        </Paper>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Paper withBorder p="lg" radius="md">
           <Stack gap="sm">
@@ -66,14 +76,17 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
               </Text>
             )}
             {view.settings?.paused && <Text size="sm">{view.settings.pauseText}: purchases in the pause do not round up.</Text>}
-            <Group gap="sm">
-              <Button disabled={!page.confirmEnabled} loading={view.busy} onClick={() => roundups.send({ type: 'roundups.confirm', key: crypto.randomUUID(), at: Date.now() })}>
-                Confirm
-              </Button>
-              <Button variant="default" disabled={!page.declineEnabled} onClick={() => roundups.send({ type: 'roundups.decline', at: Date.now() })}>
-                Decline
-              </Button>
-            </Group>
+            {/* Nothing waiting, nothing to confirm or decline: no buttons that can never be pressed. */}
+            {page.count > 0 && (
+              <Group gap="sm">
+                <Button disabled={!page.confirmEnabled} loading={view.busy} onClick={() => roundups.send({ type: 'roundups.confirm', key: crypto.randomUUID(), at: Date.now() })}>
+                  Confirm
+                </Button>
+                <Button variant="default" disabled={!page.declineEnabled} onClick={() => roundups.send({ type: 'roundups.decline', at: Date.now() })}>
+                  Decline
+                </Button>
+              </Group>
+            )}
             {view.notice && (
               <Alert color="teal" role="status">
                 {view.notice}
@@ -95,11 +108,6 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
       {view.settings && <NoSurpriseDebits settings={view.settings} error={view.error?.about === 'saveSettings' ? view.error : null} roundups={roundups} />}
 
       {view.loading && <Loader aria-label="Loading round-ups" />}
-      {!view.loading && view.accounts.length === 0 && (
-        <Text>
-          No bank account is linked yet. <Anchor component={Link} to="/linked-bank-accounts">Link one under Bank Accounts</Anchor> and your card purchases start rounding up.
-        </Text>
-      )}
 
       {view.pending.length > 0 && (
         <Stack gap="xs">
