@@ -16,7 +16,7 @@ import {
   type StepUpProof,
   type StepUpResult,
   type UserPaidParams,
-  type AmountInAddressParams,
+  type DraftInAddressParams,
 } from './contribution.types.ts';
 
 /** Harmless defaults: answer as an outage would. The app provides GET /contributions and POST /contribute. */
@@ -55,11 +55,11 @@ export const contributionMachine = setup({
     /** The app updates the session's user, so the Overview gauge moves. */
     userPaid: (_, _params: UserPaidParams) => {},
     /**
-     * The app keeps the amount under review in /contribute's address (`?amount=`), so a reload
-     * opens the form with it instead of an empty one; `null` once paid, so a reload does not offer
-     * the same payment again.
+     * The app keeps the draft under review in /contribute's address (`?amount=&year=&source=`), so
+     * a reload opens the form with it instead of an empty one; `null` once paid, so a reload does
+     * not offer the same payment again.
      */
-    keepAmountInAddress: (_, _params: AmountInAddressParams) => {},
+    keepDraftInAddress: (_, _params: DraftInAddressParams) => {},
   },
   guards: {
     succeeded: (_, params: { result: LoadOptionsResult | PayResult | StepUpResult }) => params.result.ok,
@@ -107,7 +107,7 @@ export const contributionMachine = setup({
     },
     reviewing: {
       description: 'The payment and the tax relief it earns are shown before anything is paid.',
-      entry: { type: 'keepAmountInAddress', params: ({ context }) => ({ mode: context.mode, amount: context.draft?.amount ?? null }) },
+      entry: { type: 'keepDraftInAddress', params: ({ context }) => ({ mode: context.mode, draft: context.draft }) },
       on: {
         'contribution.confirm': { target: 'confirming' },
         'contribution.edit': { target: 'editing' },
@@ -188,7 +188,7 @@ export const contributionMachine = setup({
     done: {
       description: 'Paid: the ledger has it, the session has the new pension, the relief is shown. Final.',
       type: 'final',
-      entry: { type: 'keepAmountInAddress', params: ({ context }) => ({ mode: context.mode, amount: null }) },
+      entry: { type: 'keepDraftInAddress', params: ({ context }) => ({ mode: context.mode, draft: null }) },
     },
   },
 });

@@ -23,8 +23,11 @@ export interface ContributionInput {
   user: User | null;
   /** The Irish calendar date the screen opened on, YYYY-MM-DD. */
   today: string;
-  /** /contribute: an amount to start the form with (the refund to reinvest), euro. */
+  /** /contribute: an amount to start the form with (the refund to reinvest, or the draft a reload kept), euro. */
   suggestedAmount?: number | undefined;
+  /** /contribute: the tax year and the source of the draft a reload kept (each used only if still offered). */
+  suggestedYear?: number | undefined;
+  suggestedSource?: string | undefined;
 }
 
 export interface ContributionContext extends ContributionInput {
@@ -59,9 +62,9 @@ export type ContributionEvent =
 export type ContributionTag = 'busy';
 
 /** The amount to keep in the address (euro), or null to clear it; /round-payment keeps none. */
-export interface AmountInAddressParams {
+export interface DraftInAddressParams {
   mode: ContributionMode;
-  amount: number | null;
+  draft: ContributionRequest | null;
 }
 
 export type LoadOptionsResult = { ok: true; options: ContributionOptions } | { ok: false; error: ApiFailure };

@@ -138,8 +138,9 @@ export function contributionView(snapshot: Snapshot): ContributionView {
     form = {
       initialValues: {
         amount: draft?.amount ?? (roundChoices ? (roundChoices.exact > 0 ? roundChoices.exact : '') : (context.suggestedAmount ?? '')),
-        tax_year: String(draft?.tax_year ?? thisYear),
-        source: draft?.source ?? options.sources[0]?.id ?? '',
+        // A year or source kept in the address is used only while it is still offered.
+        tax_year: String(draft?.tax_year ?? (context.suggestedYear !== undefined && options.assignable_years.includes(context.suggestedYear) ? context.suggestedYear : thisYear)),
+        source: draft?.source ?? options.sources.find((source) => source.id === context.suggestedSource)?.id ?? options.sources[0]?.id ?? '',
       },
       thisYear,
       yearChoices:

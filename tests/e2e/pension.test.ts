@@ -72,15 +72,18 @@ describe('pension journeys', () => {
     // Every euro amount with its cents, whole ones too.
     expect(await page.getByRole('main').textContent()).toMatch(/Room left for tax relief in \d{4}: €14,000\.00/);
     await checkScreen(page, 'contribute');
+    await page.getByRole('radio', { name: 'Debit card' }).check();
     await page.getByRole('button', { name: 'Review payment' }).click();
     const review = page.getByRole('table', { name: 'Your payment' });
     expect(await review.textContent()).toMatch(/€2,000\.00.*€800\.00/);
     await checkScreen(page, 'contribute-review');
-    // The amount under review is in the address: a reload opens the form with it, not an empty one.
-    await page.waitForURL((url) => url.pathname === '/contribute' && url.searchParams.get('amount') === '2000');
+    // The draft under review is in the address: a reload opens the form with its amount and
+    // source (not an empty form on the first source).
+    await page.waitForURL((url) => url.pathname === '/contribute' && url.searchParams.get('amount') === '2000' && url.searchParams.get('source') === 'sandbox-debit-card');
     await page.reload();
     await settle(page);
     expect(await field(page, 'Amount').inputValue()).toMatch(/^€?2,?000(\.00)?$/);
+    expect(await page.getByRole('radio', { name: 'Debit card' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Review payment' }).click();
     expect(await review.textContent()).toMatch(/€2,000\.00.*€800\.00/);
     await page.getByRole('button', { name: 'Confirm payment' }).dblclick();
@@ -91,7 +94,7 @@ describe('pension journeys', () => {
     await field(page, 'Your password').fill(user.password);
     await stepUp.getByRole('button', { name: 'Confirm and pay' }).dblclick();
     await page.getByText('Payment made').waitFor();
-    expect(await page.getByRole('main').textContent()).toMatch(/€2,000\.00 from .* It earns €800\.00 in tax relief\./);
+    expect(await page.getByRole('main').textContent()).toMatch(/€2,000\.00 from Debit card is in your pension for \d{4}\. It earns €800\.00 in tax relief\./);
     // Paid: the address no longer offers the same payment to a reload.
     await page.waitForURL((url) => url.pathname === '/contribute' && url.search === '');
     await checkScreen(page, 'contribute-done');

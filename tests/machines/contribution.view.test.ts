@@ -68,6 +68,18 @@ describe('contribution view', () => {
     expect(viewOf('editing', { suggestedAmount: 839.96, draft: { amount: 50, tax_year: 2026, source: 'sandbox-debit-card' } }).form?.initialValues.amount).toBe(50);
   });
 
+  it('a reloaded review opens the form with the year and source it kept, each only while still offered', () => {
+    const twoSources = { ...OPTIONS, sources: [...OPTIONS.sources, { id: 'sandbox-current-account', label: 'Sandbox current account' }] };
+    const kept = viewOf('editing', { options: twoSources, suggestedAmount: 200, suggestedYear: 2025, suggestedSource: 'sandbox-current-account' });
+    expect(kept.form?.initialValues).toEqual({ amount: 200, tax_year: '2025', source: 'sandbox-current-account' });
+    // After 31 October last year is no longer offered; a source since removed is not either.
+    const gone = viewOf('editing', { options: { ...twoSources, assignable_years: [2026] }, suggestedYear: 2025, suggestedSource: 'closed-account' });
+    expect(gone.form?.initialValues).toMatchObject({ tax_year: '2026', source: 'sandbox-debit-card' });
+    // A draft being edited wins over what the address kept.
+    const editing = viewOf('editing', { options: twoSources, suggestedYear: 2025, suggestedSource: 'sandbox-current-account', draft: { amount: 50, tax_year: 2026, source: 'sandbox-debit-card' } });
+    expect(editing.form?.initialValues).toEqual({ amount: 50, tax_year: '2026', source: 'sandbox-debit-card' });
+  });
+
   it('offers last year only to /contribute, and round amounts only to /round-payment', () => {
     expect(viewOf('editing').form?.yearChoices).toEqual([
       { value: '2026', label: '2026 (this year)' },

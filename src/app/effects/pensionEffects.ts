@@ -70,10 +70,12 @@ export function createContributionLogic(deps: AppEffects) {
     },
     actions: {
       userPaid: (_, params) => deps.announceUser(params.user),
-      keepAmountInAddress: (_, params) => {
+      keepDraftInAddress: (_, params) => {
         // Only while the user is on /contribute: a payment answered after they left moves no one.
         if (params.mode !== 'contribute' || deps.currentPath() !== '/contribute') return;
-        void deps.navigate(params.amount === null ? '/contribute' : `/contribute?amount=${params.amount}`, { replace: true });
+        const { draft } = params;
+        const search = draft ? `?${new URLSearchParams({ amount: String(draft.amount), year: String(draft.tax_year), source: draft.source })}` : '';
+        void deps.navigate(`/contribute${search}`, { replace: true });
       },
     },
   });
@@ -105,11 +107,13 @@ export const pensionSetupFlow = defineFlow({
 });
 export const contributionFlow = defineFlow({
   logic: createContributionLogic,
-  input: (effects: AppEffects, screen: { mode: ContributionMode; suggestedAmount?: number | undefined }) => ({
+  input: (effects: AppEffects, screen: { mode: ContributionMode; suggestedAmount?: number | undefined; suggestedYear?: number | undefined; suggestedSource?: string | undefined }) => ({
     mode: screen.mode,
     user: effects.user(),
     today: todayOf(effects),
     suggestedAmount: screen.suggestedAmount,
+    suggestedYear: screen.suggestedYear,
+    suggestedSource: screen.suggestedSource,
   }),
 });
 export const directDebitFlow = defineFlow({ logic: createDirectDebitLogic, input: (effects: AppEffects) => ({ today: todayOf(effects) }) });

@@ -56,4 +56,10 @@ describe('search params of the Form 11 pages', () => {
   ])('/contribute?amount=%j → %j', (input, expected) => {
     expect(v.parse(ContributeSearchSchema, input === undefined ? {} : { amount: input }).amount).toBe(expected);
   });
+
+  it('/contribute keeps a plausible year and a source id; anything else is dropped, never an error', () => {
+    expect(v.parse(ContributeSearchSchema, { amount: '200', year: '2025', source: 'sandbox-current-account' })).toEqual({ amount: 200, year: 2025, source: 'sandbox-current-account' });
+    for (const year of ['abc', '2025.5', 1999, '99999']) expect(v.parse(ContributeSearchSchema, { year }).year).toBeUndefined();
+    for (const source of ['', 'a b', '<script>', 'x'.repeat(65), 42]) expect(v.parse(ContributeSearchSchema, { source }).source).toBeUndefined();
+  });
 });

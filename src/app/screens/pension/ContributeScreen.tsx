@@ -5,12 +5,15 @@ const route = getRouteApi('/signedIn/contribute');
 
 /** /contribute: a one-off contribution, with the relief it earns shown before confirming. */
 export function ContributeScreen() {
-  // ?amount= : the refund the user chose to reinvest on the refund options page.
-  const { amount } = route.useSearch();
+  // ?amount= : the refund the user chose to reinvest on the refund options page, or (with ?year=
+  // and ?source=) the draft under review when the page was reloaded.
+  const { amount, year, source } = route.useSearch();
   return (
     <ContributionFlow
       mode="contribute"
       suggestedAmount={amount}
+      suggestedYear={year}
+      suggestedSource={source}
       title="Contribute"
       intro="Make a one-off payment into your pension. You see the tax relief it earns before anything is paid."
     />

@@ -43,11 +43,14 @@ export interface ContributionFlowProps {
   mode: ContributionMode;
   /** An amount to start the form with (the refund to reinvest), euro. */
   suggestedAmount?: number | undefined;
+  /** The tax year and source of a draft a reload kept. */
+  suggestedYear?: number | undefined;
+  suggestedSource?: string | undefined;
 }
 
 /** A one-off contribution from choice to confirmation (the contribution machine), for /contribute and /round-payment. */
-export function ContributionFlow({ title, intro, mode, suggestedAmount }: ContributionFlowProps) {
-  const flow = useFlow('contribution', { mode, suggestedAmount });
+export function ContributionFlow({ title, intro, mode, suggestedAmount, suggestedYear, suggestedSource }: ContributionFlowProps) {
+  const flow = useFlow('contribution', { mode, suggestedAmount, suggestedYear, suggestedSource });
   const view = useSelector(flow, contributionView);
 
   return (
