@@ -11,6 +11,7 @@ import { createAuthLogic } from './effects/authEffects.ts';
 import type { AppEffects } from './effects/appEffects.ts';
 import { FLOWS } from './flows/catalogue.ts';
 import { createFlowRegistry } from './flows/registry.ts';
+import { VISIT_STATE_KEY, visitKeyOf } from './flows/visitKey.ts';
 import type { AppFlowRegistry } from './flows/useFlow.tsx';
 import { readStoredTokens } from './effects/sessionStore.ts';
 import { createTabChannel, type TabChannel } from './effects/tabSync.ts';
@@ -76,7 +77,8 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     navigate: (to, options) => {
       // The path of the entry before the new one: the current path on a push; on a replace, what the replaced entry had.
       const before = options?.replace ? entryBefore(router.state.location.state) : router.state.location.pathname;
-      return router.navigate({ href: to, ...(options?.replace ? { replace: true } : {}), state: withEntryBefore(before) });
+      const visit = options?.replace && options.sameVisit ? visitKeyOf(router.history.location) : undefined;
+      return router.navigate({ href: to, ...(options?.replace ? { replace: true } : {}), state: { ...withEntryBefore(before), ...(visit ? { [VISIT_STATE_KEY]: visit } : {}) } });
     },
     back: async (to) => {
       if (entryBefore(router.state.location.state) === new URL(to, location.origin).pathname) {

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type InspectionEvent, type Observer, waitFor } from 'xstate';
 import { selectGuardUser, selectIsSignedIn } from '../../machines/auth/auth.selectors.ts';
+import { bankLinkView } from '../../machines/bankLink/bankLink.view.ts';
+import { VISIT_STATE_KEY, visitKeyOf } from '../../src/app/flows/visitKey.ts';
 import { createAppRuntime, type AppRuntime } from '../../src/app/runtime.ts';
 import { aUser } from '../support/builders.ts';
 
@@ -208,6 +210,31 @@ describe('the app runtime', () => {
     } else {
       throw new Error('the guided flow’s code loaded synchronously; this test needs it in flight');
     }
+  });
+
+  it('the bank’s answer leaves the address in the same visit: the replace names the visit it carries on, so a screen not yet shown keeps its actor and message', async () => {
+    const consent = { id: '5f0c7e2a-1111-4222-8333-444455556666', status: 'active', expires_at: '2026-07-14T10:00:00.000Z' };
+    const account = {
+      ...{ id: '7b1c1f3e-0000-4000-8000-000000000001', display_name: 'Sandbox Bank', name: 'Current account', currency: 'EUR', account_number: { iban: 'IE64 •••• 1234' } },
+      ...{ roundups: true, funding: true, balance: 0.66, roundups_from: '2026-01-08', consent, last_synced_at: '2026-01-15T09:00:00.000Z', next_sync_at: '2026-01-15T15:00:00.000Z', transactions: [] },
+    };
+    const { runtime } = start(Date.now(), { answer: (path) => (path.endsWith('/accounts/link/complete') ? json(200, { consent, accounts: [account] }) : undefined) });
+    await readyToSignIn(runtime);
+    await signIn(runtime);
+    const navigate = vi.mocked(runtime.router.navigate);
+    navigate.mockClear();
+    await runtime.flows.load('bankLink');
+    const visit = visitKeyOf(runtime.router.history.location);
+    const link = runtime.flows.visit('bankLink', visit, { returnQuery: `?consent=${consent.id}&ref=abc&code=c` });
+    await waitFor(link, (snapshot) => snapshot.matches('linked'));
+    expect(bankLinkView(link.getSnapshot()).message?.text).toMatch(/1 account is linked/);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    const [{ replace, state }] = navigate.mock.calls[0] as [{ replace?: boolean; state?: Record<string, unknown> }];
+    expect(replace).toBe(true);
+    expect(state?.[VISIT_STATE_KEY]).toBe(visit);
+    // The entry the replace makes is of the same visit: useFlow's key for it is the one above.
+    expect(visitKeyOf({ state: { __TSR_key: 'a-new-entry', ...state }, href: '/linked-bank-accounts' })).toBe(visit);
+    expect(visitKeyOf({ state: { __TSR_key: 'a-new-entry' }, href: '/linked-bank-accounts' })).toBe('a-new-entry');
   });
 
   it('stop() ends the actor and its listeners', async () => {

@@ -24,8 +24,10 @@ export interface AppEffects {
   /**
    * Go to an in-app path (path and search); resolves when the router has settled. The history entry
    * remembers the path of the entry before it (a replace keeps what the replaced entry remembered), for `back`.
+   * `sameVisit` (with `replace`): only the address changes (a query dropped or kept for a reload), so
+   * the screen's visit actor carries on, even one whose screen has not shown yet.
    */
-  navigate(to: string, options?: { replace?: boolean }): Promise<void>;
+  navigate(to: string, options?: { replace?: boolean; sameVisit?: boolean }): Promise<void>;
   /**
    * Go to an in-app path as the browser's Back button would: one entry back when the entry before
    * this one is `to` (as `navigate` remembered it), so the browser's Back and Forward stay in step;

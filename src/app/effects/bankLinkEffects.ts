@@ -31,8 +31,9 @@ export function createBankLinkLogic(deps: AppEffects) {
       leaveFor: (_, params) => deps.leaveFor(params.url),
       // The session's round-ups actor reads the new accounts (and their round-ups) at once.
       linked: () => deps.roundups()?.send({ type: 'roundups.refresh' }),
-      // The bank's answer leaves the address: a reload does not hand it in again.
-      forgetReturn: () => void deps.navigate(deps.currentPath(), { replace: true }),
+      // The bank's answer leaves the address: a reload does not hand it in again. The same visit: a
+      // screen still on its way (its first render not yet shown) keeps this actor and its message.
+      forgetReturn: () => void deps.navigate(deps.currentPath(), { replace: true, sameVisit: true }),
     },
   });
 }

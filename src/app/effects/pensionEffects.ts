@@ -75,7 +75,7 @@ export function createContributionLogic(deps: AppEffects) {
         if (params.mode !== 'contribute' || deps.currentPath() !== '/contribute') return;
         const { draft } = params;
         const search = draft ? `?${new URLSearchParams({ amount: String(draft.amount), year: String(draft.tax_year), source: draft.source })}` : '';
-        void deps.navigate(`/contribute${search}`, { replace: true });
+        void deps.navigate(`/contribute${search}`, { replace: true, sameVisit: true });
       },
     },
   });

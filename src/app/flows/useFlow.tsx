@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { createContext, type ReactNode, use, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Actor } from 'xstate';
 import type { AppFlows } from './catalogue.ts';
+import { visitKeyOf } from './visitKey.ts';
 import type { LogicOf, NamesOfScope, ScreenInputOf } from './flow.ts';
 import type { FlowRegistry } from './registry.ts';
 
@@ -22,12 +23,6 @@ function useRegistry(): AppFlowRegistry {
   return registry;
 }
 
-/** The history entry a screen was opened in: its visit. A reload or StrictMode remount keeps it; a navigation makes a new one. */
-function currentVisitKey(router: ReturnType<typeof useRouter>): string {
-  const state = router.history.location.state as { __TSR_key?: string; key?: string } | undefined;
-  return state?.__TSR_key ?? state?.key ?? router.history.location.href;
-}
-
 type ScreenInputArgs<N extends VisitFlowName> = undefined extends ScreenInputOf<AppFlows, N> ? [] | [ScreenInputOf<AppFlows, N>] : [ScreenInputOf<AppFlows, N>];
 
 /**
@@ -39,7 +34,7 @@ type ScreenInputArgs<N extends VisitFlowName> = undefined extends ScreenInputOf<
 export function useFlow<N extends VisitFlowName>(name: N, ...[input]: ScreenInputArgs<N>): FlowActor<N> {
   const registry = useRegistry();
   const router = useRouter();
-  const [visitKey] = useState(() => currentVisitKey(router));
+  const [visitKey] = useState(() => visitKeyOf(router.history.location));
   if (!registry.loaded(name)) use(registry.load(name));
   const actor = registry.visit(name, visitKey, input as ScreenInputOf<AppFlows, N>);
   useEffect(() => registry.hold(name, visitKey), [registry, name, visitKey]);

@@ -1,0 +1,13 @@
+/** Where a history entry names the visit it carries on (a replace that only changed the address). */
+export const VISIT_STATE_KEY = 'appVisit';
+
+/**
+ * The visit a history entry belongs to (useFlow's actor key): the entry's own key, or the visit a
+ * same-visit replace carried over (AppEffects.navigate `sameVisit`). A reload or StrictMode remount
+ * keeps it; any other navigation makes a new one.
+ */
+export function visitKeyOf(location: { state: unknown; href: string }): string {
+  const state = location.state as { [VISIT_STATE_KEY]?: unknown; __TSR_key?: string; key?: string } | undefined;
+  const carried = state?.[VISIT_STATE_KEY];
+  return typeof carried === 'string' ? carried : (state?.__TSR_key ?? state?.key ?? location.href);
+}
