@@ -3,9 +3,10 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { authView } from '../../../machines/auth/auth.view.ts';
 import { useAuthActor, useInactivityActor } from '../actors.tsx';
+import { useAppInfo } from '../appInfo.tsx';
 import { LoadingView } from './LoadingView.tsx';
-import { TestModeRibbon } from './TestModeRibbon.tsx';
 
+const TestModeRibbon = lazy(() => import('./TestModeRibbon.tsx').then((module) => ({ default: module.TestModeRibbon })));
 const InactivityDialog = lazy(() => import('./InactivityDialog.tsx').then((module) => ({ default: module.InactivityDialog })));
 
 /**
@@ -18,12 +19,17 @@ const InactivityDialog = lazy(() => import('./InactivityDialog.tsx').then((modul
 export function RootLayout() {
   const { loading, resuming } = useSelector(useAuthActor(), authView);
   const inactivity = useInactivityActor();
+  const testMode = useAppInfo()?.test_mode === true;
   // Resuming a stored session: the routed page shows what its layout route shows while its guard
   // waits (a signed-in page's frame at once, router.tsx; a public page the loading view).
   if (loading && !resuming) return <LoadingView />;
   return (
     <>
-      {loading ? null : <TestModeRibbon />}
+      {!loading && testMode ? (
+        <Suspense fallback={null}>
+          <TestModeRibbon />
+        </Suspense>
+      ) : null}
       <Outlet />
       {inactivity ? (
         <Suspense fallback={null}>

@@ -1,13 +1,10 @@
-import { useAppInfo } from '../appInfo.tsx';
-
 /**
  * A small "Test mode" ribbon on every page of a deployment not in production: the payments move
  * no money and the agent is not a registered one, and this says so once instead of odd names in
- * the forms. It never takes a click (the page under it stays usable).
+ * the forms. It never takes a click (the page under it stays usable). RootLayout loads it only
+ * when the deployment says it is in test mode, so production never downloads it.
  */
 export function TestModeRibbon() {
-  const info = useAppInfo();
-  if (!info?.test_mode) return null;
   return (
     <div
       role="note"

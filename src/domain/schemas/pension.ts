@@ -166,6 +166,15 @@ export function contributionRequestSchema(today: Dayjs) {
 }
 export type ContributionRequest = v.InferOutput<ReturnType<typeof contributionRequestSchema>>;
 
+/**
+ * /contribute's draft kept for a reload (`?year=&source=` beside `amount`): read by the screen, not
+ * the route (whose search schemas load with the first page); the form uses each only if the options offer it.
+ */
+export const ContributeDraftSearchSchema = v.object({
+  year: v.fallback(v.optional(v.number()), undefined),
+  source: v.fallback(v.optional(v.string()), undefined),
+});
+
 /** The Idempotency-Key header of a contribution. */
 export const idempotencyKeyField = v.pipe(v.string(m.IDEMPOTENCY_KEY_INVALID), v.regex(/^[A-Za-z0-9_-]{8,100}$/, m.IDEMPOTENCY_KEY_INVALID));
 

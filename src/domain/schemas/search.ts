@@ -62,8 +62,8 @@ export type Form11PageSearch = v.InferOutput<typeof Form11PageSearchSchema>;
 
 /**
  * /contribute: an amount to start the form with (the refund to reinvest, from the refund options
- * page, or the draft under review with its tax year and source, kept there so a reload keeps
- * them); anything but a positive euro amount, a plausible year or a source id is dropped.
+ * page, or the amount of the draft under review, kept there so a reload keeps it); anything but
+ * a positive euro amount is dropped.
  */
 export const ContributeSearchSchema = v.object({
   amount: v.fallback(
@@ -75,20 +75,9 @@ export const ContributeSearchSchema = v.object({
     ),
     undefined,
   ),
-  // The tax year and the source of a draft under review (kept for a reload); the form uses each
-  // only if the options still offer it.
-  year: v.fallback(
-    v.optional(
-      v.pipe(
-        v.union([v.number(), v.pipe(v.string(), v.transform(Number))]),
-        v.check((year: number) => Number.isInteger(year) && year >= 2000 && year <= 2100),
-      ),
-    ),
-    undefined,
-  ),
-  source: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))), undefined),
 });
 export type ContributeSearch = v.InferOutput<typeof ContributeSearchSchema>;
+
 
 /** /form11-questionnaire and /form11/income-selection: the claim year chosen on the Tax Refund page. */
 export const YearSearchSchema = v.object({ year: claimYear });

@@ -1,4 +1,6 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useRouterState } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { ContributeDraftSearchSchema } from '../../../domain/schemas/pension.ts';
 import { ContributionFlow } from './ContributionFlow.tsx';
 
 const route = getRouteApi('/signedIn/contribute');
@@ -7,7 +9,8 @@ const route = getRouteApi('/signedIn/contribute');
 export function ContributeScreen() {
   // ?amount= : the refund the user chose to reinvest on the refund options page, or (with ?year=
   // and ?source=) the draft under review when the page was reloaded.
-  const { amount, year, source } = route.useSearch();
+  const { amount } = route.useSearch();
+  const { year, source } = v.parse(ContributeDraftSearchSchema, useRouterState({ select: (state) => state.location.search }));
   return (
     <ContributionFlow
       mode="contribute"
