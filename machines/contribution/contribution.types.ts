@@ -61,7 +61,7 @@ export type ContributionEvent =
 
 export type ContributionTag = 'busy';
 
-/** The amount to keep in the address (euro), or null to clear it; /round-payment keeps none. */
+/** The draft under review to keep in the address, or null to clear it; /round-payment keeps none. */
 export interface DraftInAddressParams {
   mode: ContributionMode;
   draft: ContributionRequest | null;
