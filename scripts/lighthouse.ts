@@ -36,7 +36,7 @@ const runsAt = args.indexOf('--runs');
 const runs = Math.max(1, Number(runsAt >= 0 ? args[runsAt + 1] : 1) || 1);
 const skipBuild = args.includes('--skip-build');
 const saveAt = args.indexOf('--save');
-/** `--save DIR`: every run's full Lighthouse report as JSON there (long tasks, script bootup, …). */
+/** `--save DIR`: every run's full Lighthouse report as JSON there (long tasks, script bootup, …), and its trace. */
 const saveDir = saveAt >= 0 ? args[saveAt + 1] : undefined;
 const signedInAt = args.indexOf('--signed-in');
 const isPage = (arg: string, i: number) => arg.startsWith('/') && args[i - 1] !== '--runs' && args[i - 1] !== '--save';
@@ -139,7 +139,10 @@ async function measure(url: string, port: number): Promise<Figures> {
   }
   if (saveDir) {
     mkdirSync(saveDir, { recursive: true });
-    writeFileSync(path.join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}`;
+    writeFileSync(path.join(saveDir, `${name}.json`), JSON.stringify(result.lhr));
+    // The page's trace too (open it in Chromium's performance panel): which task is which.
+    if (result.artifacts.Trace) writeFileSync(path.join(saveDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

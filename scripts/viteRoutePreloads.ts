@@ -31,6 +31,12 @@ export interface RoutePreload {
   path: string;
   /** Chunks (JS) and their styles (CSS), relative to the output directory. */
   files: string[];
+  /**
+   * A signed-in route's files that come after its first paint (the frame, the screen, its flows):
+   * `files` then holds only what that paint needs (the session check and the shell). The page asks
+   * for these once the shell has painted, so they never hold the first paint back.
+   */
+  later?: string[];
 }
 
 /** `path`, screen module and preloaded flows of every route in the router's source that has a path and a screen. */
@@ -151,6 +157,10 @@ export function routePreloads(): Plugin {
         const frames = framesOfRoutes.get(route.path) ?? [];
         const frameChunks = frames.flatMap((frame) => byModule.get(path.resolve(path.dirname(routerFile), frame)) ?? []);
         if (frameChunks.length > 0) for (const restoreChunk of restoreChunks) closure(restoreChunk.fileName, files);
+        // The shell (the layout's pending view, listed last) is all the first paint needs.
+        const shellChunk = frameChunks.length > 1 ? frameChunks.at(-1) : undefined;
+        if (shellChunk) closure(shellChunk.fileName, files);
+        const firstPaint = shellChunk ? new Set(files) : undefined;
         for (const frameChunk of [...frameChunks].reverse()) closure(frameChunk.fileName, files);
         closure(chunk.fileName, files);
         // The route's loader imports its flows' logic next to the screen: name those chunks too.
@@ -159,7 +169,9 @@ export function routePreloads(): Plugin {
           const flowChunk = module ? byModule.get(path.resolve(path.dirname(catalogueFile), module)) : undefined;
           if (flowChunk) closure(flowChunk.fileName, files);
         }
-        return [{ path: route.path, files: [...files].filter((file) => !initial.has(file)) }];
+        const listed = [...files].filter((file) => !initial.has(file));
+        if (!firstPaint) return [{ path: route.path, files: listed }];
+        return [{ path: route.path, files: listed.filter((file) => firstPaint.has(file)), later: listed.filter((file) => !firstPaint.has(file)) }];
       });
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 1)}\n` });
     },

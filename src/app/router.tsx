@@ -9,6 +9,7 @@ import { isFormSlug, type FormSlug } from '../domain/catalogueIds.ts';
 import { guardRoute, mergeRouteRules, type RouteRules } from '../domain/routeAccess.ts';
 import { ContributeSearchSchema, Form11PageSearchSchema, IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema, YearSearchSchema } from '../domain/schemas/search.ts';
 import { LoadingView } from './layout/LoadingView.tsx';
+import { shellPainted } from './layout/shellFrame.ts';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import type { RouterContext } from './session.ts';
@@ -125,7 +126,7 @@ const signedInRoutes = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signedIn',
   staticData: { access: 'user' },
-  beforeLoad: ({ context, location, matches }) => applyGuard(context, location.href, matches.map((match) => match.staticData)),
+  beforeLoad: ({ context, location, matches }) => shellPainted().then(() => applyGuard(context, location.href, matches.map((match) => match.staticData))),
   component: signedInFrame,
   pendingComponent: signedInShell,
   pendingMs: 0,
@@ -240,7 +241,7 @@ const payeRoutes = createRoute({
   getParentRoute: () => rootRoute,
   id: 'paye',
   staticData: { access: 'paye' },
-  beforeLoad: ({ context, location, matches }) => applyGuard(context, location.href, matches.map((match) => match.staticData)),
+  beforeLoad: ({ context, location, matches }) => shellPainted().then(() => applyGuard(context, location.href, matches.map((match) => match.staticData))),
   component: signedInFrame,
   pendingComponent: signedInShell,
   pendingMs: 0,

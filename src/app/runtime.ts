@@ -16,6 +16,7 @@ import type { AppFlowRegistry } from './flows/useFlow.tsx';
 import { readStoredTokens } from './effects/sessionStore.ts';
 import { createTabChannel, type TabChannel } from './effects/tabSync.ts';
 import { type AppRouter, createAppRouter, preloadSignedInShell } from './router.tsx';
+import { expectShellPaint } from './layout/shellFrame.ts';
 import type { RouterSession } from './session.ts';
 
 /**
@@ -65,6 +66,7 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   const hasStoredSession = readStoredTokens() !== null;
   // The frame shown while a stored session is checked: its code is evaluated beside the check, not after the first render asks for it.
   if (hasStoredSession) preloadSignedInShell();
+  expectShellPaint(hasStoredSession);
   const auth: AuthActorRef = createActor(logic, { input: { now: startedAt, hasStoredSession }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
   const effects: AppEffects = {
     get sessionHooks() {

@@ -37,3 +37,10 @@ export const PAYE_EVIDENCE_RETENTION_YEARS = 6;
 
 /** Signature pad: emits its image this long after a stroke ends. */
 export const SIGNATURE_EMIT_DELAY_MS = 100;
+
+/**
+ * The id of the HTML page's `<template>` listing the files a signed-in page fetches once its first
+ * frame has painted (the server writes it from route-preloads.json, the app moves its links into
+ * the page's head then).
+ */
+export const AFTER_FIRST_PAINT_ID = 'after-first-paint';

@@ -115,6 +115,7 @@ describe(`static files of the built SPA (${testDatabaseKind()})`, () => {
         JSON.stringify([
           { path: '/auth/login', files },
           { path: '/reset-password/$token', files: ['assets/Reset-Ef56.js'] },
+          { path: '/landing', files: ['assets/Shell-Aa11.js'], later: ['assets/Overview-Bb22.js', 'assets/Overview-Cc33.css'] },
         ]),
       );
       const listed = createApp({ services: t.services }, { mountStatic: (root) => mountSpa(root, withList, t.log) });
@@ -136,6 +137,14 @@ describe(`static files of the built SPA (${testDatabaseKind()})`, () => {
       expect(plain.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await plain.text()).toBe(expected);
       expect(await (await listed.request('/reset-password/abc')).text()).toContain('href="/assets/Reset-Ef56.js"');
+      // A signed-in page names its first paint's files, and the rest in an inert template the page
+      // moves into its head once its frame has painted.
+      expect(await (await listed.request('/landing')).text()).toBe(
+        INDEX.replace(
+          '</head>',
+          '<link rel="modulepreload" crossorigin href="/assets/Shell-Aa11.js"><template id="after-first-paint"><link rel="modulepreload" crossorigin href="/assets/Overview-Bb22.js"><link rel="preload" as="style" crossorigin href="/assets/Overview-Cc33.css"></template></head>',
+        ),
+      );
       // Paths of no listed route get index.html as it is.
       for (const other of ['/welcome', '/auth/login/more', '/reset-password/']) expect(await (await listed.request(other)).text(), other).toBe(INDEX);
     } finally {

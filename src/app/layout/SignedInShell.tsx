@@ -2,9 +2,11 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Title.css';
 import { Container, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { calendarDay } from '../../domain/dates.ts';
 import { FrameLayout, TopBarLayout } from './FrameLayout.tsx';
 import { type ScreenHeading, screenHeading } from './screenHeadings.ts';
+import { shellMounted } from './shellFrame.ts';
 
 /**
  * What a signed-in page shows while the stored session is checked (GET /profile) and its screen
@@ -15,6 +17,7 @@ import { type ScreenHeading, screenHeading } from './screenHeadings.ts';
  */
 export function SignedInShell() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(shellMounted, []);
   const heading = screenHeading(pathname, calendarDay(new Date()));
   return (
     <FrameLayout

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { AFTER_FIRST_PAINT_ID } from '../../domain/constants.ts';
 import type { AppEnv } from '../appEnv.ts';
 import type { Logger } from '../services/logger.ts';
 
@@ -78,12 +79,14 @@ function routePages(staticDir: string, log: Logger): (requestPath: string) => Ro
   if (!existsSync(listFile)) return () => undefined;
   let routes: { pattern: RegExp; links: string }[];
   try {
-    const list = JSON.parse(readFileSync(listFile, 'utf8')) as { path: string; files: string[] }[];
+    const list = JSON.parse(readFileSync(listFile, 'utf8')) as { path: string; files: string[]; later?: string[] }[];
+    const linksTo = (files: string[]) =>
+      files.map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`)).join('');
     routes = list.map((route) => ({
       pattern: routePattern(route.path),
-      links: route.files
-        .map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`))
-        .join(''),
+      // What comes after the first paint waits, inert, in a template the page moves into its head
+      // once the shell has painted (src/app/layout/shellFrame.ts).
+      links: `${linksTo(route.files)}${route.later?.length ? `<template id="${AFTER_FIRST_PAINT_ID}">${linksTo(route.later)}</template>` : ''}`,
     }));
   } catch (error) {
     log.warn({ err: error }, 'route-preloads.json unreadable; pages are sent without their route preloads');
