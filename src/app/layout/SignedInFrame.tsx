@@ -1,7 +1,8 @@
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useRoundupsActor } from '../actors.tsx';
 import { FrameLayout } from './FrameLayout.tsx';
+import { ShellHeading } from './ShellHeading.tsx';
 import { TopBar } from './TopBar.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
@@ -16,6 +17,10 @@ const RoundupsPrompt = lazy(() => import('../screens/roundups/RoundupsPrompt.tsx
  */
 export function SignedInFrame() {
   const roundups = useRoundupsActor();
+  // The frame's first screen renders in a transition, in small slices the browser can paint and
+  // answer input between, instead of one long task; until then its heading shows where it will be.
+  const [screenShown, showScreen] = useState(false);
+  useEffect(() => startTransition(() => showScreen(true)), []);
   return (
     <FrameLayout top={<TopBar />}>
       <VerifyEmailBanner />
@@ -24,7 +29,7 @@ export function SignedInFrame() {
           <RoundupsPrompt />
         </Suspense>
       ) : null}
-      <Outlet />
+      {screenShown ? <Outlet /> : <ShellHeading />}
     </FrameLayout>
   );
 }

@@ -1,11 +1,7 @@
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Title.css';
-import { Container, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useRouterState } from '@tanstack/react-router';
+import { UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
-import { calendarDay } from '../../domain/dates.ts';
 import { FrameLayout, TopBarLayout } from './FrameLayout.tsx';
-import { type ScreenHeading, screenHeading } from './screenHeadings.ts';
+import { ShellHeading } from './ShellHeading.tsx';
 import { shellMounted } from './shellFrame.ts';
 
 /**
@@ -16,9 +12,7 @@ import { shellMounted } from './shellFrame.ts';
  * is known.
  */
 export function SignedInShell() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
   useEffect(shellMounted, []);
-  const heading = screenHeading(pathname, calendarDay(new Date()));
   return (
     <FrameLayout
       top={
@@ -31,46 +25,7 @@ export function SignedInShell() {
         />
       }
     >
-      <div aria-busy="true">{heading ? <Heading heading={heading} /> : null}</div>
+      <ShellHeading />
     </FrameLayout>
   );
-}
-
-/** The heading as its screen lays it out (same containers, sizes and gaps). */
-function Heading({ heading }: { heading: ScreenHeading }) {
-  switch (heading.layout) {
-    case 'overview':
-    case 'settings':
-      return (
-        <Container size="md" py="lg">
-          <Title order={1} size="h2">
-            {heading.title}
-          </Title>
-        </Container>
-      );
-    case 'taxRefund':
-      return (
-        <Container size="md" px={{ base: 0, sm: 'md' }} py={{ base: 'xs', sm: 'lg' }}>
-          <Stack gap={4}>
-            <Title order={1} size="h2">
-              {heading.title}
-            </Title>
-            <Text c="dimmed">{heading.description}</Text>
-          </Stack>
-        </Container>
-      );
-    case 'formPage':
-      return (
-        <Container size="md" px={{ base: 0, sm: 'md' }} py={{ base: 'xs', sm: 'lg' }}>
-          <Stack gap={6}>
-            <Group gap="sm" align="center" wrap="wrap">
-              <Title order={1} size="h2">
-                {heading.title}
-              </Title>
-            </Group>
-            <Text c="dimmed">{heading.description}</Text>
-          </Stack>
-        </Container>
-      );
-  }
 }
