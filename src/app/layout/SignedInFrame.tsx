@@ -10,6 +10,9 @@ import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 // which is after the page has painted.
 const RoundupsPrompt = lazy(() => import('../screens/roundups/RoundupsPrompt.tsx').then((module) => ({ default: module.RoundupsPrompt })));
 
+/** Whether a frame of this page has shown its screen yet. */
+let firstScreenShown = false;
+
 /**
  * The frame of the signed-in routes (spec section 2, Layout): the desktop top bar, the banner
  * asking to confirm the email address (until it is proven), the round-up prompt, the routed screen,
@@ -17,10 +20,15 @@ const RoundupsPrompt = lazy(() => import('../screens/roundups/RoundupsPrompt.tsx
  */
 export function SignedInFrame() {
   const roundups = useRoundupsActor();
-  // The frame's first screen renders in a transition, in small slices the browser can paint and
-  // answer input between, instead of one long task; until then its heading shows where it will be.
-  const [screenShown, showScreen] = useState(false);
-  useEffect(() => startTransition(() => showScreen(true)), []);
+  // The page's first screen renders in a transition, in small slices the browser can paint and
+  // answer input between, instead of one long task; until then its heading shows where it will
+  // be. Every later frame (the PAYE pages have a layout of their own) shows its screen at once.
+  const [screenShown, showScreen] = useState(firstScreenShown);
+  useEffect(() => {
+    if (screenShown) return;
+    startTransition(() => showScreen(true));
+    firstScreenShown = true;
+  }, [screenShown]);
   return (
     <FrameLayout top={<TopBar />}>
       <VerifyEmailBanner />
