@@ -19,17 +19,12 @@ const InactivityDialog = lazy(() => import('./InactivityDialog.tsx').then((modul
 export function RootLayout() {
   const { loading, resuming } = useSelector(useAuthActor(), authView);
   const inactivity = useInactivityActor();
-  const testMode = useAppInfo()?.test_mode === true;
   // Resuming a stored session: the routed page shows what its layout route shows while its guard
   // waits (a signed-in page's frame at once, router.tsx; a public page the loading view).
   if (loading && !resuming) return <LoadingView />;
   return (
     <>
-      {!loading && testMode ? (
-        <Suspense fallback={null}>
-          <TestModeRibbon />
-        </Suspense>
-      ) : null}
+      {loading ? null : <TestModeRibbonSlot />}
       <Outlet />
       {inactivity ? (
         <Suspense fallback={null}>
@@ -40,3 +35,14 @@ export function RootLayout() {
   );
 }
 
+/**
+ * The ribbon's place: only this re-renders when the deployment's names arrive (not the routed
+ * page), and the ribbon's code loads only in test mode.
+ */
+function TestModeRibbonSlot() {
+  return useAppInfo()?.test_mode ? (
+    <Suspense fallback={null}>
+      <TestModeRibbon />
+    </Suspense>
+  ) : null;
+}

@@ -2,7 +2,8 @@ import { UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
 import { FrameLayout, TopBarLayout } from './FrameLayout.tsx';
 import { ShellHeading } from './ShellHeading.tsx';
-import { shellMounted } from './shellFrame.ts';
+import { AFTER_FIRST_PAINT_ID } from '../../domain/constants.ts';
+import { markShellPainted } from './shellFrame.ts';
 
 /**
  * What a signed-in page shows while the stored session is checked (GET /profile) and its screen
@@ -12,7 +13,17 @@ import { shellMounted } from './shellFrame.ts';
  * is known.
  */
 export function SignedInShell() {
-  useEffect(shellMounted, []);
+  useEffect(() => {
+    // A frame, then a task: the frame that showed the shell has been painted. Then the page asks
+    // for the rest of its files (the frame, the screen, its flows), which the server listed in a
+    // template so they never compete with this first paint.
+    const painted = () => {
+      fetchAfterFirstPaint();
+      markShellPainted();
+    };
+    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(painted, 0));
+    else setTimeout(painted, 0);
+  }, []);
   return (
     <FrameLayout
       top={
@@ -28,4 +39,12 @@ export function SignedInShell() {
       <ShellHeading />
     </FrameLayout>
   );
+}
+
+/** Moves the links of the page's after-first-paint template into its head: the browser fetches them now. */
+function fetchAfterFirstPaint(): void {
+  const template = document.getElementById(AFTER_FIRST_PAINT_ID);
+  if (!(template instanceof HTMLTemplateElement)) return;
+  template.remove();
+  document.head.append(template.content);
 }

@@ -1,5 +1,3 @@
-import { AFTER_FIRST_PAINT_ID } from '../../domain/constants.ts';
-
 /**
  * When a page opened with a stored session has painted its frame (SignedInShell), before its
  * screen: the signed-in layouts' guards wait for it, so the screen's code is evaluated and
@@ -10,36 +8,20 @@ import { AFTER_FIRST_PAINT_ID } from '../../domain/constants.ts';
 let markPainted: () => void = () => {};
 let painted: Promise<void> = Promise.resolve();
 
-/**
- * At start-up: whether this page will show the frame while a stored session is checked. Once it
- * has painted, the page asks for the rest of its files (the frame, the screen, its flows), which
- * the server listed in a template so they never compete with the first paint.
- */
+/** At start-up: whether this page will show the frame while a stored session is checked. */
 export function expectShellPaint(expected: boolean): void {
-  // Without a stored session a signed-in page goes to the sign-in page: its files are not needed.
   if (!expected) return;
   painted = Promise.race([
     new Promise<void>((resolve) => {
       markPainted = resolve;
     }),
     new Promise<void>((resolve) => setTimeout(resolve, SHELL_PAINT_WAIT_MS)),
-  ]).then(fetchAfterFirstPaint);
+  ]);
 }
 
-/** Moves the links of the page's after-first-paint template into its head: the browser fetches them now. */
-function fetchAfterFirstPaint(): void {
-  const template = document.getElementById(AFTER_FIRST_PAINT_ID);
-  if (!(template instanceof HTMLTemplateElement)) return;
-  template.remove();
-  document.head.append(template.content);
-}
-
-/** The shell has mounted: resolves once the browser has painted the frame it committed. */
-export function shellMounted(): void {
-  const done = markPainted;
-  // A frame, then a task: the frame that showed the shell has been painted.
-  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(done, 0));
-  else setTimeout(done, 0);
+/** The shell's frame has been painted (SignedInShell says so). */
+export function markShellPainted(): void {
+  markPainted();
 }
 
 /** Resolves once the shell has painted (at once when no shell is expected). */
