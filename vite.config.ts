@@ -16,6 +16,11 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // The code every page runs (src/app/main.tsx and the rest of '$initial') is `app-…js`
+        // wherever the project is checked out: named after the modules' common folder, it was
+        // `main-…` here and another name elsewhere, and other chunks name it in their imports, so
+        // the first page's weight depended on the checkout's folder name.
+        chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.endsWith('/src/app/main.tsx')) ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js'),
         codeSplitting: {
           // Mantine's components share many small modules; split apart they made /auth/login
           // fetch 25 scripts one round trip after the screen's own, each a few kB. Shared

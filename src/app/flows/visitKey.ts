@@ -7,7 +7,6 @@ export const VISIT_STATE_KEY = 'appVisit';
  * keeps it; any other navigation makes a new one.
  */
 export function visitKeyOf(location: { state: unknown; href: string }): string {
-  const state = location.state as { [VISIT_STATE_KEY]?: unknown; __TSR_key?: string; key?: string } | undefined;
-  const carried = state?.[VISIT_STATE_KEY];
-  return typeof carried === 'string' ? carried : (state?.__TSR_key ?? state?.key ?? location.href);
+  const state = location.state as { [VISIT_STATE_KEY]?: string; __TSR_key?: string; key?: string } | undefined;
+  return state?.[VISIT_STATE_KEY] ?? state?.__TSR_key ?? state?.key ?? location.href;
 }
