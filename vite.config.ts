@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/vitePrecompress.ts';
@@ -21,6 +22,8 @@ export default defineConfig({
         // `main-…` here and another name elsewhere, and other chunks name it in their imports, so
         // the first page's weight depended on the checkout's folder name.
         chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.endsWith('/src/app/main.tsx')) ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js'),
+        // Its stylesheet likewise (the code names it among the files a lazy screen waits for).
+        assetFileNames: (asset) => (asset.names.includes(`${path.basename(import.meta.dirname)}.css`) ? 'assets/app-[hash][extname]' : 'assets/[name]-[hash][extname]'),
         codeSplitting: {
           // Mantine's components share many small modules; split apart they made /auth/login
           // fetch 25 scripts one round trip after the screen's own, each a few kB. Shared
