@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { centsToEuro, euroToCents, formatEuro, formatEuroWhole, formatMoney, roundToCents, toAmount } from '../../src/domain/money.ts';
 
 describe('toAmount', () => {
@@ -172,5 +173,35 @@ describe('formatMoney: an amount of the user’s money always shows its cents', 
     expect(formatMoney(38_000, { cents: true })).toBe('€380.00');
     expect(formatMoney(0)).toBe('€0.00');
     expect(formatMoney('abc')).toBe('€0.00');
+  });
+});
+
+describe('the euro format is written out, and agrees with Intl en-IE', () => {
+  // The formatter money.ts avoids building on a phone's first render; here it is the oracle.
+  const intlEuro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+  const intlWhole = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  const amounts = fc.oneof(
+    fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }).map((cents) => cents / 100),
+    // Up to €10 trillion: rounding to cents keeps 15 significant digits (money.ts), as no amount here needs more.
+    fc.double({ min: -1e13, max: 1e13, noNaN: true }),
+  );
+
+  it('for cents and for whole euro, positive and negative, small and very large', () => {
+    fc.assert(
+      fc.property(amounts, (amount) => {
+        const cents = roundToCents(amount);
+        if (cents !== 0) expect(formatMoney(amount)).toBe(intlEuro.format(cents));
+        const whole = Math.sign(amount) * Math.round(Math.abs(amount));
+        if (whole !== 0) expect(formatEuroWhole(amount)).toBe(intlWhole.format(whole));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('groups every third digit, and never falls into exponent notation', () => {
+    expect(formatMoney(1_234_567_890.12)).toBe('€1,234,567,890.12');
+    expect(formatEuroWhole(-999_999.5)).toBe('-€1,000,000');
+    expect(formatMoney(1e21)).toMatch(/^€\d{1,3}(,\d{3}){6}\.00$/);
+    expect(formatEuroWhole(123)).toBe('€123');
   });
 });
