@@ -1,13 +1,14 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { machineDescriptions } from './scripts/viteMachineDescriptions.ts';
 import { precompress } from './scripts/vitePrecompress.ts';
 import { routePreloads } from './scripts/viteRoutePreloads.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  plugins: [react(), routePreloads(), precompress()],
+  plugins: [machineDescriptions(), react(), routePreloads(), precompress()],
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload and forwards the API to the Node server.
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

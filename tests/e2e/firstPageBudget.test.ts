@@ -38,6 +38,14 @@ describe('the first page’s budget', () => {
     expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 
+  it('the machines’ descriptions are left out of the build (they are for the inspector and the diagrams)', () => {
+    const { initial } = firstPageFiles();
+    const code = initial.filter((file) => file.endsWith('.js')).map((file) => readFileSync(path.join(dist, file), 'utf8'));
+    // Not vacuous: the auth machine is on the first page, with its states and transitions.
+    expect(code.some((source) => source.includes('session.unauthorized'))).toBe(true);
+    for (const source of code) expect(source).not.toContain('Keep-alive follows the user');
+  });
+
   it('the round-ups machine and the HTTP client load after sign-in, not with the first page', () => {
     const { initial } = firstPageFiles();
     const code = initial.filter((file) => file.endsWith('.js')).map((file) => readFileSync(path.join(dist, file), 'utf8'));
