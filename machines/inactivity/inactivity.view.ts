@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { LOGOUT_COUNTDOWN_SECONDS } from '../../src/domain/constants.ts';
 import { stableView } from '../shared/stableView.ts';
 import { deadlinesOf, type InactivityMachine } from './inactivity.machine.ts';
+import { warningShows } from './warning.view.ts';
 
 /** What the view reads: a real snapshot, or a partial one in tests. */
 export type InactivitySnapshot = Pick<SnapshotFrom<InactivityMachine>, 'value' | 'context'>;
@@ -41,5 +42,5 @@ export function formatCountdown(seconds: number): string {
  */
 export const inactivityView: (snapshot: InactivitySnapshot) => InactivityView = stableView((snapshot: InactivitySnapshot) => {
   const secondsLeft = secondsLeftOf(snapshot);
-  return { open: snapshot.value === 'warning', secondsLeft, countdown: formatCountdown(secondsLeft) };
+  return { open: warningShows(snapshot), secondsLeft, countdown: formatCountdown(secondsLeft) };
 });

@@ -1,13 +1,15 @@
 import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { authView } from '../../../machines/auth/auth.view.ts';
-import { useAuthActor, useInactivityActor } from '../actors.tsx';
+import { warningShows } from '../../../machines/inactivity/warning.view.ts';
+import { type InactivityActorRef, useAuthActor, useInactivityActor } from '../actors.tsx';
 import { useAppInfo } from '../appInfo.tsx';
 import { LoadingView } from './LoadingView.tsx';
 
 const TestModeRibbon = lazy(() => import('./TestModeRibbon.tsx').then((module) => ({ default: module.TestModeRibbon })));
-const InactivityDialog = lazy(() => import('./InactivityDialog.tsx').then((module) => ({ default: module.InactivityDialog })));
+const loadInactivityDialog = () => import('./InactivityDialog.tsx');
+const InactivityDialog = lazy(() => loadInactivityDialog().then((module) => ({ default: module.InactivityDialog })));
 
 /**
  * The frame around every route (spec section 2, Layout): a full-screen loading view until auth is
@@ -26,11 +28,7 @@ export function RootLayout() {
     <>
       {loading ? null : <TestModeRibbonSlot />}
       <Outlet />
-      {inactivity ? (
-        <Suspense fallback={null}>
-          <InactivityDialog inactivity={inactivity} />
-        </Suspense>
-      ) : null}
+      {inactivity ? <InactivityWarningSlot inactivity={inactivity} /> : null}
     </>
   );
 }
@@ -43,6 +41,28 @@ function TestModeRibbonSlot() {
   return useAppInfo()?.test_mode ? (
     <Suspense fallback={null}>
       <TestModeRibbon />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The inactivity warning's place: the dialog (Mantine's Modal) renders from the first warning on,
+ * not closed on every page (rendering it closed took about 50 ms of a phone's main thread at
+ * sign-in). Its code is fetched once the browser is idle, so it is there when the warning comes.
+ */
+function InactivityWarningSlot({ inactivity }: { inactivity: InactivityActorRef }) {
+  const open = useSelector(inactivity, warningShows);
+  const [warned, setWarned] = useState(open);
+  if (open && !warned) setWarned(true);
+  useEffect(() => {
+    const prefetch = () => void loadInactivityDialog();
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(prefetch, 0);
+    const idle = requestIdleCallback(prefetch);
+    return () => cancelIdleCallback(idle);
+  }, []);
+  return warned ? (
+    <Suspense fallback={null}>
+      <InactivityDialog inactivity={inactivity} />
     </Suspense>
   ) : null;
 }

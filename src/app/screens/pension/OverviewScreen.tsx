@@ -1,5 +1,4 @@
 import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Title.css';
@@ -11,17 +10,15 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/SemiCircleProgress.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Accordion.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
-import { Accordion, Alert, Anchor, Button, Container, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Button, Container, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { overviewView } from '../../../../machines/overview/overview.view.ts';
 import { formatEuro, formatEuroWhole, formatMoney } from '../../../domain/money.ts';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
@@ -29,6 +26,10 @@ import { useFlow } from '../../flows/useFlow.tsx';
 
 /** An amount is read as one thing: "-€7,460.04" never breaks after its sign on a phone. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+// The dialog (Mantine's Modal) loads when "Get Maxing" is pointed at or pressed, not with the page.
+const loadGetMaxingDialog = () => import('./GetMaxingDialog.tsx');
+const GetMaxingDialog = lazy(() => loadGetMaxingDialog().then((module) => ({ default: module.GetMaxingDialog })));
 
 /**
  * Overview (/landing): the days left to max out this year, the semicircle gauge of the year's
@@ -58,7 +59,7 @@ export function OverviewScreen() {
               <Text size="sm" c="dimmed" ta="center">
                 {pension.headroom > 0 ? `${formatEuroWhole(pension.headroom)} left to earn tax relief in ${year}` : 'No room left for tax relief this year'}
               </Text>
-              <Button size="md" onClick={() => overview.send({ type: 'overview.maxing.open' })}>
+              <Button size="md" onPointerEnter={() => void loadGetMaxingDialog()} onFocus={() => void loadGetMaxingDialog()} onClick={() => overview.send({ type: 'overview.maxing.open' })}>
                 Get Maxing
               </Button>
             </Stack>
@@ -243,22 +244,11 @@ export function OverviewScreen() {
         </Paper>
       </Stack>
 
-      <Modal opened={maxingOpen} onClose={closeMaxing} title="Get Maxing" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {pension.headroom > 0 ? `You can put ${formatMoney(pension.headroom)} more into your pension with tax relief this year.` : 'You have reached the tax relief limit for this year.'}
-          </Text>
-          <Button component={Link} to="/contribute" onClick={closeMaxing}>
-            Contribute
-          </Button>
-          <Button component={Link} to="/direct-debit" variant="outline" onClick={closeMaxing}>
-            Direct debit
-          </Button>
-          <Button component={Link} to="/round-payment" variant="outline" onClick={closeMaxing}>
-            Round payment
-          </Button>
-        </Stack>
-      </Modal>
+      {maxingOpen ? (
+        <Suspense fallback={null}>
+          <GetMaxingDialog headroom={pension.headroom} onClose={closeMaxing} />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }
