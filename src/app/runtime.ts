@@ -5,6 +5,7 @@ import { AUTH_SYSTEM_ID, LOGIN_ROUTE } from '../../machines/auth/auth.types.ts';
 import type { SessionHooks } from '../api/client.ts';
 import { sameGuardUser } from '../domain/routeAccess.ts';
 import { actionTime } from './actionTime.ts';
+import { afterNextPaint } from './afterPaint.ts';
 import type { AuthActorRef } from './actors.tsx';
 import { type AppInfoStore, createAppInfoStore } from './appInfo.tsx';
 import { createAuthLogic } from './effects/authEffects.ts';
@@ -142,10 +143,8 @@ function afterFirstPage(): { later: (task: () => void) => void; openAfter: (rout
   let open = false;
   const held: (() => void)[] = [];
   const whenIdle = (task: () => void) => {
-    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS }) : setTimeout(task, 0));
-    // A frame, then a task: the page that frame showed has been painted (a hidden tab paints no frames).
-    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(idle, 0));
-    else setTimeout(idle, 0);
+    // The page the next frame shows has been painted; then the browser is idle.
+    afterNextPaint(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS }) : setTimeout(task, 0)));
   };
   return {
     later: (task) => {

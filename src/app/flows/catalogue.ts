@@ -1,4 +1,5 @@
 import { FORM11_PROGRESS_KEY } from '../../domain/form11ProgressKey.ts';
+import { nextTask } from '../afterPaint.ts';
 import type { FlowEntry } from './flow.ts';
 
 /**
@@ -37,7 +38,12 @@ export const FLOWS = {
   form11Flow: {
     scope: 'session',
     afterFirstPaint: true,
-    load: () => import('../effects/form11FlowEffects.ts').then((m) => m.form11GuidedFlow),
+    // In two steps: the Form 11 schemas first, then the flow, so neither lengthens one long task.
+    load: () =>
+      import('../../domain/schemas/form11/index.ts')
+        .then(nextTask)
+        .then(() => import('../effects/form11FlowEffects.ts'))
+        .then((m) => m.form11GuidedFlow),
     forgetOnSignOut: [FORM11_PROGRESS_KEY],
   },
   // The "confirm your email address" banner of every signed-in page: one per signed-in user.

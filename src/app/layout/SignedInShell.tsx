@@ -1,5 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
+import { afterNextPaint } from '../afterPaint.ts';
 import { FrameLayout, TopBarLayout } from './FrameLayout.tsx';
 import { ShellHeading } from './ShellHeading.tsx';
 import { AFTER_FIRST_PAINT_ID } from '../../domain/constants.ts';
@@ -17,12 +18,10 @@ export function SignedInShell() {
     // A frame, then a task: the frame that showed the shell has been painted. Then the page asks
     // for the rest of its files (the frame, the screen, its flows), which the server listed in a
     // template so they never compete with this first paint.
-    const painted = () => {
+    afterNextPaint(() => {
       fetchAfterFirstPaint();
       markShellPainted();
-    };
-    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(painted, 0));
-    else setTimeout(painted, 0);
+    });
   }, []);
   return (
     <FrameLayout
