@@ -96,14 +96,18 @@ export function restoreModulesOf(authEffectsSource: string): string[] {
   return [...authEffectsSource.matchAll(/import\('(\.\.\/\.\.\/api\/[^']+)'\)/g)].map((match) => match[1]!);
 }
 
-/** Flow name → the module its logic loads from, as src/app/flows/catalogue.ts names them (paths relative to it). */
-export function flowModulesOf(catalogueSource: string): Map<string, string> {
+/**
+ * Flow name → the modules its logic loads from, as src/app/flows/catalogue.ts names them (paths
+ * relative to it), in the order it imports them (a flow may load in steps: the last is its effects).
+ */
+export function flowModulesOf(catalogueSource: string): Map<string, string[]> {
   const starts = [...catalogueSource.matchAll(/^\s*(\w+):\s*\{/gm)];
   return new Map(
     starts.flatMap((start, index) => {
       const entry = catalogueSource.slice(start.index, starts[index + 1]?.index ?? catalogueSource.length);
-      const module = /load:\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(entry)?.[1];
-      return module ? [[start[1]!, module] as const] : [];
+      const load = /load:\s*\(\)\s*=>([\s\S]*)/.exec(entry)?.[1] ?? '';
+      const modules = [...load.matchAll(/import\('([^']+)'\)/g)].map((match) => match[1]!);
+      return modules.length > 0 ? [[start[1]!, modules] as const] : [];
     }),
   );
 }
@@ -165,9 +169,10 @@ export function routePreloads(): Plugin {
         closure(chunk.fileName, files);
         // The route's loader imports its flows' logic next to the screen: name those chunks too.
         for (const flow of [...route.flows, ...(frameChunks.length > 0 ? sessionFlows : [])]) {
-          const module = flowModules.get(flow);
-          const flowChunk = module ? byModule.get(path.resolve(path.dirname(catalogueFile), module)) : undefined;
-          if (flowChunk) closure(flowChunk.fileName, files);
+          for (const module of flowModules.get(flow) ?? []) {
+            const flowChunk = byModule.get(path.resolve(path.dirname(catalogueFile), module));
+            if (flowChunk) closure(flowChunk.fileName, files);
+          }
         }
         const listed = [...files].filter((file) => !initial.has(file));
         if (!firstPaint) return [{ path: route.path, files: listed }];
