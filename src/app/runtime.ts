@@ -101,8 +101,8 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   };
   const firstPage = afterFirstPage();
   const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, later: firstPage.later, ...(inspect ? { inspect } : {}) });
-  // The call and its HTTP client load beside the first page, not in it: the first page never waits on them.
-  const appInfo = createAppInfoStore(() => import('../api/appInfo.ts').then((api) => api.getAppInfo()), console);
+  // The call and its HTTP client load after the first page, not in front of it: the first page never waits on them.
+  const appInfo = createAppInfoStore(() => import('../api/appInfo.ts').then((api) => api.getAppInfo()), console, firstPage.later);
   const router = createAppRouter({ session: routerSession(auth), flows, appInfo });
   const hooks = sessionHooks(auth);
 

@@ -65,15 +65,27 @@ describe('the app runtime', () => {
     const { runtime, calls } = start();
     await waitFor(runtime.auth, (s) => s.matches({ signedOut: 'idle' }));
     expect(selectGuardUser(runtime.auth.getSnapshot())).toBeNull();
-    // Only the deployment's names are asked (the test-mode ribbon), and nothing waits for them.
-    expect(calls.filter((path) => !path.endsWith('/app-info'))).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
-  it('asks the deployment’s names once; a failed answer leaves them unknown (no ribbon)', async () => {
+  it('asks the deployment’s names once the first page has shown, never in front of it', async () => {
     const { runtime, calls } = start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+    await showFirstPage(runtime);
+    await vi.waitFor(() => expect(calls).toEqual(['/api/maxout/app-info']));
     await runtime.appInfo.ready();
-    expect(calls.filter((path) => path.endsWith('/app-info'))).toEqual(['/api/maxout/app-info']);
+    expect(calls).toEqual(['/api/maxout/app-info']);
+  });
+
+  it('asks the deployment’s names at once for a page that waits for them, and once only; a failed answer leaves them unknown (no ribbon)', async () => {
+    const { runtime, calls } = start();
+    await Promise.all([runtime.appInfo.ready(), runtime.appInfo.ready()]);
+    expect(calls).toEqual(['/api/maxout/app-info']);
     expect(runtime.appInfo.get()).toBeNull();
+    await showFirstPage(runtime);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual(['/api/maxout/app-info']);
   });
 
   it('runs the guards again exactly when a guard-relevant user field changes', async () => {
