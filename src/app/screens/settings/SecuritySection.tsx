@@ -161,13 +161,20 @@ function TwoFactorCard({ security, view }: { security: SecurityActor; view: Secu
   return (
     <Card title="Two-step sign-in" id="two-step">
       <Stack>
+        {/* What it is, said whatever its state: the card is not blank while the state loads. */}
+        <Text fz="sm">
+          Signing in also asks for a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or
+          1Password), so a stolen password alone is not enough.
+        </Text>
         <ErrorAlert message={view.error} />
         {step === 'off' || step === 'starting' ? (
           <>
-            <Text fz="sm">
-              Recommended. Signing in will also ask for a 6-digit code from an authenticator app on your phone (such as Google Authenticator,
-              Microsoft Authenticator or 1Password), so a stolen password alone is not enough.
-            </Text>
+            <Group gap="xs">
+              <Badge variant="outline" color="gray">
+                Off
+              </Badge>
+              <Text fz="sm">Recommended: turn it on.</Text>
+            </Group>
             <StartForm security={security} canStart={view.canStart} starting={step === 'starting'} />
           </>
         ) : null}
