@@ -109,6 +109,7 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   const stops = [
     firstPage.openAfter(router),
     followSignedInUser(auth, flows),
+    preloadFrameOnSignIn(auth),
     tellFlowsOfUserChanges(auth, flows),
     rerunGuardsOnUserChange(auth, router),
     followOtherTabs(auth, tabs),
@@ -205,6 +206,23 @@ function ownerOf(snapshot: ReturnType<AuthActorRef['getSnapshot']>): string | nu
 function followSignedInUser(auth: AuthActorRef, flows: AppFlowRegistry): () => void {
   flows.setOwner(ownerOf(auth.getSnapshot()));
   const subscription = auth.subscribe((snapshot) => flows.setOwner(ownerOf(snapshot)));
+  return () => subscription.unsubscribe();
+}
+
+/**
+ * Someone signing in on a public page sees a signed-in page next: the frame's code (the shell's
+ * chunk, which the root layout renders around it) loads as the session begins, not once that page asks.
+ */
+function preloadFrameOnSignIn(auth: AuthActorRef): () => void {
+  const preloadOnce = (snapshot: ReturnType<AuthActorRef['getSnapshot']>) => {
+    if (!selectIsSignedIn(snapshot)) return false;
+    preloadSignedInShell();
+    return true;
+  };
+  if (preloadOnce(auth.getSnapshot())) return () => {};
+  const subscription = auth.subscribe((snapshot) => {
+    if (preloadOnce(snapshot)) subscription.unsubscribe();
+  });
   return () => subscription.unsubscribe();
 }
 

@@ -1,4 +1,4 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { authView } from '../../../machines/auth/auth.view.ts';
@@ -8,6 +8,8 @@ import { useAppInfo } from '../appInfo.tsx';
 import { LoadingView } from './LoadingView.tsx';
 
 const TestModeRibbon = lazy(() => import('./TestModeRibbon.tsx').then((module) => ({ default: module.TestModeRibbon })));
+// The signed-in pages' frame (the shell's chunk, which a signed-in page names in its preloads).
+const SignedInChrome = lazy(() => import('./SignedInShell.tsx').then((module) => ({ default: module.SignedInChrome })));
 const loadInactivityDialog = () => import('./InactivityDialog.tsx');
 const InactivityDialog = lazy(() => loadInactivityDialog().then((module) => ({ default: module.InactivityDialog })));
 
@@ -21,13 +23,23 @@ const InactivityDialog = lazy(() => loadInactivityDialog().then((module) => ({ d
 export function RootLayout() {
   const { loading, resuming } = useSelector(useAuthActor(), authView);
   const inactivity = useInactivityActor();
+  // A page under the signed-in layouts: its frame is kept here, around whatever they show.
+  const signedInPage = useRouterState({ select: (state) => state.matches.some((match) => match.staticData.access === 'user' || match.staticData.access === 'paye') });
   // Resuming a stored session: the routed page shows what its layout route shows while its guard
   // waits (a signed-in page's frame at once, router.tsx; a public page the loading view).
   if (loading && !resuming) return <LoadingView />;
   return (
     <>
       {loading ? null : <TestModeRibbonSlot />}
-      <Outlet />
+      {signedInPage ? (
+        <Suspense fallback={<LoadingView />}>
+          <SignedInChrome>
+            <Outlet />
+          </SignedInChrome>
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
       {inactivity ? <InactivityWarningSlot inactivity={inactivity} /> : null}
     </>
   );

@@ -1,9 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useRoundupsActor } from '../actors.tsx';
-import { FrameLayout } from './FrameLayout.tsx';
 import { ShellHeading } from './ShellHeading.tsx';
-import { TopBar } from './TopBar.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 // The prompt's code (a dialog, the round-ups view) loads once the session's round-ups actor runs,
@@ -14,9 +12,9 @@ const RoundupsPrompt = lazy(() => import('../screens/roundups/RoundupsPrompt.tsx
 let firstScreenShown = false;
 
 /**
- * The frame of the signed-in routes (spec section 2, Layout): the desktop top bar, the banner
- * asking to confirm the email address (until it is proven), the round-up prompt, the routed screen,
- * and the mobile bottom bar. Loaded with the first signed-in screen, never on a public one.
+ * What the signed-in routes show inside the frame (SignedInChrome, kept by the root layout): the
+ * banner asking to confirm the email address (until it is proven), the round-up prompt and the
+ * routed screen. Loaded with the first signed-in screen, never on a public one.
  */
 export function SignedInFrame() {
   const roundups = useRoundupsActor();
@@ -30,7 +28,7 @@ export function SignedInFrame() {
     firstScreenShown = true;
   }, [screenShown]);
   return (
-    <FrameLayout top={<TopBar />}>
+    <>
       <VerifyEmailBanner />
       {roundups ? (
         <Suspense fallback={null}>
@@ -38,6 +36,6 @@ export function SignedInFrame() {
         </Suspense>
       ) : null}
       {screenShown ? <Outlet /> : <ShellHeading />}
-    </FrameLayout>
+    </>
   );
 }

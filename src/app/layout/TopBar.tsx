@@ -1,3 +1,4 @@
+import { UnstyledButton } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { authView } from '../../../machines/auth/auth.view.ts';
@@ -14,8 +15,20 @@ const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: mo
 /** Top bar: Tax Refund and Bank Accounts on desktop (spec section 2, Layout); the account menu on every size. */
 export function TopBar() {
   const auth = useAuthActor();
-  const { accountLabel } = useSelector(auth, authView);
+  const { accountLabel, loading } = useSelector(auth, authView);
   const [menuLoaded, loadMenu] = useState(false);
+  // While the stored session is checked the name is not known: the button's place is kept, empty.
+  if (loading) {
+    return (
+      <TopBarLayout
+        account={
+          <UnstyledButton component="span" px="sm" py={6} fw={600} aria-hidden style={{ visibility: 'hidden' }}>
+            Account ▾
+          </UnstyledButton>
+        }
+      />
+    );
+  }
   const button = <AccountMenuButton accountLabel={accountLabel} aria-expanded={false} onClick={() => loadMenu(true)} onPointerEnter={() => void loadAccountMenu()} />;
   return (
     <TopBarLayout
