@@ -38,6 +38,8 @@ void loadInspector().then(async (inspect) => {
   // Built once, outside React: StrictMode's double renders never build a second one.
   const runtime = createAppRuntime({ startedAt, inspect });
   await nextTask();
+  // A signed-in page paints its frame in the first render, not a fallback React reveals later.
+  await runtime.firstRenderReady;
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // running as one long task.
   startTransition(() => {

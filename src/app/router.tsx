@@ -10,6 +10,7 @@ import { guardRoute, mergeRouteRules, type RouteRules } from '../domain/routeAcc
 import { ContributeSearchSchema, Form11PageSearchSchema, IncomeSearchSchema, LoginSearchSchema, ReturnToSearchSchema, YearSearchSchema } from '../domain/schemas/search.ts';
 import { LoadingView } from './layout/LoadingView.tsx';
 import { shellPainted } from './layout/shellFrame.ts';
+import { preloadSignedInChrome } from './layout/signedInChrome.ts';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import type { RouterContext } from './session.ts';
@@ -59,9 +60,12 @@ const signedInFrame = lazyRouteComponent(() => import('./layout/SignedInFrame.ts
 // page), and the screen as soon as it is ready (pendingMinMs 0).
 const signedInShell = lazyRouteComponent(() => import('./layout/SignedInShell.tsx'), 'SignedInShell');
 
-/** Starts loading what a signed-in page shows while the stored session is checked (runtime.ts, at start). */
-export function preloadSignedInShell(): void {
-  void signedInShell.preload?.();
+/**
+ * Starts loading what a signed-in page shows while the stored session is checked (runtime.ts, at
+ * start): the frame and the shell. Resolves once both can render.
+ */
+export function preloadSignedInShell(): Promise<void> {
+  return Promise.all([signedInShell.preload?.(), preloadSignedInChrome()]).then(() => undefined);
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({

@@ -40,8 +40,13 @@ export interface AppRuntime {
    * signed-out visitor never downloads it.
    */
   flows: AppFlowRegistry;
-  /** The deployment's mode and names (GET /app-info), asked once at start. */
+  /** The deployment's mode and names (GET /app-info), asked once the first page has painted. */
   appInfo: AppInfoStore;
+  /**
+   * Resolves once the first render can paint the page at once: with a stored session, once the
+   * signed-in frame's code has loaded (it is named in the page's preloads); otherwise at once.
+   */
+  firstRenderReady: Promise<void>;
   /** Stops the actor and removes every listener (tests; a page never needs it). */
   stop(): void;
 }
@@ -66,7 +71,7 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   });
   const hasStoredSession = readStoredTokens() !== null;
   // The frame shown while a stored session is checked: its code is evaluated beside the check, not after the first render asks for it.
-  if (hasStoredSession) preloadSignedInShell();
+  const firstRenderReady = hasStoredSession ? preloadSignedInShell() : Promise.resolve();
   expectShellPaint(hasStoredSession);
   const auth: AuthActorRef = createActor(logic, { input: { now: startedAt, hasStoredSession }, systemId: AUTH_SYSTEM_ID, ...(inspect ? { inspect } : {}) });
   const effects: AppEffects = {
@@ -123,6 +128,7 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
     sessionHooks: hooks,
     flows,
     appInfo,
+    firstRenderReady,
     stop: () => {
       for (const stop of stops) stop();
       flows.stop();
@@ -216,7 +222,7 @@ function followSignedInUser(auth: AuthActorRef, flows: AppFlowRegistry): () => v
 function preloadFrameOnSignIn(auth: AuthActorRef): () => void {
   const preloadOnce = (snapshot: ReturnType<AuthActorRef['getSnapshot']>) => {
     if (!selectIsSignedIn(snapshot)) return false;
-    preloadSignedInShell();
+    void preloadSignedInShell();
     return true;
   };
   if (preloadOnce(auth.getSnapshot())) return () => {};

@@ -6,10 +6,9 @@ import { warningShows } from '../../../machines/inactivity/warning.view.ts';
 import { type InactivityActorRef, useAuthActor, useInactivityActor } from '../actors.tsx';
 import { useAppInfo } from '../appInfo.tsx';
 import { LoadingView } from './LoadingView.tsx';
+import { SignedInChrome } from './signedInChrome.ts';
 
 const TestModeRibbon = lazy(() => import('./TestModeRibbon.tsx').then((module) => ({ default: module.TestModeRibbon })));
-// The signed-in pages' frame (the shell's chunk, which a signed-in page names in its preloads).
-const SignedInChrome = lazy(() => import('./SignedInShell.tsx').then((module) => ({ default: module.SignedInChrome })));
 const loadInactivityDialog = () => import('./InactivityDialog.tsx');
 const InactivityDialog = lazy(() => loadInactivityDialog().then((module) => ({ default: module.InactivityDialog })));
 
@@ -32,7 +31,9 @@ export function RootLayout() {
     <>
       {loading ? null : <TestModeRibbonSlot />}
       {signedInPage ? (
-        <Suspense fallback={<LoadingView />}>
+        // Its code is preloaded with a stored session: the frame and the heading are the page's first
+        // paint then, not a loading note; after a sign-in the loading view shows until it is there.
+        <Suspense fallback={resuming ? null : <LoadingView />}>
           <SignedInChrome>
             <Outlet />
           </SignedInChrome>
