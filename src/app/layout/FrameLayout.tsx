@@ -1,4 +1,3 @@
-import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Group.css';
@@ -6,10 +5,15 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Stack.css';
-import { Anchor, AppShell, Button, Group, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BottomBar } from './BottomBar.tsx';
+import classes from './FrameLayout.module.css';
+
+// While a dialog locks the page's scrolling, its scroll bar's width is added to the right of the
+// fixed bars (react-remove-scroll-bar, which Mantine's Modal uses, styles this class), so they do not shift.
+const SCROLL_BAR_OFFSET = 'right-scroll-bar-position';
 
 /**
  * The layout of every signed-in page (spec section 2, Layout): the top bar, the routed content and
@@ -18,13 +22,13 @@ import { BottomBar } from './BottomBar.tsx';
  */
 export function FrameLayout({ top, children }: { top: ReactNode; children: ReactNode }) {
   return (
-    <AppShell header={{ height: 60 }} footer={{ height: 64 }} padding="md">
-      <AppShell.Header>{top}</AppShell.Header>
-      <AppShell.Main pb={{ base: 80, sm: 'md' }}>{children}</AppShell.Main>
-      <AppShell.Footer hiddenFrom="sm">
+    <>
+      <header className={`${classes.header} ${SCROLL_BAR_OFFSET}`}>{top}</header>
+      <main className={classes.main}>{children}</main>
+      <Box component="footer" hiddenFrom="sm" className={`${classes.footer} ${SCROLL_BAR_OFFSET}`}>
         <BottomBar />
-      </AppShell.Footer>
-    </AppShell>
+      </Box>
+    </>
   );
 }
 
