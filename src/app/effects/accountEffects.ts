@@ -5,17 +5,12 @@ import { dataExportMachine } from '../../../machines/dataExport/dataExport.machi
 import type { FetchExportResult } from '../../../machines/dataExport/dataExport.types.ts';
 import { payePreferenceMachine } from '../../../machines/payePreference/payePreference.machine.ts';
 import type { SetOptOutInput, SetOptOutResult } from '../../../machines/payePreference/payePreference.types.ts';
-import { pensionRefundMachine } from '../../../machines/pensionRefund/pensionRefund.machine.ts';
-import type { AddClaimResult, PensionClaim } from '../../../machines/pensionRefund/pensionRefund.types.ts';
 import { profileEditMachine } from '../../../machines/profileEdit/profileEdit.machine.ts';
 import type { ProfileChanges, SaveProfileResult } from '../../../machines/profileEdit/profileEdit.types.ts';
 import { closeAccount, downloadExport, getRetentionPlan, setPayeOptOut } from '../../api/account.ts';
 import { editProfile } from '../../api/auth.ts';
-import { postAnswer } from '../../api/form11.ts';
 import { createSessionClient, toApiFailure } from '../../api/client.ts';
 import { formatApiDate } from '../../domain/dates.ts';
-import { refundOptionsMachine } from '../../../machines/refundOptions/refundOptions.machine.ts';
-import { form11FlowView } from '../../../machines/form11Flow/form11Flow.view.ts';
 import { defineFlow } from '../flows/flow.ts';
 import { todayOf } from './today.ts';
 import type { AppEffects } from './appEffects.ts';
@@ -114,24 +109,6 @@ export function createAccountCloseLogic(deps: AppEffects) {
   });
 }
 
-/** Pension refund with its real effects: POST /answer into the year's claim, the profile reloaded. */
-export function createPensionRefundLogic(deps: AppEffects) {
-  const client = createSessionClient(deps.sessionHooks);
-  return pensionRefundMachine.provide({
-    actors: {
-      addClaim: fromPromise<AddClaimResult, PensionClaim>(async ({ input, signal }) => {
-        try {
-          await postAnswer(client, { year: input.year, question: input.category, answer: input.answer }, { signal });
-          return { ok: true };
-        } catch (error) {
-          return { ok: false, error: await toApiFailure(error) };
-        }
-      }),
-    },
-    actions: { reloadProfile: () => deps.reloadProfile() },
-  });
-}
-
 export const profileEditFlow = defineFlow({
   logic: createProfileEditLogic,
   input: (effects: AppEffects, screen: { returnTo: string | null }) => ({
@@ -143,22 +120,4 @@ export const profileEditFlow = defineFlow({
 export const payePreferenceFlow = defineFlow({ logic: createPayePreferenceLogic, input: (effects: AppEffects) => ({ user: effects.user() }) });
 export const dataExportFlow = defineFlow({ logic: createDataExportLogic, input: () => undefined });
 export const accountCloseFlow = defineFlow({ logic: createAccountCloseLogic, input: () => undefined });
-export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 
-
-/** Tax refund options: "Continue" hands the guided flow `flow.resume`; the claim shown is the one it holds. */
-export function createRefundOptionsLogic(effects: AppEffects) {
-  return refundOptionsMachine.provide({ actions: { continueClaim: () => effects.guidedFlow()?.send({ type: 'flow.resume' }) } });
-}
-export const refundOptionsFlow = defineFlow({
-  logic: createRefundOptionsLogic,
-  input: (effects: AppEffects) => {
-    const unfinished = guidedClaimOf(effects);
-    return { user: effects.user(), today: todayOf(effects), claim: unfinished && { year: unfinished.year, page: unfinished.position.number, pages: unfinished.position.total } };
-  },
-});
-
-function guidedClaimOf(effects: AppEffects) {
-  const guided = effects.guidedFlow();
-  return guided ? form11FlowView(guided.getSnapshot()).unfinished : null;
-}

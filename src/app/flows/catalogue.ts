@@ -20,8 +20,8 @@ export const FLOWS = {
   pensionSetup: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.pensionSetupFlow) },
   contribution: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.contributionFlow) },
   directDebit: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.directDebitFlow) },
-  refundOptions: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.refundOptionsFlow) },
-  pensionRefund: { scope: 'visit', load: () => import('../effects/accountEffects.ts').then((m) => m.pensionRefundFlow) },
+  refundOptions: { scope: 'visit', load: () => import('../effects/refundEffects.ts').then((m) => m.refundOptionsFlow) },
+  pensionRefund: { scope: 'visit', load: () => import('../effects/refundEffects.ts').then((m) => m.pensionRefundFlow) },
   // Bank accounts: linking runs per visit; the round-ups are the signed-in user's (the daily prompt of every
   // signed-in page), loaded once the first signed-in page has painted: the prompt comes after the page.
   bankLink: { scope: 'visit', load: () => import('../effects/bankLinkEffects.ts').then((m) => m.bankLinkFlow) },
