@@ -16,8 +16,10 @@ const InactivityDialog = lazy(() => loadInactivityDialog().then((module) => ({ d
  * The frame around every route (spec section 2, Layout): a full-screen loading view until auth is
  * initialised (on a signed-in page with a stored session, that page's frame and heading instead:
  * the session is most likely still valid, and a page that shows at once need not wait for the
- * server to answer; a refused session still ends on the sign-in page), then the routed view (whose layout route adds the bars for signed-in screens), and
- * the "test mode" ribbon of a deployment not in production, and for a signed-in user the inactivity warning, on every route, public ones included.
+ * server to answer; a refused session still ends on the sign-in page), then the routed view,
+ * inside the signed-in frame (top and bottom bars, SignedInChrome) on a signed-in route (decision
+ * 039), the "test mode" ribbon of a deployment not in production, and for a signed-in user the
+ * inactivity warning, on every route, public ones included.
  */
 export function RootLayout() {
   const { loading, resuming } = useSelector(useAuthActor(), authView);
