@@ -22,7 +22,11 @@ export interface FlowRegistry<C extends FlowCatalogue> {
   preload(...names: (keyof C & string)[]): Promise<void>;
   /** The flow's logic once loaded, else null. */
   loaded<N extends keyof C & string>(name: N): LogicOf<C, N> | null;
-  /** Loads the flow's logic once; every call returns the same promise. */
+  /**
+   * Loads the flow's logic once. Once loaded, every call returns the same settled promise, marked
+   * as React's `use` reads one (`status`, `value`): a screen calls `use(load(name))` on every
+   * render, and it suspends only while the code is on its way.
+   */
   load<N extends keyof C & string>(name: N): Promise<LogicOf<C, N>>;
   /** The visit's actor, started on first call (the logic must be loaded). Input is read only then. */
   visit<N extends NamesOfScope<C, 'visit'>>(name: N, visitKey: string, screen: ScreenInputOf<C, N>): Actor<LogicOf<C, N>>;
@@ -72,6 +76,8 @@ interface VisitEntry {
 export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects, inspect, releaseDelayMs = 0, later = (task) => task() }: FlowRegistryOptions<C>): FlowRegistry<C> {
   const logics = new Map<string, { logic: AnyActorLogic; input: (screen: unknown) => unknown }>();
   const loading = new Map<string, Promise<AnyActorLogic>>();
+  /** The loaded flows' logic as a settled promise, which React's `use` reads without suspending. */
+  const loaded = new Map<string, Promise<AnyActorLogic>>();
   const visits = new Map<string, VisitEntry>();
   const sessions = new Map<string, Actor<AnyActorLogic>>();
   const listeners = new Set<() => void>();
@@ -132,8 +138,8 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
   };
 
   function load(name: string): Promise<AnyActorLogic> {
-    const known = logics.get(name);
-    if (known) return Promise.resolve(known.logic);
+    const done = loaded.get(name);
+    if (done) return done;
     let pending = loading.get(name);
     if (!pending) {
       const entry = catalogue[name];
@@ -143,6 +149,7 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
           const logic = flow.logic(effects) as AnyActorLogic;
           logics.set(name, { logic, input: (screen) => flow.input(effects, screen) });
           loading.delete(name);
+          loaded.set(name, settled(logic));
           // A session flow's actor starts as soon as its code is there, whoever asked for it (a
           // screen that reads it, or the sign-in's deferred load).
           if (entry.scope === 'session' && owner !== null && !sessions.has(name)) {
@@ -244,4 +251,9 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
       listeners.clear();
     },
   };
+}
+
+/** A promise already fulfilled with `value`, marked so that React's `use` returns it at once. */
+function settled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
 }

@@ -35,7 +35,9 @@ export function useFlow<N extends VisitFlowName>(name: N, ...[input]: ScreenInpu
   const registry = useRegistry();
   const router = useRouter();
   const [visitKey] = useState(() => visitKeyOf(router.history.location));
-  if (!registry.loaded(name)) use(registry.load(name));
+  // Every render, not only while loading: React replays a render that suspended here, and the
+  // hooks after it must meet the same `use` again (skipping it made React throw and recover).
+  use(registry.load(name));
   const actor = registry.visit(name, visitKey, input as ScreenInputOf<AppFlows, N>);
   useEffect(() => registry.hold(name, visitKey), [registry, name, visitKey]);
   return actor;
@@ -58,7 +60,7 @@ export function useRunningSessionFlow<N extends SessionFlowName>(name: N): FlowA
 /** The signed-in user's actor of a session flow (the guided Form 11 flow), or null while there is none. */
 export function useSessionFlow<N extends SessionFlowName>(name: N): FlowActor<N> | null {
   const registry = useRegistry();
-  if (!registry.loaded(name)) use(registry.load(name));
+  use(registry.load(name));
   return useSyncExternalStore(
     registry.subscribe,
     () => registry.session(name),
