@@ -9,6 +9,7 @@ import '@mantine/core/styles/Text.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent, Observer } from 'xstate';
+import { nextTask } from './afterPaint.ts';
 import { App } from './App.tsx';
 import { createAppRuntime } from './runtime.ts';
 
@@ -26,14 +27,10 @@ async function loadInspector(): Promise<Observer<InspectionEvent> | undefined> {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-/**
- * A new task: the browser may paint and handle input between the start-up steps, so none of
- * them (evaluating the bundle, building the runtime, rendering) blocks the page for long.
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 void loadInspector().then(async (inspect) => {
   const startedAt = Date.now();
+  // A new task between the start-up steps (evaluating the bundle, building the runtime, rendering):
+  // the browser may paint and handle input between them, so none blocks the page for long.
   await nextTask();
   // Built once, outside React: StrictMode's double renders never build a second one.
   const runtime = createAppRuntime({ startedAt, inspect });

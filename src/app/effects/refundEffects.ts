@@ -34,7 +34,6 @@ export function createPensionRefundLogic(deps: AppEffects) {
 
 export const pensionRefundFlow = defineFlow({ logic: createPensionRefundLogic, input: (effects: AppEffects) => ({ user: effects.user(), today: todayOf(effects) }) });
 
-
 /** Tax refund options: "Continue" hands the guided flow `flow.resume`; the claim shown is the one it holds. */
 export function createRefundOptionsLogic(effects: AppEffects) {
   return refundOptionsMachine.provide({ actions: { continueClaim: () => effects.guidedFlow()?.send({ type: 'flow.resume' }) } });

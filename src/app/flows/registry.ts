@@ -77,7 +77,7 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
   const logics = new Map<string, { logic: AnyActorLogic; input: (screen: unknown) => unknown }>();
   const loading = new Map<string, Promise<AnyActorLogic>>();
   /** The loaded flows' logic as a settled promise, which React's `use` reads without suspending. */
-  const loaded = new Map<string, Promise<AnyActorLogic>>();
+  const settledLoads = new Map<string, Promise<AnyActorLogic>>();
   const visits = new Map<string, VisitEntry>();
   const sessions = new Map<string, Actor<AnyActorLogic>>();
   const listeners = new Set<() => void>();
@@ -138,7 +138,7 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
   };
 
   function load(name: string): Promise<AnyActorLogic> {
-    const done = loaded.get(name);
+    const done = settledLoads.get(name);
     if (done) return done;
     let pending = loading.get(name);
     if (!pending) {
@@ -149,7 +149,7 @@ export function createFlowRegistry<C extends FlowCatalogue>({ catalogue, effects
           const logic = flow.logic(effects) as AnyActorLogic;
           logics.set(name, { logic, input: (screen) => flow.input(effects, screen) });
           loading.delete(name);
-          loaded.set(name, settled(logic));
+          settledLoads.set(name, settled(logic));
           // A session flow's actor starts as soon as its code is there, whoever asked for it (a
           // screen that reads it, or the sign-in's deferred load).
           if (entry.scope === 'session' && owner !== null && !sessions.has(name)) {
