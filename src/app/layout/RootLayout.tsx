@@ -10,6 +10,8 @@ import { SignedInChrome } from './signedInChrome.ts';
 
 const TestModeRibbon = lazy(() => import('./TestModeRibbon.tsx').then((module) => ({ default: module.TestModeRibbon })));
 const loadInactivityDialog = () => import('./InactivityDialog.tsx');
+/** How long after a page comes that the inactivity warning's code is fetched. */
+const WARNING_PREFETCH_DELAY_MS = 20_000;
 const InactivityDialog = lazy(() => loadInactivityDialog().then((module) => ({ default: module.InactivityDialog })));
 
 /**
@@ -63,7 +65,9 @@ function TestModeRibbonSlot() {
 /**
  * The inactivity warning's place: the dialog (Mantine's Modal) renders from the first warning on,
  * not closed on every page (rendering it closed took about 50 ms of a phone's main thread at
- * sign-in). Its code is fetched once the browser is idle, so it is there when the warning comes.
+ * sign-in). Its code is fetched once the browser is idle, WARNING_PREFETCH_DELAY_MS after the page
+ * came, so it is there when the warning comes (50 minutes idle) without taking a phone's bandwidth
+ * from the page's own files while they load (its 45 kB went out beside a screen's chunks).
  */
 function InactivityWarningSlot({ inactivity }: { inactivity: InactivityActorRef }) {
   const open = useSelector(inactivity, warningShows);
@@ -71,9 +75,15 @@ function InactivityWarningSlot({ inactivity }: { inactivity: InactivityActorRef 
   if (open && !warned) setWarned(true);
   useEffect(() => {
     const prefetch = () => void loadInactivityDialog();
-    if (typeof requestIdleCallback !== 'function') return void setTimeout(prefetch, 0);
-    const idle = requestIdleCallback(prefetch);
-    return () => cancelIdleCallback(idle);
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(prefetch);
+      else prefetch();
+    }, WARNING_PREFETCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
   }, []);
   return warned ? (
     <Suspense fallback={null}>
