@@ -24,6 +24,7 @@ import { securityView, type SecurityView } from '../../../../machines/security/s
 import { newPasswordField, passwordField, stop } from '../../../domain/schemas/fields.ts';
 import * as m from '../../../domain/schemas/messages.ts';
 import { appCodeField } from '../../../domain/schemas/security.ts';
+import { useSecondPass } from '../../components/useSecondPass.ts';
 import { type FlowActor, useFlow } from '../../flows/useFlow.tsx';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
@@ -35,6 +36,8 @@ export function SecuritySection() {
   const security = useFlow('security');
   const view = useSelector(security, securityView);
   const { loading, loadError } = view;
+  // The password and two-step cards fill a phone's first screen; the lists below them come second.
+  const secondPass = useSecondPass();
 
   return (
     <Stack component="section" aria-labelledby="security-title" gap="md">
@@ -62,8 +65,12 @@ export function SecuritySection() {
       ) : null}
       <ChangePasswordCard security={security} view={view.password} />
       <TwoFactorCard security={security} view={view.twoFactor} />
-      <DevicesCard security={security} view={view.devices} />
-      <EventsCard events={view.events} />
+      {secondPass ? (
+        <>
+          <DevicesCard security={security} view={view.devices} />
+          <EventsCard events={view.events} />
+        </>
+      ) : null}
     </Stack>
   );
 }

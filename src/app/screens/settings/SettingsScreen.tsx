@@ -4,6 +4,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useSecondPass } from '../../components/useSecondPass.ts';
 import { SETTINGS_TITLE } from '../../layout/screenHeadings.ts';
 import { CloseAccountSection } from './CloseAccountSection.tsx';
 import { DataExportSection } from './DataExportSection.tsx';
@@ -21,8 +22,12 @@ const SECTIONS = [
   { id: 'close-account', label: 'Close my account' },
 ] as const;
 
-/** Settings (/settings): one section per concern, each with its own machine; this page only lays them out. */
+/**
+ * Settings (/settings): one section per concern, each with its own machine; this page only lays
+ * them out. The sections under Security (below the fold on every screen) render in a second pass.
+ */
 export function SettingsScreen() {
+  const secondPass = useSecondPass();
   return (
     <Container size="md" py="lg">
       <Stack gap="xl">
@@ -42,9 +47,13 @@ export function SettingsScreen() {
           </Group>
         </Stack>
         <SecuritySection />
-        <PayeSection />
-        <DataExportSection />
-        <CloseAccountSection />
+        {secondPass ? (
+          <>
+            <PayeSection />
+            <DataExportSection />
+            <CloseAccountSection />
+          </>
+        ) : null}
       </Stack>
     </Container>
   );
