@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import {
   ageOn,
@@ -129,6 +130,52 @@ describe('parseDate', () => {
       expect(parseDate(null)).toBeNull();
       expect(parseDate(undefined)).toBeNull();
     });
+  });
+});
+
+/**
+ * The strict reading dayjs's own format parse gives (what parseDate used until it read the parts
+ * with Date arithmetic, which is much faster): invalid when the date or time does not exist in UTC,
+ * else the wall time on the local clock, or the UTC instant.
+ */
+function dayjsStrictReading(text: string, asUtc: boolean): number | null {
+  const format = 'YYYY-MM-DD HH:mm:ss.SSS';
+  if (!dayjs.utc(text, format, true).isValid()) return null;
+  return (asUtc ? dayjs.utc(text, format, true) : dayjs(text, format)).valueOf();
+}
+
+describe('parseDate reads dates and times as dayjs strict format parsing does', () => {
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  // Days, hours, minutes and seconds one past their range, and February 29th in any year.
+  const wallTime = fc.record({
+    year: fc.integer({ min: 1900, max: 2100 }),
+    month: fc.integer({ min: 1, max: 13 }),
+    day: fc.integer({ min: 1, max: 32 }),
+    hour: fc.integer({ min: 0, max: 24 }),
+    minute: fc.integer({ min: 0, max: 60 }),
+    second: fc.integer({ min: 0, max: 60 }),
+    ms: fc.integer({ min: 0, max: 999 }),
+  });
+  const agrees = () =>
+    fc.assert(
+      fc.property(wallTime, ({ year, month, day, hour, minute, second, ms }) => {
+        const canonical = `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(ms, 3)}`;
+        const local = parseDate(`${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(ms, 3)}`);
+        expect(local?.valueOf() ?? null).toBe(dayjsStrictReading(canonical, false));
+        const instant = parseDate(`${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(ms, 3)}Z`);
+        expect(instant?.valueOf() ?? null).toBe(dayjsStrictReading(canonical, true));
+        const display = parseDate(`${day}.${month}.${year}`);
+        expect(display?.valueOf() ?? null).toBe(dayjsStrictReading(`${year}-${pad(month)}-${pad(day)} 00:00:00.000`, false));
+      }),
+      { numRuns: 3000 },
+    );
+
+  it('in the process time zone', agrees);
+  inZone('America/Santiago', () => {
+    it('where some local midnights do not exist', agrees);
+  });
+  inZone('Europe/Dublin', () => {
+    it('in Ireland', agrees);
   });
 });
 
