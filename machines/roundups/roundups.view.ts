@@ -269,16 +269,9 @@ const initialSettingsValues = memoLast(
 /** The pending round-ups in the order the server collects them: oldest booking first. */
 const roundupsCount = (count: number) => (count === 1 ? '1 round-up' : `${count} round-ups`);
 
-function settingsView(snapshot: Snapshot, settings: RoundupSettings): RoundupSettingsView {
-  const { context } = snapshot;
-  const cent = (euro: number) => formatEuro(euro, { keepZeroDecimals: true });
-  const weeklyCap = settings.weekly_cap === null ? null : cent(settings.weekly_cap);
-  const balanceFloor = settings.balance_floor === null ? null : cent(settings.balance_floor);
-  const pausedUntil = apiDateToDisplayDate(settings.paused_until);
-  const collectedThisWeek = cent(settings.collected_this_week);
-  const funding = context.accounts.find((account) => account.funding);
-  let cap: RoundupSettingsView['cap'] = null;
-  const pending = pendingOldestFirst(context.accounts);
+/** What this week's cap takes of the pending round-ups at the next Confirm, and what waits; null without a cap or anything pending. */
+function capOf(accounts: Parameters<typeof pendingOldestFirst>[0], settings: RoundupSettings): RoundupSettingsView['cap'] {
+  const pending = pendingOldestFirst(accounts);
   const left = capLeftCents(settings);
   if (left !== null && pending.length > 0) {
     const taken = takeWithinCap(pending, left);
@@ -287,7 +280,7 @@ function settingsView(snapshot: Snapshot, settings: RoundupSettings): RoundupSet
     const takes = formatEuro(takesCents, { cents: true, keepZeroDecimals: true });
     const waits = formatEuro(waitsCents, { cents: true, keepZeroDecimals: true });
     const waitsCount = pending.length - taken;
-    cap = {
+    return {
       takes,
       takesCount: taken,
       waits,
@@ -298,6 +291,18 @@ function settingsView(snapshot: Snapshot, settings: RoundupSettings): RoundupSet
           : `${taken === 0 ? 'This week’s cap is used up' : `The next Confirm collects ${roundupsCount(taken)} (${takes})`}: ${roundupsCount(waitsCount)} (${waits}) ${waitsCount === 1 ? 'waits' : 'wait'} for next week.`,
     };
   }
+  return null;
+}
+
+function settingsView(snapshot: Snapshot, settings: RoundupSettings): RoundupSettingsView {
+  const { context } = snapshot;
+  const cent = (euro: number) => formatEuro(euro, { keepZeroDecimals: true });
+  const weeklyCap = settings.weekly_cap === null ? null : cent(settings.weekly_cap);
+  const balanceFloor = settings.balance_floor === null ? null : cent(settings.balance_floor);
+  const pausedUntil = apiDateToDisplayDate(settings.paused_until);
+  const collectedThisWeek = cent(settings.collected_this_week);
+  const funding = context.accounts.find((account) => account.funding);
+  const cap = capOf(context.accounts, settings);
   const today = formatApiDate(calendarDay(new Date(context.now)));
   const failedSave = snapshot.value === 'failed' && context.failed === 'saveSettings';
   return {
@@ -320,7 +325,20 @@ function settingsView(snapshot: Snapshot, settings: RoundupSettings): RoundupSet
   };
 }
 
-export function roundupsView(snapshot: Snapshot): RoundupsView {
+/** What the daily prompt on every signed-in page shows (RoundupsPrompt): the part of `roundupsView` it reads. */
+export type RoundupsPromptView = Pick<RoundupsView, 'busy' | 'banner' | 'planAlert' | 'error'>;
+
+/**
+ * The daily prompt's view alone: it is worked out on every signed-in page, so it leaves out what
+ * only /roundups and /linked-bank-accounts show (the transactions by day, the accounts, the
+ * settings' texts, the pension gauge), which took a phone tens of milliseconds per change.
+ */
+export function roundupsPromptView(snapshot: Snapshot): RoundupsPromptView {
+  return promptParts(snapshot).prompt;
+}
+
+/** The prompt's view, and what the full view reuses of its workings. */
+function promptParts(snapshot: Snapshot) {
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
   const idle = snapshot.value === 'idle';
@@ -328,10 +346,23 @@ export function roundupsView(snapshot: Snapshot): RoundupsView {
   const amount = formatEuro(pending.cents, { cents: true, keepZeroDecimals: true });
   const relief = reliefOf(snapshot, pending.cents);
   const actionable = idle && pending.count > 0;
-  const settings = context.settings ? settingsView(snapshot, context.settings) : null;
   // This week's cap leaves room for none of them: a Confirm would pay nothing, so it is not offered, and the prompt says why.
   const capFull = capUsedUp(context.accounts, context.settings);
-  const capNote = capFull ? (settings?.cap?.text ?? null) : null;
+  const capNote = capFull && context.settings ? (capOf(context.accounts, context.settings)?.text ?? null) : null;
+  const page = { amount, count: pending.count, ...relief, capNote, confirmEnabled: actionable && !capFull, declineEnabled: actionable };
+  const prompt: RoundupsPromptView = {
+    busy,
+    banner: { visible: promptVisible({ pendingCents: pending.cents, pendingCount: pending.count, closedAt: context.closedAt, now: context.now }), title: PROMPT_TITLE, ...page },
+    planAlert: { visible: snapshot.value === 'planRequired', title: PENSION_PLAN_REQUIRED_TITLE, text: PENSION_PLAN_REQUIRED_TEXT, button: PENSION_PLAN_REQUIRED_BUTTON },
+    error: snapshot.value === 'failed' && context.error ? { message: failureMessage(context.error), canRetry: true, about: context.failed } : null,
+  };
+  return { prompt, page, idle };
+}
+
+export function roundupsView(snapshot: Snapshot): RoundupsView {
+  const { context } = snapshot;
+  const { prompt, page, idle } = promptParts(snapshot);
+  const settings = context.settings ? settingsView(snapshot, context.settings) : null;
   const names = new Map(context.accounts.map((account) => [account.id, `${account.display_name} ${account.account_number.iban}`]));
   const withAccount = context.accounts.flatMap((account) =>
     account.transactions.map((tx) => ({ ...transactionView(tx), account: names.get(account.id) ?? '', roundups: account.roundups, bookingDate: tx.booking_date ?? tx.timestamp.slice(0, 10) })),
@@ -353,20 +384,8 @@ export function roundupsView(snapshot: Snapshot): RoundupsView {
   const progress = pensionProgress(context.user, calendarDay(new Date(context.now)));
   return {
     loading: !context.loaded,
-    busy,
-    banner: {
-      visible: promptVisible({ pendingCents: pending.cents, pendingCount: pending.count, closedAt: context.closedAt, now: context.now }),
-      title: PROMPT_TITLE,
-      amount,
-      count: pending.count,
-      ...relief,
-      capNote,
-      confirmEnabled: actionable && !capFull,
-      declineEnabled: actionable,
-    },
-    page: { amount, count: pending.count, ...relief, capNote, confirmEnabled: actionable && !capFull, declineEnabled: actionable },
-    planAlert: { visible: snapshot.value === 'planRequired', title: PENSION_PLAN_REQUIRED_TITLE, text: PENSION_PLAN_REQUIRED_TEXT, button: PENSION_PLAN_REQUIRED_BUTTON },
-    error: snapshot.value === 'failed' && context.error ? { message: failureMessage(context.error), canRetry: true, about: context.failed } : null,
+    ...prompt,
+    page,
     notice: idle ? notice : null,
     accounts: context.accounts.map((account) => accountView(account, context.now)),
     pending: withAccount.filter((tx) => tx.roundupState === 'waiting' && tx.roundups).map(({ roundups: _roundups, bookingDate: _date, ...tx }) => tx),

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { roundupsMachine } from '../../machines/roundups/roundups.machine.ts';
 import type { ApplyResult, ClearResult, LoadDataResult, RoundupsContext } from '../../machines/roundups/roundups.types.ts';
 import { PLAN_SETUP_PATH, ROUNDUPS_REFRESH_MS } from '../../machines/roundups/roundups.types.ts';
-import { roundupsView } from '../../machines/roundups/roundups.view.ts';
+import { roundupsPromptView, roundupsView } from '../../machines/roundups/roundups.view.ts';
 import { ROUNDUP_SNOOZE_MS } from '../../src/domain/constants.ts';
 import type { ApiFailure } from '../../src/domain/failure.ts';
 import type { User } from '../../src/domain/schemas/user.ts';
@@ -188,6 +188,8 @@ describe('round-ups machine: model-based', () => {
           oracle.check(ctx);
           const snapshot = ctx.actor.getSnapshot() as ReturnType<typeof roundupsMachine.resolveState>;
           const view = roundupsView(snapshot);
+          // The prompt on every signed-in page works out its part alone, and says the same.
+          expect(roundupsPromptView(snapshot)).toEqual({ busy: view.busy, banner: view.banner, planAlert: view.planAlert, error: view.error });
           const { event } = ctx.step;
           // Effects happen exactly on their transitions.
           if (event.type === 'xstate.done.actor.applyRoundups' && (event as Output<ApplyResult>).output.ok) {

@@ -14,7 +14,7 @@ import '@mantine/core/styles/Modal.css';
 import { Alert, Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { roundupsView } from '../../../../machines/roundups/roundups.view.ts';
+import { roundupsPromptView } from '../../../../machines/roundups/roundups.view.ts';
 import { useRoundupsActor } from '../../actors.tsx';
 import { RetryOrClose } from './RetryOrClose.tsx';
 
@@ -31,7 +31,7 @@ export function RoundupsPrompt() {
 }
 
 function Prompt({ roundups }: { roundups: RoundupsActor }) {
-  const { banner, planAlert, error, busy } = useSelector(roundups, roundupsView);
+  const { banner, planAlert, error, busy } = useSelector(roundups, roundupsPromptView);
   // /roundups has the same Confirm and Decline (at any amount) on the page itself.
   const onRoundupsPage = useRouterState({ select: (state) => state.location.pathname === '/roundups' });
   return (
