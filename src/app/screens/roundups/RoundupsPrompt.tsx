@@ -7,18 +7,19 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useState } from 'react';
 import { roundupsPromptView } from '../../../../machines/roundups/roundups.view.ts';
 import { useRoundupsActor } from '../../actors.tsx';
 import { RetryOrClose } from './RetryOrClose.tsx';
 
 type RoundupsActor = NonNullable<ReturnType<typeof useRoundupsActor>>;
+
+// The alert is a dialog (Mantine's Modal, its overlay and focus trap: some 40 kB and 50 ms of a
+// phone's main thread on every signed-in page): its code loads the first time it has to show.
+const PensionPlanAlert = lazy(() => import('./PensionPlanAlert.tsx').then((module) => ({ default: module.PensionPlanAlert })));
 
 /**
  * The daily round-up prompt of every signed-in screen (spec §2 "Daily Retirement Savings", §4)
@@ -34,6 +35,9 @@ function Prompt({ roundups }: { roundups: RoundupsActor }) {
   const { banner, planAlert, error, busy } = useSelector(roundups, roundupsPromptView);
   // /roundups has the same Confirm and Decline (at any amount) on the page itself.
   const onRoundupsPage = useRouterState({ select: (state) => state.location.pathname === '/roundups' });
+  // Once shown the alert stays rendered, so it closes with its animation.
+  const [alerted, setAlerted] = useState(planAlert.visible);
+  if (planAlert.visible && !alerted) setAlerted(true);
   return (
     <>
       {banner.visible && !onRoundupsPage && (
@@ -77,23 +81,11 @@ function Prompt({ roundups }: { roundups: RoundupsActor }) {
           </Paper>
         </Container>
       )}
-      <Modal
-        opened={planAlert.visible}
-        onClose={() => roundups.send({ type: 'roundups.dismiss' })}
-        title={planAlert.title}
-        centered
-        aria-describedby="plan-alert-text"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Text id="plan-alert-text" mb="lg">
-          {planAlert.text}
-        </Text>
-        <Group justify="flex-end">
-          <Button onClick={() => roundups.send({ type: 'roundups.setUpPlan' })} data-autofocus>
-            {planAlert.button}
-          </Button>
-        </Group>
-      </Modal>
+      {alerted ? (
+        <Suspense fallback={null}>
+          <PensionPlanAlert roundups={roundups} planAlert={planAlert} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
