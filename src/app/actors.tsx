@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector.ts';
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
 import { selectInactivity } from '../../machines/auth/auth.selectors.ts';

@@ -1,4 +1,5 @@
-import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
+import { useStoreValue } from './useSelector.ts';
 import type { AppInfo } from '../domain/schemas/appInfo.ts';
 
 /**
@@ -48,5 +49,5 @@ export function AppInfoProvider({ store, children }: { store: AppInfoStore; chil
 export function useAppInfo(): AppInfo | null {
   const store = use(AppInfoContext);
   if (!store) throw new Error('useAppInfo outside AppInfoProvider');
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useStoreValue(store.subscribe, store.get);
 }

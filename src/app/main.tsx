@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import type { InspectionEvent, Observer } from 'xstate';
 import { nextTask } from './afterPaint.ts';
 import { App } from './App.tsx';
-import { createAppRuntime } from './runtime.ts';
+import { createAppRuntimeInTasks } from './runtime.ts';
 
 /**
  * In development, `?inspect` in the URL opens the Stately inspector and streams every actor's
@@ -33,7 +33,8 @@ void loadInspector().then(async (inspect) => {
   // the browser may paint and handle input between them, so none blocks the page for long.
   await nextTask();
   // Built once, outside React: StrictMode's double renders never build a second one.
-  const runtime = createAppRuntime({ startedAt, inspect });
+  const runtime = await createAppRuntimeInTasks({ startedAt, inspect }, nextTask);
+  void runtime.router.load();
   await nextTask();
   // A signed-in page paints its frame in the first render, not a fallback React reveals later.
   await runtime.firstRenderReady;

@@ -58,7 +58,31 @@ export interface RuntimeOptions {
   inspect?: Observer<InspectionEvent>;
 }
 
-export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRuntime {
+/** Builds the runtime in one go (tests, and anything that needs it synchronously). */
+export function createAppRuntime(options: RuntimeOptions): AppRuntime {
+  const steps = runtimeSteps(options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Builds the runtime in three tasks (the page's start-up): the auth actor, the router, then the
+ * listeners and the actor's start. Each is a few milliseconds on a desktop but 50–80 ms on a slow
+ * phone; one task of all three would block the page for 160 ms.
+ */
+export async function createAppRuntimeInTasks(options: RuntimeOptions, between: () => Promise<void>): Promise<AppRuntime> {
+  const steps = runtimeSteps(options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await between();
+  }
+}
+
+/** The runtime's construction; each `yield` is a point where the page may run other tasks. */
+function* runtimeSteps({ startedAt, inspect }: RuntimeOptions): Generator<void, AppRuntime> {
   const tabs = createTabChannel();
   const logic = createAuthLogic({
     // The actor navigates only once started, and it starts below, after the router exists.
@@ -108,8 +132,10 @@ export function createAppRuntime({ startedAt, inspect }: RuntimeOptions): AppRun
   const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, later: firstPage.later, ...(inspect ? { inspect } : {}) });
   // The call and its HTTP client load after the first page, not in front of it: the first page never waits on them.
   const appInfo = createAppInfoStore(() => import('../api/appInfo.ts').then((api) => api.getAppInfo()), console, firstPage.later);
+  yield;
   const router = createAppRouter({ session: routerSession(auth), flows, appInfo });
   const hooks = sessionHooks(auth);
+  yield;
 
   const stops = [
     firstPage.openAfter(router),
@@ -247,10 +273,17 @@ function tellFlowsOfUserChanges(auth: AuthActorRef, flows: AppFlowRegistry): () 
 /** Guards read the user: run them again whenever who is signed in, their income or PAYE authorisation changes. */
 function rerunGuardsOnUserChange(auth: AuthActorRef, router: AppRouter): () => void {
   let last = selectGuardUser(auth.getSnapshot());
+  let checking = selectIsLoading(auth.getSnapshot());
   const subscription = auth.subscribe((snapshot) => {
     const next = selectGuardUser(snapshot);
+    const wasChecking = checking;
+    checking = selectIsLoading(snapshot);
     if (sameGuardUser(last, next)) return;
     last = next;
+    // The user a stored session's check finds: every guard waited for that check (session.ready)
+    // and reads them already. Invalidating then changed the router's state while the first page
+    // rendered, and React rendered that page again, whole, in one long task.
+    if (wasChecking) return;
     void router.invalidate();
   });
   return () => subscription.unsubscribe();

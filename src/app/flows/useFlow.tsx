@@ -1,10 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
-import { createContext, type ReactNode, use, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, use, useEffect, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { AppFlows } from './catalogue.ts';
 import { visitKeyOf } from './visitKey.ts';
 import type { LogicOf, NamesOfScope, ScreenInputOf } from './flow.ts';
 import type { FlowRegistry } from './registry.ts';
+import { useStoreValue } from '../useSelector.ts';
 
 export type AppFlowRegistry = FlowRegistry<AppFlows>;
 export type VisitFlowName = NamesOfScope<AppFlows, 'visit'>;
@@ -50,20 +51,12 @@ export function useFlow<N extends VisitFlowName>(name: N, ...[input]: ScreenInpu
  */
 export function useRunningSessionFlow<N extends SessionFlowName>(name: N): FlowActor<N> | null {
   const registry = useRegistry();
-  return useSyncExternalStore(
-    registry.subscribe,
-    () => registry.session(name),
-    () => registry.session(name),
-  );
+  return useStoreValue(registry.subscribe, () => registry.session(name));
 }
 
 /** The signed-in user's actor of a session flow (the guided Form 11 flow), or null while there is none. */
 export function useSessionFlow<N extends SessionFlowName>(name: N): FlowActor<N> | null {
   const registry = useRegistry();
   use(registry.load(name));
-  return useSyncExternalStore(
-    registry.subscribe,
-    () => registry.session(name),
-    () => registry.session(name),
-  );
+  return useStoreValue(registry.subscribe, () => registry.session(name));
 }

@@ -11,7 +11,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../useSelector.ts';
 import { inactivityView } from '../../../machines/inactivity/inactivity.view.ts';
 import { CONTINUE_SESSION, SESSION_TIMEOUT_TITLE, sessionTimeoutText } from '../../domain/schemas/messages.ts';
 import { actionTime } from '../actionTime.ts';

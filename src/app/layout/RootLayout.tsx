@@ -1,5 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../useSelector.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { authView } from '../../../machines/auth/auth.view.ts';
 import { warningShows } from '../../../machines/inactivity/warning.view.ts';

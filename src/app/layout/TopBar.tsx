@@ -1,5 +1,5 @@
 import { UnstyledButton } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../useSelector.ts';
 import { lazy, Suspense, useState } from 'react';
 import { authView } from '../../../machines/auth/auth.view.ts';
 import { useAuthActor } from '../actors.tsx';

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../useSelector.ts';
 import { verifyEmailView } from '../../../machines/verifyEmail/verifyEmail.view.ts';
 import { type FlowActor, useSessionFlow } from '../flows/useFlow.tsx';
 

@@ -10,7 +10,7 @@ import '@mantine/core/styles/Stack.css';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import * as v from 'valibot';
 import { forgotPasswordView } from '../../../../machines/forgotPassword/forgotPassword.view.ts';
 import { emailField } from '../../../domain/schemas/fields.ts';

@@ -16,7 +16,7 @@ import '@mantine/core/styles/Group.css';
 import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { useEffect } from 'react';
 import * as v from 'valibot';
 import { signInView } from '../../../../machines/auth/signIn.view.ts';

@@ -13,7 +13,7 @@ import '@mantine/core/styles/Checkbox.css';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import * as v from 'valibot';
 import { resetPasswordView, type ResetPasswordFormValues } from '../../../../machines/resetPassword/resetPassword.view.ts';
 import { newPasswordField } from '../../../domain/schemas/fields.ts';

@@ -11,7 +11,7 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Anchor.css';
 import { Anchor, AppShell, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { authView } from '../../../../machines/auth/auth.view.ts';
 import { useAuthActor } from '../../actors.tsx';
 import { TopBar } from '../../layout/TopBar.tsx';

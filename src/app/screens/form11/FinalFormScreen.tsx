@@ -1,7 +1,7 @@
 import './styles.ts';
 import { Alert, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { useMemo, useState } from 'react';
 import { form11FlowView, type Estimator, type JsonValue, type StepPosition } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import type { Declaration } from '../../../../machines/incomeDeclaration/incomeDeclaration.types.ts';

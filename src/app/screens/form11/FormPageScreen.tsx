@@ -1,7 +1,7 @@
 import './styles.ts';
 import { Button, Container, Group, Paper, Stack } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { useState } from 'react';
 import { form11FlowView, type Estimator, type JsonValue } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { FORM_PAGES, formRoute, type FormSlug } from '../../../domain/catalogue.ts';

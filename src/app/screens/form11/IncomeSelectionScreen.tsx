@@ -2,7 +2,7 @@ import './styles.ts';
 import { Button, Checkbox, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { incomeDeclarationView } from '../../../../machines/incomeDeclaration/incomeDeclaration.view.ts';
 import { INCOME_TYPES } from '../../../domain/catalogue.ts';
 import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';

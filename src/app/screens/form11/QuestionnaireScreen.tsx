@@ -1,7 +1,7 @@
 import './styles.ts';
 import { Button, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { form11FlowView } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { questionnaireView } from '../../../../machines/questionnaire/questionnaire.view.ts';
 import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';

@@ -2,7 +2,7 @@ import './styles.ts';
 import { Accordion, Alert, Button, Checkbox, Container, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { form11FlowView } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { ADVANCED_OPTION_GROUPS, INCOME_SELECTION_ROUTE } from '../../../domain/catalogue.ts';
 import type { ClaimStatus } from '../../../domain/schemas/form11Entry.ts';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { taxpayerView, type TaxpayerView } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { useAuthActor } from '../../actors.tsx';
 

@@ -16,7 +16,7 @@ import '@mantine/core/styles/Anchor.css';
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import type { PayeFormValues } from '../../../../machines/payeAuthorization/payeAuthorization.types.ts';

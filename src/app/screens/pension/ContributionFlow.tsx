@@ -18,7 +18,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Alert, Button, Center, Container, Group, Loader, Paper, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import * as v from 'valibot';
 import type { ContributionMode } from '../../../../machines/contribution/contribution.types.ts';
 import { contributionView, type ContributionFormValues, type ContributionView } from '../../../../machines/contribution/contribution.view.ts';

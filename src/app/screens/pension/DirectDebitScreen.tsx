@@ -19,7 +19,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Alert, Button, Center, Checkbox, Container, Group, Loader, Paper, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { LoadFailed } from './LoadFailed.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import * as v from 'valibot';
 import { directDebitView, type DirectDebitView, type MandateForm as MandateFormShape, type MandateFormValues } from '../../../../machines/directDebit/directDebit.view.ts';
 import { formatMoney } from '../../../domain/money.ts';

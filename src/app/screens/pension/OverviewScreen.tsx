@@ -17,7 +17,7 @@ import { Accordion, Alert, Anchor, Button, Container, Group, Paper, Progress, Si
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { lazy, Suspense } from 'react';
 import { overviewView } from '../../../../machines/overview/overview.view.ts';
 import { formatEuro, formatEuroWhole, formatMoney } from '../../../domain/money.ts';

@@ -17,7 +17,7 @@ import '@mantine/core/styles/Stack.css';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import * as v from 'valibot';
 import { useState } from 'react';
 import { pensionSetupView, type PensionSetupFormValues } from '../../../../machines/pensionSetup/pensionSetup.view.ts';

@@ -14,7 +14,7 @@ import '@mantine/core/styles/Stack.css';
 import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import * as v from 'valibot';
 import { profileEditView, type ProfileFormFields } from '../../../../machines/profileEdit/profileEdit.view.ts';
 import { PENSION_PLAN_ID_EXAMPLE, profileFormToRequest } from '../../../domain/schemas/profile.ts';

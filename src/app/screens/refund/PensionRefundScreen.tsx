@@ -20,7 +20,7 @@ import '@mantine/core/styles/Radio.css';
 import { Alert, Badge, Button, Container, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { pensionRefundView, type PensionRefundView, type PensionYearCard, type PensionYearFormValues } from '../../../../machines/pensionRefund/pensionRefund.view.ts';
 import { formatEuro, formatMoney } from '../../../domain/money.ts';
 import { MoneyInput } from '../../components/MoneyInput.tsx';

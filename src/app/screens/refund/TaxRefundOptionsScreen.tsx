@@ -14,7 +14,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Anchor.css';
 import { Anchor, Button, Container, Group, Modal, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { refundOptionsView } from '../../../../machines/refundOptions/refundOptions.view.ts';
 import { formatEuro } from '../../../domain/money.ts';
 import { useFlow } from '../../flows/useFlow.tsx';

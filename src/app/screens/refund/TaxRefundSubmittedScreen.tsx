@@ -9,7 +9,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/List.css';
 import { Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import type { SubmittedClaim } from '../../../../machines/form11Flow/form11Flow.types.ts';
 import { form11FlowView } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { REFUND_QUESTIONS_ROUTE } from '../../../domain/form11Routes.ts';

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Loader.css';
 import { Alert, Anchor, Container, Loader, Stack, Title } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { bankLinkView } from '../../../../machines/bankLink/bankLink.view.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
 

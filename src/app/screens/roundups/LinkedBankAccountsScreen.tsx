@@ -12,7 +12,7 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Loader.css';
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { lazy, Suspense } from 'react';
 import { bankLinkView } from '../../../../machines/bankLink/bankLink.view.ts';
 import { type AccountView, roundupsView } from '../../../../machines/roundups/roundups.view.ts';

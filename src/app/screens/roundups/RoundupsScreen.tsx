@@ -16,7 +16,7 @@ import '@mantine/core/styles/NumberInput.css';
 import { Alert, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { type RoundupSettingsFormValues, type RoundupSettingsView, type RoundupsView, roundupsView } from '../../../../machines/roundups/roundups.view.ts';
 import { useRoundupsActor } from '../../actors.tsx';
 import { DateTextInput } from '../../components/DateTextInput.tsx';

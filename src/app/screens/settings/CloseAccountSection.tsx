@@ -6,7 +6,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { lazy, Suspense, useState } from 'react';
 import { accountCloseView } from '../../../../machines/accountClose/accountClose.view.ts';
 import { useFlow } from '../../flows/useFlow.tsx';

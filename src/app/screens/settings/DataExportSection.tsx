@@ -8,7 +8,7 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { dataExportView } from '../../../../machines/dataExport/dataExport.view.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { payePreferenceView } from '../../../../machines/payePreference/payePreference.view.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
 

@@ -17,7 +17,7 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
 import { Alert, Badge, Button, Code, Group, Image, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../useSelector.ts';
 import { type ReactNode, useEffect } from 'react';
 import * as v from 'valibot';
 import { securityView, type SecurityView } from '../../../../machines/security/security.view.ts';
