@@ -18,7 +18,15 @@ export function useStoreValue<T>(subscribe: (onChange: () => void) => () => void
   useEffect(() => {
     // Also checked once now: the value may have changed between the render and this effect.
     const check = () => {
-      if (!Object.is(read(), value)) rerender();
+      let now: T;
+      try {
+        now = read();
+      } catch {
+        // The render throws it, for the error boundary.
+        rerender();
+        return;
+      }
+      if (!Object.is(now, value)) rerender();
     };
     const unsubscribe = subscribe(check);
     check();
