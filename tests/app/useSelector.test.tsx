@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, Component, type ReactNode, startTransition, useLayoutEffect } from 'react';
+import { act, Component, type ReactNode, startTransition, Suspense, use, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine, fromPromise } from 'xstate';
@@ -67,6 +67,48 @@ describe('useSelector', () => {
     const before = renders.length;
     act(() => actor.send({ type: 'nothing' }));
     expect(renders.length).toBe(before);
+  });
+
+  it('renders a change the user made at once, and one from elsewhere (data arriving) in the background', async () => {
+    const actor = createActor(counter).start();
+    const never = new Promise<never>(() => {});
+    function Count() {
+      const view = useSelector(actor, countView);
+      // Count 2 suspends: a transition keeps what is on screen, any other update shows the fallback.
+      if (view.label === 'count 2') use(never);
+      return <button onClick={() => actor.send({ type: 'inc' })}>{view.label}</button>;
+    }
+    const { text } = mount(
+      <Suspense fallback={<p>loading</p>}>
+        <Count />
+      </Suspense>,
+    );
+    // A browser sets window.event while it dispatches an event (happy-dom does not): React and the hook read it.
+    let dispatching: Event | undefined;
+    Object.defineProperty(window, 'event', { configurable: true, get: () => dispatching });
+    const start = (event: Event) => (dispatching = event);
+    const end = () => (dispatching = undefined);
+    window.addEventListener('click', start, true);
+    window.addEventListener('click', end);
+    const microtasks = async () => {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+    };
+    const act = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    act.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      container!.querySelector('button')!.click();
+      // React renders an update of a click's lane in the microtasks after the click.
+      await microtasks();
+      expect(text()).toBe('count 1');
+      actor.send({ type: 'inc' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(text()).toBe('count 1');
+    } finally {
+      act.IS_REACT_ACT_ENVIRONMENT = true;
+      window.removeEventListener('click', start, true);
+      window.removeEventListener('click', end);
+      Reflect.deleteProperty(window, 'event');
+    }
   });
 
   it('computes a view once per snapshot, however many components read it', () => {
