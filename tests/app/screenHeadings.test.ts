@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_PAGES } from '../../src/domain/catalogue.ts';
 import { calendarDay } from '../../src/domain/dates.ts';
-import { screenHeading } from '../../src/app/layout/screenHeadings.ts';
+import { SETTINGS_DESCRIPTION, screenHeading } from '../../src/app/layout/screenHeadings.ts';
 
 /** The heading a signed-in page paints while the stored session is checked: the screen's own, from the route and the day. */
 describe('screenHeading', () => {
@@ -19,7 +19,7 @@ describe('screenHeading', () => {
 
   it('Tax Refund and Settings; a screen whose heading needs the user’s data has none', () => {
     expect(screenHeading('/tax-refund-questions', today)).toMatchObject({ layout: 'taxRefund', title: 'Tax Refund' });
-    expect(screenHeading('/settings/', today)).toEqual({ layout: 'settings', title: 'Settings' });
+    expect(screenHeading('/settings/', today)).toEqual({ layout: 'settings', title: 'Settings', description: SETTINGS_DESCRIPTION });
     expect(screenHeading('/profile', today)).toBeNull();
   });
 });

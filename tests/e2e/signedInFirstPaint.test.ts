@@ -29,6 +29,20 @@ async function rememberedOnOverview(page: Page) {
   await page.waitForURL((url) => url.pathname === '/landing');
 }
 
+/** The page's layout shift so far (what the user did not cause). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+}
+
 describe('the first paint of a signed-in page', () => {
   const b = useBrowser({ viewport: viewports.mobile });
 
@@ -54,17 +68,29 @@ describe('the first paint of a signed-in page', () => {
     const after = await page.getByRole('heading', { level: 1 }).boundingBox();
     expect(after).toEqual(before);
     // The layout did not shift while the Overview filled in.
-    const shifted = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 200);
-        }),
-    );
-    expect(shifted).toBe(0);
+    await expect(layoutShift(page)).resolves.toBe(0);
+  });
+
+  it('Settings shows its heading and its line at once; the sections come below them without moving them', async () => {
+    const { page } = b;
+    await rememberedOnOverview(page);
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+
+    const release = await holdProfile(page);
+    void page.reload();
+    const line = page.getByText(/^Your password and two-step sign-in, the devices signed in to your account/);
+    await line.waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Change password' }).count()).resolves.toBe(0);
+    const before = await line.boundingBox();
+
+    release();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.getByRole('heading', { name: 'Close my account' }).waitFor();
+    await settle(page);
+    await expect(line.boundingBox()).resolves.toEqual(before);
+    await expect(layoutShift(page)).resolves.toBe(0);
   });
 
   it('a session the server refuses while the frame shows still ends on the sign-in page', async () => {

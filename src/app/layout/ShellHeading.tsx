@@ -19,12 +19,22 @@ export function ShellHeading() {
 function Heading({ heading }: { heading: ScreenHeading }) {
   switch (heading.layout) {
     case 'overview':
-    case 'settings':
       return (
         <Container size="md" py="lg">
           <Title order={1} size="h2">
             {heading.title}
           </Title>
+        </Container>
+      );
+    case 'settings':
+      return (
+        <Container size="md" py="lg">
+          <Stack gap="xs">
+            <Title order={1} size="h2">
+              {heading.title}
+            </Title>
+            <Text c="dimmed">{heading.description}</Text>
+          </Stack>
         </Container>
       );
     case 'taxRefund':

@@ -16,12 +16,14 @@ export type ScreenHeading =
   | { layout: 'taxRefund'; title: string; description: string }
   /** A Form 11 page (Form11Header): the form's title and its one-line description. */
   | { layout: 'formPage'; title: string; description: string }
-  /** Settings (SettingsScreen). */
-  | { layout: 'settings'; title: string };
+  /** Settings (SettingsScreen): the title and its line. */
+  | { layout: 'settings'; title: string; description: string };
 
 export const TAX_REFUND_TITLE = 'Tax Refund';
 export const TAX_REFUND_DESCRIPTION = 'Claim back tax on what you paid for health, home, family and work, for any of the last four years.';
 export const SETTINGS_TITLE = 'Settings';
+export const SETTINGS_DESCRIPTION =
+  'Your password and two-step sign-in, the devices signed in to your account, your PAYE authorisation and your data. You can also close your account here.';
 
 /** The Overview's heading on `today` (the overview view says the same from the machine's day). */
 export function overviewTitle(today: Dayjs): string {
@@ -32,7 +34,7 @@ export function screenHeading(pathname: string, today: Dayjs): ScreenHeading | n
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/landing' || path === '/') return { layout: 'overview', title: overviewTitle(today) };
   if (path === '/tax-refund-questions') return { layout: 'taxRefund', title: TAX_REFUND_TITLE, description: TAX_REFUND_DESCRIPTION };
-  if (path === '/settings') return { layout: 'settings', title: SETTINGS_TITLE };
+  if (path === '/settings') return { layout: 'settings', title: SETTINGS_TITLE, description: SETTINGS_DESCRIPTION };
   const formSlug = /^\/form11\/([^/]+)$/.exec(path)?.[1];
   if (formSlug && isFormSlug(formSlug)) return { layout: 'formPage', title: categoryTitle(formSlug), description: FORM_PAGES[formSlug].description };
   return null;

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useSecondPass } from '../../components/useSecondPass.ts';
-import { SETTINGS_TITLE } from '../../layout/screenHeadings.ts';
+import { SETTINGS_DESCRIPTION, SETTINGS_TITLE } from '../../layout/screenHeadings.ts';
 import { CloseAccountSection } from './CloseAccountSection.tsx';
 import { DataExportSection } from './DataExportSection.tsx';
 import { PayeSection } from './PayeSection.tsx';
@@ -35,6 +35,7 @@ export function SettingsScreen() {
           <Title order={1} size="h2">
             {SETTINGS_TITLE}
           </Title>
+          <Text c="dimmed">{SETTINGS_DESCRIPTION}</Text>
           <Group component="nav" aria-label="Settings sections" gap="xs" style={{ rowGap: 4 }}>
             <Text fz="sm" c="dimmed" component="span">
               Go to:
