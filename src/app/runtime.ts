@@ -5,7 +5,7 @@ import { AUTH_SYSTEM_ID, LOGIN_ROUTE } from '../../machines/auth/auth.types.ts';
 import type { SessionHooks } from '../api/client.ts';
 import { sameGuardUser } from '../domain/routeAccess.ts';
 import { actionTime } from './actionTime.ts';
-import { afterNextPaint } from './afterPaint.ts';
+import { afterNextPaint, nextTask } from './afterPaint.ts';
 import type { AuthActorRef } from './actors.tsx';
 import { type AppInfoStore, createAppInfoStore } from './appInfo.tsx';
 import { createAuthLogic } from './effects/authEffects.ts';
@@ -129,7 +129,7 @@ function* runtimeSteps({ startedAt, inspect }: RuntimeOptions): Generator<void, 
     leaveFor: (url) => location.assign(url),
   };
   const firstPage = afterFirstPage();
-  const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, later: firstPage.later, ...(inspect ? { inspect } : {}) });
+  const flows: AppFlowRegistry = createFlowRegistry({ catalogue: FLOWS, effects, later: firstPage.later, between: nextTask, ...(inspect ? { inspect } : {}) });
   // The call and its HTTP client load after the first page, not in front of it: the first page never waits on them.
   const appInfo = createAppInfoStore(() => import('../api/appInfo.ts').then((api) => api.getAppInfo()), console, firstPage.later);
   yield;

@@ -443,6 +443,41 @@ describe('screen actors of the session registry', () => {
     expect(loads.sort()).toEqual(['banner', 'guided', 'prompt']);
   });
 
+  it('between the module’s first run and the actor’s start it waits for `between` (a new task in the app); `load` resolves after both', async () => {
+    const steps: string[] = [];
+    let release: () => void = () => {};
+    const registry = createFlowRegistry({
+      catalogue: {
+        prompt: {
+          scope: 'session',
+          load: async () => {
+            steps.push('module ran');
+            return defineFlow({
+              logic: () => {
+                steps.push('logic built');
+                return screenMachine;
+              },
+              input: (_e: AppEffects, owner: string) => ({ input: owner }),
+            });
+          },
+        },
+      },
+      effects,
+      between: () => {
+        steps.push('between');
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    registry.setOwner('aoife@example.ie');
+    const loaded = registry.load('prompt');
+    await vi.waitFor(() => expect(steps).toEqual(['module ran', 'between']));
+    expect(registry.session('prompt')).toBeNull();
+    release();
+    await loaded;
+    expect(steps).toEqual(['module ran', 'between', 'logic built']);
+    expect(registry.session('prompt')?.getSnapshot().context.input).toBe('aoife@example.ie');
+  });
+
   it('a deferred load asked for one user is dropped when someone else signs in meanwhile', async () => {
     let loads = 0;
     const deferred: (() => void)[] = [];
