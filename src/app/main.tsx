@@ -34,7 +34,10 @@ void loadInspector().then(async (inspect) => {
   await nextTask();
   // Built once, outside React: StrictMode's double renders never build a second one.
   const runtime = await createAppRuntimeInTasks({ startedAt, inspect }, nextTask);
-  void runtime.router.load();
+  // The router's first load starts before the first render (its state is pending when React reads
+  // it); started by the router's own component, in the first commit, its state change was rendered
+  // synchronously inside that commit's task (decision 041).
+  runtime.router.load().catch((error: unknown) => console.error(error));
   await nextTask();
   // A signed-in page paints its frame in the first render, not a fallback React reveals later.
   await runtime.firstRenderReady;
