@@ -29,23 +29,13 @@ function Heading({ heading }: { heading: ScreenHeading }) {
     case 'settings':
       return (
         <Container size="md" py="lg">
-          <Stack gap="xs">
-            <Title order={1} size="h2">
-              {heading.title}
-            </Title>
-            <Text c="dimmed">{heading.description}</Text>
-          </Stack>
+          <TitleAndLine title={heading.title} line={heading.description} gap="xs" />
         </Container>
       );
     case 'taxRefund':
       return (
         <Container size="md" px={{ base: 0, sm: 'md' }} py={{ base: 'xs', sm: 'lg' }}>
-          <Stack gap={4}>
-            <Title order={1} size="h2">
-              {heading.title}
-            </Title>
-            <Text c="dimmed">{heading.description}</Text>
-          </Stack>
+          <TitleAndLine title={heading.title} line={heading.description} gap={4} />
         </Container>
       );
     case 'formPage':
@@ -62,4 +52,16 @@ function Heading({ heading }: { heading: ScreenHeading }) {
         </Container>
       );
   }
+}
+
+/** A screen's title and the line under it (Settings, Tax Refund), with the gap its screen puts between them. */
+function TitleAndLine({ title, line, gap }: { title: string; line: string; gap: 'xs' | number }) {
+  return (
+    <Stack gap={gap}>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Text c="dimmed">{line}</Text>
+    </Stack>
+  );
 }
