@@ -249,8 +249,10 @@ describe(`POST /auth/login (${testDatabaseKind()})`, () => {
       known += await work('ann@example.ie');
       unknown += await work('ghost@example.ie');
     }
-    // Without the dummy verification an unknown email would cost ~1 ms of CPU against ~20 ms.
-    expect(unknown).toBeGreaterThan(known * 0.5);
+    // Measured on a quiet machine: an unknown email costs about half a known one's CPU (0.52: a
+    // known email's failure is also recorded), and without the dummy verification a tenth (0.10).
+    // The line sits between the two: 0.5 failed on a busy machine (0.47) with the dummy in place.
+    expect(unknown).toBeGreaterThan(known * 0.25);
   });
 
   it('treats SQL metacharacters as data', async () => {
