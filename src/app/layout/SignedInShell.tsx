@@ -4,7 +4,7 @@ import { FrameLayout } from './FrameLayout.tsx';
 import { TopBar } from './TopBar.tsx';
 import { ShellHeading } from './ShellHeading.tsx';
 import { AFTER_FIRST_PAINT_ID } from '../../domain/constants.ts';
-import { markShellPainted } from './shellFrame.ts';
+import { markShellPainted, shellMounted } from './shellFrame.ts';
 
 /**
  * The frame of the signed-in pages (spec section 2, Layout): the top bar, the routed content and the
@@ -25,6 +25,7 @@ export function SignedInChrome({ children }: { children: ReactNode }) {
  */
 export function SignedInShell() {
   useEffect(() => {
+    shellMounted();
     // Once the shell has been painted, the page asks for the rest of its files (the frame, the
     // screen, its flows), which the server listed in a template so they never compete with this
     // first paint.
