@@ -16,7 +16,13 @@
  * of their own (what the login page stores). Lighthouse clears caches and service workers before
  * each page, never localStorage, so every page loads cold and signed in.
  *
- * Usage: npm run bench:lighthouse [-- --runs 3] [-- --skip-build] [-- --save DIR] [-- /welcome /auth/login …] [-- --signed-in /landing …]
+ * The preset's 4× is relative to the machine that runs it, so the figures come with that machine's
+ * Lighthouse benchmark index (a faster machine slowed 4× is a faster phone). Chromium's own CPU
+ * calibration takes 1000 for a mid-range phone (a Pixel 5) and 264 for a low-end one; to stand for
+ * the same phone on another machine, pass `--cpu-slowdown N` (index ÷ N is the phone's index).
+ *
+ * Usage: npm run bench:lighthouse [-- --runs 3] [-- --skip-build] [-- --save DIR] [-- --cpu-slowdown 6]
+ *        [-- /welcome /auth/login …] [-- --signed-in /landing …]
  * (pages before `--signed-in` are measured signed out, those after it signed in).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -38,8 +44,12 @@ const skipBuild = args.includes('--skip-build');
 const saveAt = args.indexOf('--save');
 /** `--save DIR`: every run's full Lighthouse report as JSON there (long tasks, script bootup, …), and its trace. */
 const saveDir = saveAt >= 0 ? args[saveAt + 1] : undefined;
+const cpuAt = args.indexOf('--cpu-slowdown');
+/** Lighthouse's mobile preset slows the CPU 4×; another factor only with `--cpu-slowdown N`. */
+const cpuSlowdown = cpuAt >= 0 ? Number(args[cpuAt + 1]) : 4;
+if (!(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown takes a number of 1 or more');
 const signedInAt = args.indexOf('--signed-in');
-const isPage = (arg: string, i: number) => arg.startsWith('/') && args[i - 1] !== '--runs' && args[i - 1] !== '--save';
+const isPage = (arg: string, i: number) => arg.startsWith('/') && args[i - 1] !== '--runs' && args[i - 1] !== '--save' && args[i - 1] !== '--cpu-slowdown';
 const pages = args.filter((arg, i) => isPage(arg, i) && (signedInAt < 0 || i < signedInAt));
 const signedInPages = args.filter((arg, i) => isPage(arg, i) && signedInAt >= 0 && i > signedInAt);
 if (pages.length === 0 && signedInPages.length === 0) {
@@ -116,6 +126,8 @@ interface Figures {
   cls: number;
   speedIndexMs: number;
   bytes: number;
+  /** The machine's speed as Lighthouse measured it before the run (higher is faster). */
+  benchmarkIndex: number;
 }
 
 function median<T>(items: T[], key: (item: T) => number): T {
@@ -131,6 +143,7 @@ async function measure(url: string, port: number): Promise<Figures> {
       port,
       output: 'json',
       logLevel: 'error',
+      ...(cpuSlowdown === 4 ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -158,6 +171,7 @@ async function measure(url: string, port: number): Promise<Figures> {
     cls: value('cumulative-layout-shift'),
     speedIndexMs: value('speed-index'),
     bytes: value('total-byte-weight'),
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
   };
 }
 
@@ -248,6 +262,7 @@ async function measurePages(list: string[], signedIn: boolean) {
       results.push(await measure(`${baseUrl}${page}`, debugPort));
       console.log(`performance ${results.at(-1)!.performance}`);
     }
+    benchmarkIndexes.push(...results.map((r) => r.benchmarkIndex));
     const f = median(results, (r) => r.performance);
     rows.push([
       `${page}${signedIn ? ' (signed in)' : ''}${f.finalPath === page ? '' : ` → ${f.finalPath}`}`,
@@ -265,6 +280,7 @@ async function measurePages(list: string[], signedIn: boolean) {
 }
 
 const rows: string[][] = [];
+const benchmarkIndexes: number[] = [];
 let server = startServer();
 let chromium: ChildProcess | undefined;
 try {
@@ -300,6 +316,8 @@ try {
 const header = ['page', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'transferred'];
 const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-console.log(`\nLighthouse mobile preset (simulated slow 4G, 4× CPU), median of ${runs} run(s):\n`);
+const hostIndex = Math.round(median(benchmarkIndexes, (index) => index));
+console.log(`\nLighthouse mobile preset (simulated slow 4G, ${cpuSlowdown}× CPU${cpuSlowdown === 4 ? '' : ' instead of 4×'}), median of ${runs} run(s).`);
+console.log(`This machine's benchmark index: ${hostIndex} (median of the runs), so the phone simulated scores about ${Math.round(hostIndex / cpuSlowdown)} (a Pixel 5: about 1000).\n`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
