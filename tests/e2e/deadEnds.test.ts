@@ -93,7 +93,8 @@ describe.each(Object.entries(viewports))('no dead ends (%s)', (name, viewport) =
     await page.waitForURL((url) => url.hash === '#close-account');
     const section = page.getByRole('region', { name: 'Close my account' });
     expect(await page.getByLabel('Your password').count()).toBe(0);
-    await section.getByRole('button', { name: 'Close my account…' }).click();
+    const closeAccount = section.getByRole('button', { name: 'Close my account…' });
+    await closeAccount.click();
     const dialog = page.getByRole('dialog', { name: 'Close my account' });
     await dialog.getByText('Kept because the law requires it').waitFor();
     await dialog.getByLabel('Your password').waitFor();
@@ -101,6 +102,8 @@ describe.each(Object.entries(viewports))('no dead ends (%s)', (name, viewport) =
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByLabel('Your password').count()).toBe(0);
+    // The focus goes back to the button that opened the dialog, not to the page's body.
+    await expect.poll(() => closeAccount.evaluate((button) => button === document.activeElement), { message: 'focus back on Close my account…' }).toBe(true);
     await checkScreen(page);
   });
 

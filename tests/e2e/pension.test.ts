@@ -59,10 +59,17 @@ describe('pension journeys', () => {
     expect(await gauge(page).getAttribute('aria-valuetext')).toMatch(/^€1,500 of €15,500 this year/);
     await checkScreen(page, 'overview');
 
-    await page.getByRole('button', { name: 'Get Maxing' }).click();
+    const getMaxing = page.getByRole('button', { name: 'Get Maxing' });
+    await getMaxing.click();
     const dialog = page.getByRole('dialog', { name: 'Get Maxing' });
     for (const name of ['Contribute', 'Direct debit', 'Round payment']) await dialog.getByRole('link', { name }).waitFor();
     await checkScreen(page, 'overview-get-maxing');
+    // Escape closes it as a dialog closes (faded out), and the focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => getMaxing.evaluate((button) => button === document.activeElement), { message: 'focus back on Get Maxing' }).toBe(true);
+    await getMaxing.click();
+    await dialog.getByRole('link', { name: 'Contribute' }).waitFor();
     await dialog.getByRole('link', { name: 'Contribute' }).click();
     await page.waitForURL((url) => url.pathname === '/contribute');
 

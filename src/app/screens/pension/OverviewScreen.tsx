@@ -22,6 +22,7 @@ import { lazy, Suspense } from 'react';
 import { overviewView } from '../../../../machines/overview/overview.view.ts';
 import { formatEuro, formatEuroWhole, formatMoney } from '../../../domain/money.ts';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
+import { useDialogPresence } from '../../components/useDialogPresence.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
 
 /** An amount is read as one thing: "-€7,460.04" never breaks after its sign on a phone. */
@@ -41,6 +42,7 @@ export function OverviewScreen() {
   const overview = useFlow('overview');
   const { year, daysLeft, pension, refund, credits, maxingOpen, directDebit } = useSelector(overview, overviewView);
   const closeMaxing = () => overview.send({ type: 'overview.maxing.close' });
+  const maxing = useDialogPresence(maxingOpen);
 
   return (
     <Container size="md" py="lg">
@@ -244,9 +246,9 @@ export function OverviewScreen() {
         </Paper>
       </Stack>
 
-      {maxingOpen ? (
+      {maxing.mounted ? (
         <Suspense fallback={null}>
-          <GetMaxingDialog headroom={pension.headroom} onClose={closeMaxing} />
+          <GetMaxingDialog headroom={pension.headroom} onClose={closeMaxing} presence={maxing} />
         </Suspense>
       ) : null}
     </Container>

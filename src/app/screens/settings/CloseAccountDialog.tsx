@@ -21,6 +21,7 @@ import { passwordField } from '../../../domain/schemas/fields.ts';
 import type { FlowActor } from '../../flows/useFlow.tsx';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { type DialogPresence, useOpenedOnceMounted } from '../../components/useDialogPresence.ts';
 
 const ConfirmForm = v.object({ password: passwordField });
 
@@ -61,11 +62,23 @@ function Kept({ plan, closed }: { plan: RetentionPlanView; closed: boolean }) {
  * Loaded when "Close my account…" is first pointed at or pressed. Once the account is closed, only
  * Finish leaves (it signs out).
  */
-export function CloseAccountDialog({ closer, view, onCancel }: { closer: FlowActor<'accountClose'>; view: AccountCloseView; onCancel: () => void }) {
+export function CloseAccountDialog({
+  closer,
+  view,
+  onCancel,
+  presence,
+}: {
+  closer: FlowActor<'accountClose'>;
+  view: AccountCloseView;
+  onCancel: () => void;
+  presence: DialogPresence;
+}) {
   const closed = view.step === 'closed';
+  const opened = useOpenedOnceMounted(presence.opened);
   return (
     <Modal
-      opened
+      opened={opened}
+      onExitTransitionEnd={presence.onExitTransitionEnd}
       onClose={() => (closed ? undefined : onCancel())}
       withCloseButton={!closed}
       closeOnClickOutside={!closed}

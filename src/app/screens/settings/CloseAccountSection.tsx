@@ -10,6 +10,7 @@ import { useSelector } from '../../useSelector.ts';
 import { lazy, Suspense, useState } from 'react';
 import { accountCloseView } from '../../../../machines/accountClose/accountClose.view.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
+import { useDialogPresence } from '../../components/useDialogPresence.ts';
 
 const loadCloseAccountDialog = () => import('./CloseAccountDialog.tsx');
 const CloseAccountDialog = lazy(() => loadCloseAccountDialog().then((module) => ({ default: module.CloseAccountDialog })));
@@ -25,6 +26,7 @@ export function CloseAccountSection() {
   const view = useSelector(closer, accountCloseView);
   const [asked, setAsked] = useState(false);
   const closed = view.step === 'closed';
+  const dialog = useDialogPresence(asked || closed);
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="settings-close" id="close-account">
@@ -47,9 +49,9 @@ export function CloseAccountSection() {
           Close my account…
         </Button>
       </Stack>
-      {asked || closed ? (
+      {dialog.mounted ? (
         <Suspense fallback={null}>
-          <CloseAccountDialog closer={closer} view={view} onCancel={() => setAsked(false)} />
+          <CloseAccountDialog closer={closer} view={view} onCancel={() => setAsked(false)} presence={dialog} />
         </Suspense>
       ) : null}
     </Paper>
