@@ -57,16 +57,18 @@ describe.each(Object.entries(viewports))('a first-time user (%s)', (name, viewpo
     await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
     await settle(page);
 
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    await next.click();
     const ask = page.getByRole('dialog', { name: 'Skip this page?' });
     await ask.waitFor();
     expect(await ask.textContent()).toContain('Nothing is entered for Health Expenses');
     await checkScreen(page, `first-time-${name}-skip-this-page`);
-    // Going back keeps the page; asked again, the user skips it.
+    // Going back keeps the page, with the focus on Next again; asked again, the user skips it.
     await ask.getByRole('button', { name: 'Enter amounts' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/form11/health-expenses');
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect.poll(() => next.evaluate((button) => button === document.activeElement), { message: 'focus back on Next' }).toBe(true);
+    await next.click();
     await ask.getByRole('button', { name: 'Skip this page' }).click();
     await page.waitForURL((url) => url.pathname !== '/form11/health-expenses');
     await settle(page);

@@ -227,13 +227,15 @@ describe('the guided Form 11 flow', () => {
     await openInApp(page, '/tax-refund-questions');
     await expect.poll(() => page.getByText(`You have an unfinished claim for ${YEAR}`).count()).toBe(1);
     // One claim at a time: the questionnaire would replace it, so the flow asks first; keeping it changes nothing.
-    await page.getByRole('button', { name: 'Questionnaire' }).click();
+    const questionnaire = page.getByRole('button', { name: 'Questionnaire' });
+    await questionnaire.click();
     const question = page.getByRole('dialog', { name: `Start a new claim for ${YEAR}?` });
     await question.waitFor();
     await checkScreen(page, 'tax-refund-replace-claim');
     await question.getByRole('button', { name: 'Keep my unfinished claim' }).click();
     await question.waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/tax-refund-questions');
+    await expect.poll(() => questionnaire.evaluate((button) => button === document.activeElement), { message: 'focus back on Questionnaire' }).toBe(true);
     await page.getByRole('button', { name: 'Continue previous application' }).click();
     await page.waitForURL((url) => url.pathname === '/form11/tuition-fees');
     await checkScreen(page);

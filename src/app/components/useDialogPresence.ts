@@ -37,3 +37,14 @@ export function useDialogPresence(open: boolean): DialogPresence {
 export function useOpenedOnceMounted(opened: boolean): boolean {
   return useMounted() && opened;
 }
+
+/**
+ * The last value a dialog showed, kept while it closes: its machine has already left the state the
+ * value came from, and the closing transition still shows the dialog's words. Plain values only,
+ * so keeping one never asks for another render.
+ */
+export function useLastShown<T extends string | number>(value: T | undefined): T | undefined {
+  const [last, setLast] = useState(value);
+  if (value !== undefined && value !== last) setLast(value);
+  return value ?? last;
+}

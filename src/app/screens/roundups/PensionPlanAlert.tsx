@@ -8,14 +8,18 @@ import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { RoundupsPromptView } from '../../../../machines/roundups/roundups.view.ts';
 import type { useRoundupsActor } from '../../actors.tsx';
+import { useOpenedOnceMounted } from '../../components/useDialogPresence.ts';
 
 type RoundupsActor = NonNullable<ReturnType<typeof useRoundupsActor>>;
 
 /** The pension-plan alert (spec §8): a Confirm needs a pension plan to pay into. */
 export function PensionPlanAlert({ roundups, planAlert }: { roundups: RoundupsActor; planAlert: RoundupsPromptView['planAlert'] }) {
+  // Put on the page the first time it shows: opened a commit later, so Mantine notes where to give
+  // the focus back and plays its transition.
+  const opened = useOpenedOnceMounted(planAlert.visible);
   return (
     <Modal
-      opened={planAlert.visible}
+      opened={opened}
       onClose={() => roundups.send({ type: 'roundups.dismiss' })}
       title={planAlert.title}
       centered
