@@ -121,10 +121,19 @@ export function maxPensionContribution(user: PensionUser | null, today: Dayjs): 
   if (!user) return 0;
   const age = pensionAgeInYear(user, today);
   if (age === null) return 0;
-  const cappedIncome = Math.min(amount(user.annual_income), figure('pensionEarningsCap', taxYearFor(today)));
-  // × percentage / 100 rather than × 0.15: integer products keep the floor exact.
-  const limit = Math.floor((cappedIncome * agePercentage(age)) / 100);
+  const limit = ageRelatedPensionLimit(amount(user.annual_income), age, taxYearFor(today));
   return Math.max(0, limit - amount(user.paid_pension));
+}
+
+/**
+ * The year's age-related limit on relievable pension contributions (spec section 9): the floor of
+ * earnings up to the year's cap times the age's percentage. The one rule for the Overview, the
+ * claim engine and /pension-refund, so no two screens give the same year two limits.
+ */
+export function ageRelatedPensionLimit(income: number, age: number, year: TaxYear): number {
+  const cappedIncome = Math.min(Math.max(0, income), figure('pensionEarningsCap', year));
+  // × percentage / 100 rather than × 0.15: integer products keep the floor exact.
+  return Math.floor((cappedIncome * agePercentage(age)) / 100);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { Dayjs } from './dates.ts';
 import { ageOn, dayjs, parseApiDate } from './dates.ts';
-import { agePercentage } from './pension.ts';
+import { agePercentage, ageRelatedPensionLimit } from './pension.ts';
 import { estimate, figure, marginalRateFor, openClaimYears, type MarginalRate, type TaxProfile, type TaxYear } from './tax/index.ts';
 
 /** The three kinds of contract whose relief is claimed on the return, by their Form 11 page. */
@@ -68,7 +68,7 @@ export function pensionReliefForYear(profileOfUser: TaxProfile, year: TaxYear, p
   const percentage = ageInYear === null ? 0 : agePercentage(ageInYear);
   const earningsCap = figure('pensionEarningsCap', year);
   const income = profile.annualIncome;
-  const limit = income === null || ageInYear === null ? null : (Math.min(positive(income), earningsCap) * percentage) / 100;
+  const limit = income === null || ageInYear === null ? null : ageRelatedPensionLimit(positive(income), ageInYear, year);
   const relievable = ageInYear === null ? 0 : limit === null ? amount : Math.min(amount, limit);
   const result = estimate(year, 'personal-retirement-savings', { providerName: 'Pension provider', policyNumber: '-', contributionsPaid: amount }, profile);
   return {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dayjs } from '../../src/domain/dates.ts';
 import { PENSION_CONTRACTS, isPensionContractCategory, pensionRefundYears, pensionReliefForYear } from '../../src/domain/pensionRefund.ts';
-import { estimate, type TaxProfile } from '../../src/domain/tax/index.ts';
+import { estimate, pensionLimitOf, type TaxProfile } from '../../src/domain/tax/index.ts';
+import { pensionReliefLimit } from '../../src/domain/pension.ts';
 
 /** Single, born 1 June 1983 (39 at the end of 2022, 42 at the end of 2025), earning €60,000. */
 const ANN: TaxProfile = { maritalStatus: 'single', annualIncome: 60_000, dateOfBirth: '1983-06-01' };
@@ -109,5 +110,16 @@ describe('pension relief from the income of its own year', () => {
     const answer = { providerName: 'Zurich Life', policyNumber: 'P-1', contributionsPaid: 8_000, incomeInYear: 30_000 };
     expect(estimate(2022, 'personal-retirement-savings', answer, ANN).amount).toBe(1_200);
     expect(estimate(2022, 'personal-retirement-savings', { ...answer, incomeInYear: undefined }, ANN).amount).toBe(3_200);
+  });
+});
+
+describe('one age-related limit for a year, on every screen', () => {
+  it('earnings with cents: the Overview, /pension-refund and the claim engine all give the floor (spec section 9)', () => {
+    // €65,000.50 at 43 (2025): 25% is €16,250.125; the limit is €16,250, not €16,250.13.
+    const profile: TaxProfile = { ...ANN, annualIncome: 65_000.5 };
+    const user = { date_of_birth: ANN.dateOfBirth!, annual_income: 65_000.5, paid_pension: 0, pension: 0, marital_status: 'single' as const };
+    expect(pensionReliefLimit(user, dayjs('2025-06-30'))).toBe(16_250);
+    expect(pensionReliefForYear(profile, 2025, 20_000)).toMatchObject({ limit: 16_250, relievable: 16_250, carriedForward: 3_750 });
+    expect(pensionLimitOf(2025, profile)).toBe(16_250);
   });
 });

@@ -13,13 +13,14 @@
 import { categoryTitle, type Form11Category } from '../catalogue.ts';
 import { centsToEuro, euroToCents, roundToCents } from '../money.ts';
 import type { Form11Data } from '../schemas/form11/index.ts';
-import { ageInYear, createContext, euro, pensionAgeShare } from './context.ts';
+import { ageInYear, createContext, euro } from './context.ts';
+import { ageRelatedPensionLimit } from '../pension.ts';
 import { baselineState, describeBasis, householdRows, taxOf, type TaxComputation, type TaxState } from './household.ts';
 import { RULES } from './rules/index.ts';
 import type { Rule } from './rules/outcome.ts';
 import { referencesFor } from './sources.ts';
 import type { LineValue, RefundEstimate, RuleOutcome, TaxProfile } from './types.ts';
-import { PARAMETERS, figure, isUnconfirmed, type ParameterName, type TaxYear } from './years.ts';
+import { PARAMETERS, isUnconfirmed, type ParameterName, type TaxYear } from './years.ts';
 
 /**
  * The order items are applied in. It never changes the total (the computation is one), only
@@ -186,7 +187,7 @@ export function pensionLimitOf(year: TaxYear, profile: TaxProfile): number | nul
   const ctx = createContext(year, profile);
   const age = ageInYear(ctx);
   if (age === null || profile.annualIncome === null) return null;
-  return Math.min(positive(profile.annualIncome), figure('pensionEarningsCap', year)) * pensionAgeShare(age);
+  return ageRelatedPensionLimit(positive(profile.annualIncome), age, year);
 }
 
 /** The year's pension limit pool: what payroll and MaxOut already used, and what the claim's contributions use. */

@@ -4,6 +4,7 @@
  */
 import type { Form11Data } from '../../schemas/form11/index.ts';
 import { ageInYear, euro, money, pct, pensionAgeShare, rateWords, type RuleContext } from '../context.ts';
+import { ageRelatedPensionLimit } from '../../pension.ts';
 import { flatRateExpense } from '../flatRateExpenses.ts';
 import { credit, informational, marginalDeduction, pensionDeduction, type RuleTable } from './outcome.ts';
 
@@ -35,7 +36,7 @@ function pensionContribution(data: Form11Data<'additional-voluntary-contribution
   }
   const share = pensionAgeShare(age);
   const income = ctx.profile.annualIncome;
-  const limit = income === null ? null : Math.min(money(income), earningsCap) * share;
+  const limit = income === null ? null : ageRelatedPensionLimit(money(income), age, ctx.year);
   return pensionDeduction(paid, limit, {
     rule: `Contributions up to ${pct(share)} of earnings (at most ${euro(earningsCap)}), relieved at your marginal rate`,
     figures: { contributionsPaid: paid, ageInYear: age, ageRelatedShare: share, earningsCap, ...(limit === null ? {} : { limit }) },
