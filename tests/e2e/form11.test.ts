@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { parseValues, formValuesOf } from '../../src/app/screens/form11/formValues.ts';
-import { FORM_SLUGS, type FormSlug } from '../../src/domain/catalogue.ts';
+import { FORM_SLUGS, type FormSlug, QUESTIONS } from '../../src/domain/catalogue.ts';
 import { FORM11_FORMS } from '../../src/domain/schemas/form11/index.ts';
 import { dayjs } from '../../src/domain/dates.ts';
 import { formatMoney } from '../../src/domain/money.ts';
@@ -226,6 +226,8 @@ describe('the guided Form 11 flow', () => {
 
     await openInApp(page, '/tax-refund-questions');
     await expect.poll(() => page.getByText(`You have an unfinished claim for ${YEAR}`).count()).toBe(1);
+    // The count it promises is the questionnaire's own ("Question 1 of N").
+    expect(await page.getByText(`Answer ${QUESTIONS.length} short yes/no questions;`).count()).toBe(1);
     // One claim at a time: the questionnaire would replace it, so the flow asks first; keeping it changes nothing.
     const questionnaire = page.getByRole('button', { name: 'Questionnaire' });
     await questionnaire.click();

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '../../useSelector.ts';
 import { form11FlowView } from '../../../../machines/form11Flow/form11Flow.view.ts';
-import { ADVANCED_OPTION_GROUPS, INCOME_SELECTION_ROUTE } from '../../../domain/catalogue.ts';
+import { ADVANCED_OPTION_GROUPS, INCOME_SELECTION_ROUTE, QUESTIONS } from '../../../domain/catalogue.ts';
 import type { ClaimStatus } from '../../../domain/schemas/form11Entry.ts';
 import { useSessionFlow } from '../../flows/useFlow.tsx';
 import type { FlowActor } from '../../flows/useFlow.tsx';
@@ -91,7 +91,7 @@ function TaxRefund({ flow }: { flow: FlowActor<'form11Flow'> }) {
           <Stack gap="sm">
             <Text fw={600}>Find what you can claim</Text>
             <Text fz="sm" c="dimmed">
-              Answer 27 short yes/no questions; we then take you through the forms that apply to you.
+              Answer {QUESTIONS.length} short yes/no questions; we then take you through the forms that apply to you.
             </Text>
             <Group>
               <Button onClick={() => flow.send({ type: 'questionnaire.open' })}>Questionnaire</Button>
