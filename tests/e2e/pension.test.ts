@@ -57,6 +57,8 @@ describe('pension journeys', () => {
     const today = calendarDay(new Date());
     await page.getByRole('heading', { name: `You have ${daysLeftInYear(today)} days remaining to MAX OUT for ${today.year()}` }).waitFor();
     expect(await gauge(page).getAttribute('aria-valuetext')).toMatch(/^€1,500 of €15,500 this year/);
+    // The gauge is whole euro (spec); the room left under it is the user's money, with its cents, as in Get Maxing.
+    await page.getByText(`€14,000.00 left to earn tax relief in ${today.year()}`, { exact: true }).waitFor();
     await checkScreen(page, 'overview');
 
     const getMaxing = page.getByRole('button', { name: 'Get Maxing' });

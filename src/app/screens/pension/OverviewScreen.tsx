@@ -20,7 +20,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '../../useSelector.ts';
 import { lazy, Suspense } from 'react';
 import { overviewView } from '../../../../machines/overview/overview.view.ts';
-import { formatEuro, formatEuroWhole, formatMoney } from '../../../domain/money.ts';
+import { formatEuro, formatMoney } from '../../../domain/money.ts';
 import { PensionGauge } from '../../components/PensionGauge.tsx';
 import { useDialogPresence } from '../../components/useDialogPresence.ts';
 import { useFlow } from '../../flows/useFlow.tsx';
@@ -59,7 +59,7 @@ export function OverviewScreen() {
               </Title>
               <PensionGauge current={pension.current} max={pension.limit} />
               <Text size="sm" c="dimmed" ta="center">
-                {pension.headroom > 0 ? `${formatEuroWhole(pension.headroom)} left to earn tax relief in ${year}` : 'No room left for tax relief this year'}
+                {pension.headroom > 0 ? `${formatMoney(pension.headroom)} left to earn tax relief in ${year}` : 'No room left for tax relief this year'}
               </Text>
               <Button size="md" onPointerEnter={() => void loadGetMaxingDialog()} onFocus={() => void loadGetMaxingDialog()} onClick={() => overview.send({ type: 'overview.maxing.open' })}>
                 Get Maxing
