@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { runOps } from '../../scripts/ops.ts';
+import { formatDisplayDate } from '../../src/domain/dates.ts';
 import { RetentionPlanSchema } from '../../src/domain/schemas/account.ts';
 import { ppsnCheckCharacter } from '../../src/domain/schemas/fields.ts';
 import * as m from '../../src/domain/schemas/messages.ts';
@@ -243,7 +244,8 @@ describe(`POST /account/close (${testDatabaseKind()})`, () => {
       signatureEncrypted: 'v1.secret-signature', taxAgencyName: 'MaxOut', tain: '12345T', agentAddress: 'Dublin', agentSignatory: 'Agent',
       signedAt: new Date('2025-03-01T10:00:00Z'), lapsesAt: new Date('2029-03-01T10:00:00Z'), retainUntil: new Date('2035-12-31T00:00:00Z'),
     });
-    await db.insert(auditLog).values({ userId: user.id, action: 'ppsn.reveal', at: new Date('2026-01-10T10:00:00Z') });
+    await db.insert(auditLog).values({ userId: user.id, action: 'ppsn.revealed', at: new Date('2026-01-10T10:00:00Z') });
+    const [contribution] = await db.select().from(contributions);
 
     const exported = await t.request('GET', '/export', undefined, auth);
     expect(exported.body.tables.contributions).toHaveLength(1);
@@ -253,10 +255,13 @@ describe(`POST /account/close (${testDatabaseKind()})`, () => {
 
     const plan = (await t.request('GET', '/account/retention', undefined, auth)).body as { kept: { what: string; until: string }[] };
     const until = (what: string) => plan.kept.find((k) => k.what.startsWith(what))?.until;
-    expect(until('A pension contribution for tax year 2025')).toBe('2031-12-31');
+    // In words a user reads: the amount and day tell payments apart, an audit record says what it recorded.
+    expect(plan.kept.map((k) => k.what)).toContain(`A pension contribution of €500.00 on ${formatDisplayDate(contribution!.createdAt)}, for tax year 2025`);
+    expect(until('A pension contribution of €500.00 on')).toBe('2031-12-31');
     expect(until('Your direct debit mandate MX-1')).toBe('2032-12-31');
     expect(until('Your signed PAYE authorisation (PAYE A1) of 01.03.2025')).toBe('2032-12-31');
-    expect(until('A record that your sensitive data was used')).toBe('2032-12-31');
+    expect(until('A record that your PPSN was shown to you, on 10.01.2026')).toBe('2032-12-31');
+    expect(JSON.stringify(plan)).not.toMatch(/ppsn\.|paye_authorisation\./);
 
     expect((await t.request('POST', '/account/close', { password: PASSWORD }, auth)).status).toBe(200);
     const [mandate] = await db.select().from(directDebitMandates);

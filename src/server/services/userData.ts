@@ -1,6 +1,7 @@
 import { and, eq, inArray, is, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type PgColumn, PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { formatDisplayDate } from '../../domain/dates.ts';
+import { formatMoney } from '../../domain/money.ts';
 import type { Db } from '../db/index.ts';
 import * as schema from '../db/schema.ts';
 import { directDebitMandates, mailOutbox, users } from '../db/schema.ts';
@@ -68,6 +69,21 @@ function earlier(a: unknown, b: string): string {
   return text < b ? text : b;
 }
 
+/** What each audit action recorded, in the words the closing shows (never the action's code). */
+const AUDIT_ACTION_WORDS: Readonly<Record<string, string>> = {
+  'paye_authorisation.signed': 'your PPSN and signature were stored when you signed your PAYE authorisation',
+  'ppsn.revealed': 'your PPSN was shown to you',
+  'ppsn.exported': 'your PPSN was included in a download of your data',
+};
+
+/** A contribution row by its outcome: only a succeeded one was paid into the pension. */
+const CONTRIBUTION_WORDS: Readonly<Record<string, string>> = {
+  succeeded: 'A pension contribution',
+  pending: 'A pension payment not yet confirmed',
+  declined: 'A pension payment your bank declined',
+  failed: 'A pension payment that was not made',
+};
+
 /** Every table with a user_id column, by database name. A test keeps it complete. */
 export const CLOSE_POLICIES: Readonly<Record<string, ClosePolicy>> = {
   session_families: { kind: 'erase', label: 'Your sign-ins and devices' },
@@ -85,7 +101,7 @@ export const CLOSE_POLICIES: Readonly<Record<string, ClosePolicy>> = {
   roundup_settings: { kind: 'erase', label: 'Your round-up settings (weekly cap, minimum balance, pause)' },
   audit_log: {
     kind: 'retain',
-    describe: (row) => `A record that your sensitive data was used (${String(row.action)})`,
+    describe: (row) => `A record that ${AUDIT_ACTION_WORDS[String(row.action)] ?? 'your PPSN or signature was used'}, on ${formatDisplayDate(row.at as Date)}`,
     reason: 'Records of who used your PPSN or signature are kept for 6 years to show it was handled lawfully.',
     retainUntil: (row, closedOn) => endOfYearAfter(yearOf(row.at, closedOn), RETENTION_YEARS),
   },
@@ -100,7 +116,9 @@ export const CLOSE_POLICIES: Readonly<Record<string, ClosePolicy>> = {
   },
   contributions: {
     kind: 'retain',
-    describe: (row) => `A pension contribution for tax year ${String(row.taxYear)}`,
+    // Amount and day tell two payments of one year apart.
+    describe: (row) =>
+      `${CONTRIBUTION_WORDS[String(row.status)] ?? 'A pension payment'} of ${formatMoney(row.amountCents, { cents: true })} on ${formatDisplayDate(row.createdAt as Date)}, for tax year ${String(row.taxYear)}`,
     reason: 'Payments are financial and tax records, kept for 6 years from the end of the tax year they count for.',
     retainUntil: (row) => endOfYearAfter(Number(row.taxYear), RETENTION_YEARS),
   },
