@@ -13,7 +13,13 @@ import { contributionRelief, type PensionUser } from './pension.ts';
 import type { Form11Entry } from './schemas/form11Entry.ts';
 
 export interface RefundSoFarUser extends PensionUser {
-  form11: readonly Pick<Form11Entry, 'categoryStatuses' | 'categoryRefunds' | 'snapshot'>[];
+  form11: readonly Pick<Form11Entry, 'year' | 'categoryStatuses' | 'categoryRefunds' | 'snapshot'>[];
+}
+
+/** A tax year's claim lines still with Revenue, net (negative: tax due). */
+export interface PendingYear {
+  year: number;
+  amount: number;
 }
 
 export interface RefundSoFar {
@@ -23,8 +29,12 @@ export interface RefundSoFar {
   pensionReliefMax: number;
   /** Euro: the net of every approved claim line (negative: tax due). */
   approved: number;
-  /** Euro: the net of the claim lines still with Revenue (negative: tax due). */
-  pending: number;
+  /**
+   * Euro: the net of the claim lines still with Revenue, per tax year, newest first (years that net
+   * to nothing left out). A refund for one year never offsets tax due for another in these words:
+   * each year is its own assessment.
+   */
+  pendingByYear: readonly PendingYear[];
   /** Euro: pensionRelief + approved, what the headline shows. */
   total: number;
 }
@@ -33,32 +43,36 @@ function finite(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-/** The claim lines' net per status, over every claim (a line's status defaults to pending). */
-function claimTotals(entries: RefundSoFarUser['form11']): { approved: number; pending: number } {
+/** The claim lines' net: approved over every claim, pending per tax year (a line's status defaults to pending). */
+function claimTotals(entries: RefundSoFarUser['form11']): { approved: number; pendingByYear: PendingYear[] } {
   let approved = 0;
-  let pending = 0;
+  const pending = new Map<number, number>();
   for (const entry of entries) {
     for (const category of Object.keys(entry.snapshot)) {
       const amount = finite(entry.categoryRefunds[category]);
       const status = entry.categoryStatuses[category] ?? 'pending';
       if (status === 'approved') approved += amount;
-      else if (status === 'pending') pending += amount;
+      else if (status === 'pending') pending.set(entry.year, (pending.get(entry.year) ?? 0) + amount);
     }
   }
-  return { approved: roundToCents(approved), pending: roundToCents(pending) };
+  const pendingByYear = [...pending]
+    .map(([year, amount]) => ({ year, amount: roundToCents(amount) }))
+    .filter((pendingYear) => pendingYear.amount !== 0)
+    .sort((a, b) => b.year - a.year);
+  return { approved: roundToCents(approved), pendingByYear };
 }
 
 /** The refund so far of `user` on `today` (the Irish date); all zeros without a user. */
 export function refundSoFar(user: RefundSoFarUser | null, today: Dayjs): RefundSoFar {
-  if (!user) return { pensionRelief: 0, pensionReliefMax: 0, approved: 0, pending: 0, total: 0 };
+  if (!user) return { pensionRelief: 0, pensionReliefMax: 0, approved: 0, pendingByYear: [], total: 0 };
   const payroll = Math.max(0, finite(user.paid_pension));
   const contributed = Math.max(0, finite(user.pension) - payroll);
   // Relief on MaxOut contributions = the relief the year's pension earns on top of the payroll part.
   const beforeMaxOut = { ...user, pension: payroll };
   const pensionRelief = contributionRelief(beforeMaxOut, contributed, today);
   const pensionReliefMax = contributionRelief(beforeMaxOut, Number.MAX_SAFE_INTEGER, today);
-  const { approved, pending } = claimTotals(user.form11);
-  return { pensionRelief, pensionReliefMax, approved, pending, total: roundToCents(pensionRelief + approved) };
+  const { approved, pendingByYear } = claimTotals(user.form11);
+  return { pensionRelief, pensionReliefMax, approved, pendingByYear, total: roundToCents(pensionRelief + approved) };
 }
 
 /** "You may owe about €7,460": a tax-due figure, in whole euro (it is an estimate). */
@@ -70,17 +84,28 @@ export interface RefundSoFarWords {
   /** "€1,439.96", or "You may owe about €7,460" when the total is tax due. */
   headline: string;
   owes: boolean;
-  /** Beside the headline: "€839.96 pending with Revenue", or what a pending result may cost; null when nothing is pending. */
+  /**
+   * Beside the headline: "€839.96 pending with Revenue", or what a pending result may cost; with
+   * claims for more than one year pending, each year's ("… for 2025; you may owe about €3,800 on
+   * the claim for 2024 …"). Null when nothing is pending.
+   */
   pendingNote: string | null;
 }
 
+/** One year's pending figure in words; `year` only when more than one year is pending. */
+function pendingWords({ year, amount }: PendingYear, named: boolean): string {
+  const forYear = named ? ` for ${year}` : '';
+  return amount > 0 ? `${formatEuro(amount, { keepZeroDecimals: true })} pending with Revenue${forYear}` : `${mayOweWords(amount)} on the claim${forYear} pending with Revenue`;
+}
+
 /** The headline and the note beside it, as both screens say them. */
-export function refundSoFarWords(figures: Pick<RefundSoFar, 'total' | 'pending'>): RefundSoFarWords {
+export function refundSoFarWords(figures: Pick<RefundSoFar, 'total' | 'pendingByYear'>): RefundSoFarWords {
   const owes = figures.total < 0;
   const headline = owes ? mayOweWords(figures.total) : formatEuro(figures.total, { keepZeroDecimals: true });
-  let pendingNote: string | null = null;
-  if (figures.pending > 0) pendingNote = `${formatEuro(figures.pending, { keepZeroDecimals: true })} pending with Revenue`;
-  else if (figures.pending < 0) pendingNote = `${mayOweWords(figures.pending)} on the claim pending with Revenue`;
+  const named = figures.pendingByYear.length > 1;
+  const words = figures.pendingByYear.map((pendingYear) => pendingWords(pendingYear, named));
+  // "You may owe …" starts a sentence alone; after another year's words it follows a semicolon.
+  const pendingNote = words.length === 0 ? null : words.map((text, i) => (i === 0 ? text : text.replace(/^You may/, 'you may'))).join('; ');
   return { headline, owes, pendingNote };
 }
 

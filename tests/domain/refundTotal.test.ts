@@ -18,7 +18,8 @@ const user = (overrides: Partial<RefundSoFarUser> = {}): RefundSoFarUser => ({
   ...overrides,
 });
 
-const claim = (lines: Record<string, [status: 'pending' | 'approved' | 'rejected', euro: number]>) => ({
+const claim = (lines: Record<string, [status: 'pending' | 'approved' | 'rejected', euro: number]>, year = 2025) => ({
+  year,
   snapshot: Object.fromEntries(Object.keys(lines).map((category) => [category, {}])),
   categoryStatuses: Object.fromEntries(Object.entries(lines).map(([category, [status]]) => [category, status])),
   categoryRefunds: Object.fromEntries(Object.entries(lines).map(([category, [, euro]]) => [category, euro])),
@@ -26,7 +27,7 @@ const claim = (lines: Record<string, [status: 'pending' | 'approved' | 'rejected
 
 describe('refund so far', () => {
   it('pension paid through payroll brings nothing back: €1,500 via payroll only is €0, not the €600 it was relieved at source', () => {
-    expect(refundSoFar(user(), TODAY)).toEqual({ pensionRelief: 0, pensionReliefMax: 4_200, approved: 0, pending: 0, total: 0 });
+    expect(refundSoFar(user(), TODAY)).toEqual({ pensionRelief: 0, pensionReliefMax: 4_200, approved: 0, pendingByYear: [], total: 0 });
   });
 
   it('counts the relief on MaxOut contributions: €2,000 paid through MaxOut at 40 % is €800 (€4,200 = 40 % of the €10,500 room)', () => {
@@ -45,13 +46,13 @@ describe('refund so far', () => {
       }),
       TODAY,
     );
-    expect(figures).toEqual({ pensionRelief: 800, pensionReliefMax: 4_200, approved: 500, pending: 839.96, total: 1_300 });
+    expect(figures).toEqual({ pensionRelief: 800, pensionReliefMax: 4_200, approved: 500, pendingByYear: [{ year: 2025, amount: 839.96 }], total: 1_300 });
     expect(refundSoFarWords(figures)).toEqual({ headline: '€1,300.00', owes: false, pendingNote: '€839.96 pending with Revenue' });
   });
 
   it('a claim whose income brings tax due says what the user may owe, in whole euro', () => {
     const figures = refundSoFar(user({ form11: [claim({ 'health-expenses': ['pending', 839.96], 'rental-income': ['pending', -8_300] })] }), TODAY);
-    expect(figures.pending).toBe(-7_460.04);
+    expect(figures.pendingByYear).toEqual([{ year: 2025, amount: -7_460.04 }]);
     expect(refundSoFarWords(figures)).toEqual({ headline: '€0.00', owes: false, pendingNote: 'You may owe about €7,460 on the claim pending with Revenue' });
     // Approved tax due bigger than the relief: the headline itself is what may be owed.
     const owed = refundSoFar(user({ pension: 3_500, form11: [claim({ 'rental-income': ['approved', -8_260.04] })] }), TODAY);
@@ -61,9 +62,25 @@ describe('refund so far', () => {
   });
 
   it('a line without a status is pending; no user, nothing', () => {
-    const unstated = { snapshot: { 'rent-tax-credit': {} }, categoryStatuses: {}, categoryRefunds: { 'rent-tax-credit': 250 } };
-    expect(refundSoFar(user({ form11: [unstated] }), TODAY).pending).toBe(250);
-    expect(refundSoFar(null, TODAY)).toEqual({ pensionRelief: 0, pensionReliefMax: 0, approved: 0, pending: 0, total: 0 });
+    const unstated = { year: 2024, snapshot: { 'rent-tax-credit': {} }, categoryStatuses: {}, categoryRefunds: { 'rent-tax-credit': 250 } };
+    expect(refundSoFar(user({ form11: [unstated] }), TODAY).pendingByYear).toEqual([{ year: 2024, amount: 250 }]);
+    expect(refundSoFar(null, TODAY)).toEqual({ pensionRelief: 0, pensionReliefMax: 0, approved: 0, pendingByYear: [], total: 0 });
+  });
+
+  it('claims of two years pending: each year said apart, never one year’s refund netted against another’s tax due', () => {
+    // A 2025 refund of €2,163.35 and tax due of €3,799.80 on 2024's declared rent: not "you may owe €1,636".
+    const figures = refundSoFar(user({ form11: [claim({ 'health-expenses': ['pending', 2_163.35] }, 2025), claim({ 'rental-income': ['pending', -3_799.8] }, 2024)] }), TODAY);
+    expect(figures.pendingByYear).toEqual([
+      { year: 2025, amount: 2_163.35 },
+      { year: 2024, amount: -3_799.8 },
+    ]);
+    expect(refundSoFarWords(figures).pendingNote).toBe('€2,163.35 pending with Revenue for 2025; you may owe about €3,800 on the claim for 2024 pending with Revenue');
+    // Two claims of one year still net: one year is one assessment.
+    const oneYear = refundSoFar(user({ form11: [claim({ 'health-expenses': ['pending', 100] }), claim({ 'rent-tax-credit': ['pending', 50] })] }), TODAY);
+    expect(refundSoFarWords(oneYear).pendingNote).toBe('€150.00 pending with Revenue');
+    // A year that nets to nothing is not named.
+    const evens = refundSoFar(user({ form11: [claim({ 'health-expenses': ['pending', 100], 'rental-income': ['pending', -100] }, 2024), claim({ 'rent-tax-credit': ['pending', 50] })] }), TODAY);
+    expect(refundSoFarWords(evens).pendingNote).toBe('€50.00 pending with Revenue');
   });
 
   it('the 8 tiles in the spec’s order', () => {

@@ -101,7 +101,7 @@ describe('overview view', () => {
     };
     const shown = view({ user: { ...PAID, form11: [claim] } });
     // €800 relief + €500 approved; €839.96 − €100 pending.
-    expect(shown.refund).toMatchObject({ total: 1_300, headline: '€1,300.00', pending: 739.96, pendingNote: '€739.96 pending with Revenue' });
+    expect(shown.refund).toMatchObject({ total: 1_300, headline: '€1,300.00', pendingByYear: [{ year: 2025, amount: 739.96 }], pendingNote: '€739.96 pending with Revenue' });
     expect(shown.credits[0]!.categories.map((line) => line.category)).toEqual(['health-expenses', 'rent-tax-credit']);
     expect(shown.credits[0]!.income.map((line) => line.category)).toEqual(['rental-income']);
   });
