@@ -76,7 +76,9 @@ describe('account journeys', () => {
     await page.waitForURL((url) => url.pathname === '/auth/paye-authorization');
     await visit(page, '/settings');
     await page.getByRole('switch', { name: 'Process my tax refunds as my PAYE agent' }).click({ force: true });
-    await page.getByText('On: we process your refund claims.').waitFor();
+    // Not signed yet: the switch promises the processing for once the authorisation is signed, not now.
+    await page.getByText('On: once you sign your PAYE authorisation, we process your refund claims.').waitFor();
+    expect(await page.getByText('On: we process your refund claims.').count()).toBe(0);
 
     // An outage on purpose: its 503 is expected here.
     allowConsoleErrors(page, /paye-opt-out/);

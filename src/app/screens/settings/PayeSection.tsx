@@ -30,7 +30,14 @@ export function PayeSection() {
         <Switch
           size="md"
           label="Process my tax refunds as my PAYE agent"
-          description={optedOut ? 'Opted out: refund processing is paused until you turn this back on.' : 'On: we process your refund claims.'}
+          description={
+            optedOut
+              ? 'Opted out: refund processing is paused until you turn this back on.'
+              : // Not yet signed, "we process" would promise what the missing authorisation does not allow.
+                notSignedYet
+                ? 'On: once you sign your PAYE authorisation, we process your refund claims.'
+                : 'On: we process your refund claims.'
+          }
           checked={!optedOut}
           disabled={!canChange}
           onChange={(event) => preference.send({ type: 'preference.set', optOut: !event.currentTarget.checked })}
