@@ -91,6 +91,8 @@ describe.each(Object.entries(viewports))('a first-time user (%s)', (name, viewpo
     const text = await banner.textContent();
     expect(text).toContain(email);
     expect(text).toContain('Until then you cannot sign the PAYE authorisation, link a bank account or pay into your pension');
+    // The server clears what was entered before the address was proven (someone else may have signed up with it): the user is told.
+    expect(text).toContain('what is entered before then (your details, income and claims) is cleared when you choose your password');
     expect(text).toContain('within 48 hours');
     await checkScreen(page, `first-time-${name}-verify-banner`);
 

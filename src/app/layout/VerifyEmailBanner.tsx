@@ -28,7 +28,9 @@ function Banner({ flow }: { flow: FlowActor<'verifyEmail'> }) {
     >
       <Text size="sm">
         We emailed a link to <strong>{view.email}</strong>: open it and choose your password. Until then you cannot sign the PAYE
-        authorisation, link a bank account or pay into your pension. An account not confirmed within 48 hours of signing up is deleted.
+        authorisation, link a bank account or pay into your pension. For your safety, what is entered before then (your details, income and
+        claims) is cleared when you choose your password, so that nobody else can fill in an account under your address. An account not
+        confirmed within 48 hours of signing up is deleted.
       </Text>
       <Group mt="xs" gap="sm">
         <ResendButton flow={flow} />
