@@ -81,6 +81,9 @@ describe('auth forms', () => {
     const { page } = b;
     const taken = await registerByApi(uniqueEmail('taken'));
     await visit(page, '/auth/register');
+    // The terms are named where the account is made, and open from there.
+    expect(await page.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms-and-conditions');
+    expect(await page.getByRole('link', { name: 'Privacy Notice' }).getAttribute('href')).toBe('/terms-and-conditions#privacy');
 
     expect(await fieldError(page, 'Date of birth')).toBe('');
     expect(await fieldError(page, 'Email')).toBe('');

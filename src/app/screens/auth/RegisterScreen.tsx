@@ -123,6 +123,18 @@ export function RegisterScreen() {
             description="Optional: your Irish Life pension plan ID, if you have one"
             {...form.getInputProps('pensionPlanId')}
           />
+          {/* Said before the button, as on /auth: the terms say that creating an account accepts them. */}
+          <Text fz="sm" c="dimmed">
+            By signing up you agree to our{' '}
+            <Anchor component={Link} to="/terms-and-conditions">
+              Terms and Conditions
+            </Anchor>{' '}
+            and{' '}
+            <Anchor component={Link} to="/terms-and-conditions" hash="privacy">
+              Privacy Notice
+            </Anchor>
+            .
+          </Text>
           <Button type="submit" loading={view.busy} disabled={!view.register.canSubmit} fullWidth>
             Sign Up
           </Button>
