@@ -53,7 +53,8 @@ export const directDebitMachine = setup({
     }),
     forgetRequest: assign({ pending: null }),
     rememberStepUpFailure: assign((_, params: { result: StepUpResult }) => ({ error: params.result.ok ? null : params.result.error })),
-    noticeSaved: assign({ notice: 'saved' as const }),
+    // Before the saved mandate is remembered: a mandate already there means this save changed it.
+    noticeSaved: assign({ notice: ({ context }) => (context.mandate ? ('changed' as const) : ('saved' as const)) }),
     noticeCancelled: assign({ notice: 'cancelled' as const }),
     noticePaused: assign({ notice: 'paused' as const }),
     noticeResumed: assign({ notice: 'resumed' as const }),
@@ -150,7 +151,7 @@ export const directDebitMachine = setup({
           {
             guard: { type: 'succeeded', params: mandateParams },
             target: 'viewing',
-            actions: [{ type: 'rememberMandate', params: mandateParams }, 'noticeSaved', 'forgetRequest'],
+            actions: ['noticeSaved', { type: 'rememberMandate', params: mandateParams }, 'forgetRequest'],
           },
           { guard: { type: 'stepUpRequired', params: mandateParams }, target: 'confirmingIdentity' },
           { target: 'editing', actions: [{ type: 'rememberFailure', params: mandateParams }, 'forgetRequest'] },

@@ -14,7 +14,8 @@ export interface DirectDebitContext extends DirectDebitInput {
   /** The request waiting for the user to confirm it is them (a new account), sent again once they have. */
   pending: DirectDebitRequest | null;
   /** What the last change did, for a short confirmation on the view. */
-  notice: 'saved' | 'cancelled' | 'paused' | 'resumed' | null;
+  /** `saved`: a new mandate; `changed`: the active one replaced by the form's values. */
+  notice: 'saved' | 'changed' | 'cancelled' | 'paused' | 'resumed' | null;
   error: ApiFailure | null;
 }
 

@@ -67,7 +67,7 @@ export interface DirectDebitView {
   /** `pausedUntilDisplay`: the last day of the pause as DD.MM.YYYY, null while the mandate collects. */
   mandate: (Mandate & { nextCollectionDisplay: string; pausedUntilDisplay: string | null }) | null;
   /** What the last change did, for a short confirmation. */
-  notice: 'saved' | 'cancelled' | 'paused' | 'resumed' | null;
+  notice: 'saved' | 'changed' | 'cancelled' | 'paused' | 'resumed' | null;
   form: MandateForm | null;
 }
 

@@ -156,7 +156,9 @@ describe('pension journeys', () => {
     await field(page, 'Monthly amount').fill('350');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Your direct debit is set up').waitFor();
+    // A change says so, and names the next collection rather than a "first" one.
+    await page.getByText('Your direct debit is changed. The next collection is on').waitFor();
+    expect(await page.getByText('Your direct debit is set up').count()).toBe(0);
     expect(await page.getByRole('table', { name: 'Your direct debit' }).textContent()).toContain('€350');
 
     await page.getByRole('button', { name: 'Cancel direct debit' }).click();

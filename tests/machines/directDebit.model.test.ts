@@ -60,7 +60,7 @@ const oracle = expectedSteps<DirectDebitContext>({
       'directDebit.back': { to: 'viewing', context: (c) => ({ ...c, error: null }) },
     },
     saving: {
-      'saveMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE, notice: 'saved', pending: null }) },
+      'saveMandate ok': { to: 'viewing', context: (c) => ({ ...c, mandate: MANDATE, notice: c.mandate ? 'changed' : 'saved', pending: null }) },
       'saveMandate refused': { to: 'editing', context: (c) => ({ ...c, error: REFUSED, pending: null }) },
       'saveMandate outage': { to: 'editing', context: (c) => ({ ...c, error: OUTAGE, pending: null }) },
       // A new account: nothing saved yet, the request kept for after the password.

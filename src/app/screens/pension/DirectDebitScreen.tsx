@@ -66,6 +66,11 @@ export function DirectDebitScreen() {
                 Your direct debit is set up. The first collection is on {mandate?.nextCollectionDisplay}.
               </Alert>
             ) : null}
+            {view.notice === 'changed' ? (
+              <Alert color="teal" variant="outline" role="status">
+                Your direct debit is changed. The next collection is on {mandate?.nextCollectionDisplay}.
+              </Alert>
+            ) : null}
             {view.notice === 'cancelled' ? (
               <Alert color="teal" variant="outline" role="status">
                 Your direct debit is cancelled. Nothing more will be collected.
