@@ -5,6 +5,7 @@ import type {
   Answer,
   NavigateParams,
   QuestionSlug,
+  QuestionnaireProgress,
   QuestionnaireContext,
   QuestionnaireEvent,
   QuestionnaireInput,
@@ -13,7 +14,7 @@ import type {
   StartGuidedFlowParams,
 } from './questionnaire.types.ts';
 
-/** How many questions there are (27, spec section 9). */
+/** How many questions there are: one per question of the catalogue (spec section 9 counted 27; the catalogue has grown). */
 export const QUESTION_COUNT = QUESTIONS.length;
 const LAST_INDEX = QUESTION_COUNT - 1;
 
@@ -22,8 +23,13 @@ export function selectionOf(answers: QuestionnaireContext['answers']): QuestionS
   return QUESTIONS.filter((question) => answers[question.slug] === 'yes').map((question) => question.slug);
 }
 
+/** The progress to keep, from the context as the actions before it left it. */
+function progressOf({ context }: { context: QuestionnaireContext }): QuestionnaireProgress {
+  return { year: context.year, index: context.index, answers: context.answers };
+}
+
 /**
- * The 27-question questionnaire (spec section 4, "Questionnaire"; /form11-questionnaire). One actor
+ * The questionnaire (spec section 4, "Questionnaire"; /form11-questionnaire). One actor
  * per visit of the screen; it ends by handing the selection to the guided flow, or by sending the
  * user to the refund options when nothing applies.
  */
@@ -41,6 +47,10 @@ export const questionnaireMachine = setup({
     startGuidedFlow: (_, _params: StartGuidedFlowParams) => {},
     /** Route to an in-app path. */
     navigate: (_, _params: NavigateParams) => {},
+    /** Keep where the user is and what they answered, so a reload goes on from there. */
+    saveProgress: (_, _params: QuestionnaireProgress) => {},
+    /** The questionnaire is over: nothing to go on from. */
+    clearProgress: () => {},
 
     // ── Context updates (pure) ───────────────────────────────────────────────────────────────
     /** Yes adds the shown question's page to the selection, No removes it. */
@@ -62,11 +72,12 @@ export const questionnaireMachine = setup({
 }).createMachine({
   id: 'questionnaire',
   description:
-    'The questionnaire: 27 plain-English yes/no questions, one at a time, each leading to one Form 11 page. ' +
+    'The questionnaire: plain-English yes/no questions, one at a time, each leading to one Form 11 page. ' +
     'Yes adds the page to the selection and No removes it; either moves on. Prev and Next move without answering. ' +
     'After the last question the guided flow starts with the selection, or, when nothing was answered Yes, the user ' +
-    'goes to /tax-refund-options. Carries the claim year chosen on the Tax Refund page.',
-  context: ({ input }) => ({ year: input.year, index: 0, answers: {} }),
+    'goes to /tax-refund-options. Carries the claim year chosen on the Tax Refund page; ' +
+    'each answer and move is kept, so a reload of the page goes on from the same question with the same answers.',
+  context: ({ input }) => (input.resume && input.resume.year === input.year ? { year: input.year, index: input.resume.index, answers: input.resume.answers } : { year: input.year, index: 0, answers: {} }),
   initial: 'asking',
   output: ({ context }) => ({ selection: selectionOf(context.answers), year: context.year }),
   states: {
@@ -89,7 +100,7 @@ export const questionnaireMachine = setup({
           },
           {
             description: 'Yes: the page joins the selection; the next question is shown.',
-            actions: [{ type: 'recordAnswer', params: { answer: 'yes' } }, 'showNextQuestion'],
+            actions: [{ type: 'recordAnswer', params: { answer: 'yes' } }, 'showNextQuestion', { type: 'saveProgress', params: progressOf }],
           },
         ],
         'question.no': [
@@ -105,7 +116,7 @@ export const questionnaireMachine = setup({
           },
           {
             description: 'No: the page leaves the selection; the next question is shown.',
-            actions: [{ type: 'recordAnswer', params: { answer: 'no' } }, 'showNextQuestion'],
+            actions: [{ type: 'recordAnswer', params: { answer: 'no' } }, 'showNextQuestion', { type: 'saveProgress', params: progressOf }],
           },
         ],
         'question.prev': [
@@ -116,7 +127,7 @@ export const questionnaireMachine = setup({
           {
             description: 'The question before, its answer unchanged. The first question has no Prev.',
             guard: not('isFirstQuestion'),
-            actions: 'showPreviousQuestion',
+            actions: ['showPreviousQuestion', { type: 'saveProgress', params: progressOf }],
           },
         ],
         'question.next': [
@@ -131,13 +142,14 @@ export const questionnaireMachine = setup({
           },
           {
             description: 'The question after, without answering this one.',
-            actions: 'showNextQuestion',
+            actions: ['showNextQuestion', { type: 'saveProgress', params: progressOf }],
           },
         ],
       },
     },
     deciding: {
       description: 'The last question is behind: the selection decides where the user goes.',
+      entry: 'clearProgress',
       always: [
         { description: 'At least one Yes: the guided flow starts.', guard: 'hasSelection', target: 'startingFlow' },
         { description: 'No Yes at all: nothing to claim here.', target: 'nothingSelected' },

@@ -2,7 +2,7 @@ import type { QUESTIONS } from '../../src/domain/catalogue.ts';
 
 // ─── Context ─────────────────────────────────────────────────────────────────────────────────────
 
-/** The form page a question leads to (27 of the 30 slugs). */
+/** The form page a question leads to (one per question; a few slugs have none). */
 export type QuestionSlug = (typeof QUESTIONS)[number]['slug'];
 
 export type Answer = 'yes' | 'no';
@@ -11,7 +11,7 @@ export type Answer = 'yes' | 'no';
 export interface QuestionnaireContext {
   /** The tax year the claim is for; handed on to the guided flow. */
   year: number;
-  /** The question shown, 0-based (0..26). */
+  /** The question shown, 0-based. */
   index: number;
   /** The last answer given to each question; an unanswered question has none. */
   answers: Partial<Record<QuestionSlug, Answer>>;
@@ -22,6 +22,15 @@ export interface QuestionnaireContext {
 export interface QuestionnaireInput {
   /** The claim year chosen on the Tax Refund page. */
   year: number;
+  /** Where an earlier visit of this tab stopped (a reload): used only for the same year. */
+  resume?: QuestionnaireProgress | null;
+}
+
+/** What a visit has answered so far: kept by the app so a reload goes on from there. */
+export interface QuestionnaireProgress {
+  year: number;
+  index: number;
+  answers: Partial<Record<QuestionSlug, Answer>>;
 }
 
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────────

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkScreen, settle, useBrowser, viewports, visit } from './harness.ts';
 import { answerQuestionnaire, profileOf, signPayeAuthorization } from './form11Steps.ts';
+import { QUESTIONS } from '../../src/domain/catalogue.ts';
 import { readServerLog, waitForMail } from './serverLog.ts';
 import { createUserWithPassword, editProfileByApi, field, signIn, uniqueEmail } from './users.ts';
 
@@ -53,7 +54,11 @@ describe.each(Object.entries(viewports))('a first-time user (%s)', (name, viewpo
     await visit(page, '/auth/paye-authorization?returnTo=%2Fform11-questionnaire');
     await signPayeAuthorization(page);
     await page.waitForURL((url) => url.pathname === '/form11-questionnaire');
-    await answerQuestionnaire(page, ['health-expenses']);
+    // Three answers, then a reload: the questionnaire goes on at the fourth question with them.
+    await answerQuestionnaire(page, ['health-expenses'], 0, 3);
+    await page.reload();
+    await page.getByText(`Question 4 of ${QUESTIONS.length}`).waitFor();
+    await answerQuestionnaire(page, ['health-expenses'], 3);
     await page.waitForURL((url) => url.pathname === '/form11/health-expenses');
     await settle(page);
 

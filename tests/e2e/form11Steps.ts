@@ -47,8 +47,10 @@ export async function openInApp(page: Page, href: string) {
   await settle(page);
 }
 
-export async function answerQuestionnaire(page: Page, yes: readonly string[]) {
+/** Answers questions `from` up to (not including) `to`, 0-based: Yes for the pages in `yes`, No otherwise. */
+export async function answerQuestionnaire(page: Page, yes: readonly string[], from = 0, to: number = QUESTIONS.length) {
   for (const [index, question] of QUESTIONS.entries()) {
+    if (index < from || index >= to) continue;
     await page.getByText(`Question ${index + 1} of ${QUESTIONS.length}`).waitFor();
     await page.getByRole('heading', { name: question.text }).waitFor();
     await page.getByRole('button', { name: yes.includes(question.slug) ? 'Yes' : 'No', exact: true }).click();

@@ -5,6 +5,8 @@ import { questionnaireView } from '../../machines/questionnaire/questionnaire.vi
 import type {
   QuestionnaireContext,
   QuestionnaireEvent,
+  QuestionnaireInput,
+  QuestionnaireProgress,
   StartGuidedFlowParams,
 } from '../../machines/questionnaire/questionnaire.types.ts';
 import { QUESTIONS } from '../../src/domain/catalogue.ts';
@@ -147,5 +149,47 @@ describe('questionnaire defaults', () => {
     for (const event of answerAll((i) => (i === LAST ? 'question.yes' : 'question.next'))) actor.send(event);
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ selection: ['employment-investment-incentive'], year: 2024 });
+  });
+});
+
+describe('questionnaire progress kept across a reload', () => {
+  function withProgress(input: QuestionnaireInput) {
+    const saved: QuestionnaireProgress[] = [];
+    let cleared = 0;
+    const actor = createActor(
+      questionnaireMachine.provide({
+        actions: {
+          saveProgress: (_, params) => void saved.push(params),
+          clearProgress: () => void (cleared += 1),
+        },
+      }),
+      { input },
+    ).start();
+    return { actor, saved, cleared: () => cleared };
+  }
+
+  it('keeps each answer and move, and forgets them when the questionnaire ends', () => {
+    const { actor, saved, cleared } = withProgress({ year: 2025 });
+    actor.send({ type: 'question.yes', index: 0 });
+    actor.send({ type: 'question.next', index: 1 });
+    actor.send({ type: 'question.prev', index: 2 });
+    const first = QUESTIONS[0]!.slug;
+    expect(saved).toEqual([
+      { year: 2025, index: 1, answers: { [first]: 'yes' } },
+      { year: 2025, index: 2, answers: { [first]: 'yes' } },
+      { year: 2025, index: 1, answers: { [first]: 'yes' } },
+    ]);
+    expect(cleared()).toBe(0);
+    for (let i = 1; i <= LAST; i += 1) actor.send({ type: 'question.no', index: i });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(cleared()).toBe(1);
+  });
+
+  it('a reload goes on at the same question with the same answers; another year starts afresh', () => {
+    const answers = { [QUESTIONS[0]!.slug]: 'yes', [QUESTIONS[1]!.slug]: 'no' } as const;
+    const resumed = withProgress({ year: 2025, resume: { year: 2025, index: 2, answers } }).actor;
+    expect(resumed.getSnapshot().context).toEqual({ year: 2025, index: 2, answers });
+    const otherYear = withProgress({ year: 2024, resume: { year: 2025, index: 2, answers } }).actor;
+    expect(otherYear.getSnapshot().context).toEqual({ year: 2024, index: 0, answers: {} });
   });
 });

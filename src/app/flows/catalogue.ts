@@ -1,4 +1,4 @@
-import { FORM11_PROGRESS_KEY } from '../../domain/form11ProgressKey.ts';
+import { FORM11_PROGRESS_KEY, QUESTIONNAIRE_PROGRESS_KEY } from '../../domain/form11ProgressKey.ts';
 import { nextTask } from '../afterPaint.ts';
 import type { FlowEntry } from './flow.ts';
 
@@ -48,7 +48,11 @@ export const FLOWS = {
   },
   // The "confirm your email address" banner of every signed-in page: one per signed-in user.
   verifyEmail: { scope: 'session', load: () => import('../effects/verifyEmailEffects.ts').then((m) => m.verifyEmailFlow) },
-  questionnaire: { scope: 'visit', load: () => import('../effects/questionnaireEffects.ts').then((m) => m.questionnaireFlow) },
+  questionnaire: {
+    scope: 'visit',
+    load: () => import('../effects/questionnaireEffects.ts').then((m) => m.questionnaireFlow),
+    forgetOnSignOut: [QUESTIONNAIRE_PROGRESS_KEY],
+  },
   incomeDeclaration: { scope: 'visit', load: () => import('../effects/incomeDeclarationEffects.ts').then((m) => m.incomeDeclarationFlow) },
 } as const;
 
