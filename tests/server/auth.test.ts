@@ -91,6 +91,9 @@ describe(`POST /auth/register (${testDatabaseKind()})`, () => {
     const mail = t.mail.messages[0]!;
     expect(mail.to).toBe('ann.murphy@example.ie');
     expect(mail.body).toMatch(new RegExp(`${TEST_PUBLIC_URL}/reset-password/[A-Za-z0-9_-]{43}\\b`));
+    // No password yet: an expired link is replaced through "Forgot password", not by signing in.
+    expect(mail.body).toContain(`If the link has expired, ask for a new one under "Forgot password": ${TEST_PUBLIC_URL}/auth/forgot-password`);
+    expect(mail.body).not.toMatch(/sign in/i);
 
     // Signed in: the access token works, the session is a non-remembered family (12 h).
     const profile = await t.request('GET', '/profile', undefined, bearer(res.body.access_token));

@@ -19,7 +19,10 @@ export function setPasswordMail(publicUrl: string, to: string, token: string): M
       '',
       'Until you do, MaxOut cannot act for you with Revenue, link a bank account or move money.',
       'An account whose email address is not confirmed within 48 hours of signing up is deleted,',
-      'with everything entered in it. If the link has expired, sign in and ask for a new one.',
+      'with everything entered in it.',
+      '',
+      // A new account has no password yet, so "sign in" cannot be the way to a fresh link.
+      `If the link has expired, ask for a new one under "Forgot password": ${publicUrl}/auth/forgot-password`,
       '',
       'If you did not sign up for MaxOut, someone entered your address by mistake or on purpose.',
       'You do not need to do anything: do not use the link, and the account will be deleted',
