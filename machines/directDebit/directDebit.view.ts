@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { SnapshotFrom } from 'xstate';
 import { apiDateToDisplayDate, calendarDay, displayDateToApiDate, parseApiDate } from '../../src/domain/dates.ts';
 import { failureMessage, fieldErrorsOf, type FieldErrors } from '../../src/domain/failureMessage.ts';
-import { isEmailUnverified } from '../../src/domain/failure.ts';
+import { type ApiFailure, isEmailUnverified } from '../../src/domain/failure.ts';
 import { fieldErrors as issueFieldErrors } from '../../src/domain/schemas/issues.ts';
 import { DATE_INVALID } from '../../src/domain/schemas/messages.ts';
 import { type DirectDebitRequest, type Mandate, directDebitRequestSchema } from '../../src/domain/schemas/pension.ts';
@@ -100,6 +100,17 @@ const formFor = memoLast((key: string): Omit<MandateForm, 'initialValues' | 'kep
   };
 });
 
+/**
+ * The refusal's words for the banner. A wrong password at "Please confirm it is you" is said under
+ * the password field (the server names it), so the banner would only repeat the generic "The given
+ * data was invalid." beside it.
+ */
+function bannerError(error: ApiFailure | null, step: DirectDebitStep): string | null {
+  if (!error) return null;
+  if ((step === 'confirmingIdentity' || step === 'steppingUp') && fieldErrorsOf(error).password) return null;
+  return failureMessage(error);
+}
+
 /** The direct debit as /direct-debit shows it. */
 export function directDebitView(snapshot: Snapshot): DirectDebitView {
   const { context } = snapshot;
@@ -117,7 +128,7 @@ export function directDebitView(snapshot: Snapshot): DirectDebitView {
     askingToCancel: step === 'confirmingCancel' || step === 'cancelling',
     askingIdentity: step === 'confirmingIdentity' || step === 'steppingUp',
     canStepUp: snapshot.can({ type: 'directDebit.stepUp', proof: { password: '' } }),
-    error: context.error ? failureMessage(context.error) : null,
+    error: bannerError(context.error, step),
     offerNewLink: isEmailUnverified(context.error),
     fieldErrors: fieldErrorsOf(context.error),
     mandate: mandate

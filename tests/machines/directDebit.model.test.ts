@@ -142,6 +142,13 @@ describe('direct debit machine: model-based', () => {
     expect(refused.error).toBe('The given data was invalid.');
     expect(directDebitView(directDebitMachine.resolveState({ value: 'viewing', context: START })).error).toBeNull();
 
+    // A wrong password at "Please confirm it is you": the server's message under the field, no generic banner beside it.
+    const wrongPassword = directDebitView(directDebitMachine.resolveState({ value: 'confirmingIdentity', context: { ...START, error: WRONG_PASSWORD } }));
+    expect(wrongPassword.fieldErrors).toEqual({ password: 'The password is not right.' });
+    expect(wrongPassword.error).toBeNull();
+    // A refusal that names no field of the step still shows in the banner.
+    expect(directDebitView(directDebitMachine.resolveState({ value: 'confirmingIdentity', context: { ...START, error: OUTAGE } })).error).toBe(m.SOMETHING_WENT_WRONG);
+
     const viewing = directDebitView(directDebitMachine.resolveState({ value: 'viewing', context: { ...START, mandate: MANDATE } }));
     expect(viewing.mandate?.nextCollectionDisplay).toBe('20.06.2026');
     expect(viewing.mandate?.pausedUntilDisplay).toBeNull();

@@ -177,6 +177,7 @@ const StepUpFields = v.object({ password: passwordField });
 /** A new account: the password again, then the same mandate is sent (nothing is set up before). */
 function StepUpForm({ view, machine }: { view: DirectDebitView; machine: FlowActor<'directDebit'> }) {
   const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(StepUpFields, { sync: true }) });
+  useServerErrors(form, view.fieldErrors);
   return (
     <form
       noValidate
