@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { LoginRequest, RegisterRequest } from '../domain/schemas/auth.ts';
+import { type LoginRequest, type RegisterRequest, ResetLinkSchema } from '../domain/schemas/auth.ts';
 import { type TwoFactorLoginRequest, TwoFactorRequiredSchema } from '../domain/schemas/security.ts';
 import { SessionResponseSchema, UserSchema } from '../domain/schemas/user.ts';
 import { type ApiClient, type CallOptions, getJson, postJson, publicClient } from './client.ts';
@@ -69,6 +69,11 @@ export async function revealPpsn(client: ApiClient, password: string, signal?: A
 
 export function sendPasswordReminder(email: string, signal?: AbortSignal) {
   return postJson(publicClient, 'send-password-reminder', { email }, MessageResponse, { signal });
+}
+
+/** GET /reset-password/{token}: the mailed link still works (else a 422 naming `token`), and whether its account has two-step sign-in. */
+export function checkResetLink(token: string, signal?: AbortSignal) {
+  return getJson(publicClient, `reset-password/${encodeURIComponent(token)}`, ResetLinkSchema, { signal });
 }
 
 export function resetPassword(body: { token: string; password: string; password_confirmation: string; turn_off_two_factor?: boolean }, signal?: AbortSignal) {

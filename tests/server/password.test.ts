@@ -1,6 +1,6 @@
 /**
- * Forgot password and set/reset password (both databases): POST /send-password-reminder and
- * POST /reset-password.
+ * Forgot password and set/reset password (both databases): POST /send-password-reminder,
+ * GET /reset-password/{token} (does the link still work) and POST /reset-password.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { PASSWORD_TOO_COMMON, RESET_LINK_INVALID, RESET_LINK_SENT, TOO_MANY_ATTE
 import { AUTH_RATE_LIMITS } from '../../src/server/services/authLimits.ts';
 import { sha256Hex } from '../../src/server/services/crypto.ts';
 import { PASSWORD_TOKEN_TTL_MS } from '../../src/server/services/passwordTokens.ts';
+import { HOME, enableTwoFactor, signedIn } from '../support/accounts.ts';
 import { type TestApp, testDatabaseKind, useTestApp } from '../support/testDatabase.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -285,5 +286,48 @@ describe(`POST /reset-password (${testDatabaseKind()})`, () => {
     await signUp(t);
     const [row] = await t.database.db.select().from(users);
     expect(row?.passwordHash?.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+  });
+});
+
+describe(`GET /reset-password/{token} (${testDatabaseKind()})`, () => {
+  const t = useTestApp();
+
+  const check = (token: string) => t.request('GET', `/reset-password/${encodeURIComponent(token)}`);
+  const invalid = { message: RESET_LINK_INVALID, errors: { token: [RESET_LINK_INVALID] } };
+
+  it('says a live link works, changes nothing, and refuses it once used, with the error POST gives', async () => {
+    await t.request('POST', '/auth/register', { email: 'new@example.ie', details: DETAILS });
+    const token = await lastLinkToken(t);
+    // A new account: no two-step sign-in to offer turning off.
+    expect(await check(token)).toMatchObject({ status: 200, body: { two_factor: false } });
+    expect(await check(token)).toMatchObject({ status: 200, body: { two_factor: false } });
+    expect((await reset(t, token)).status).toBe(200);
+    const spent = await check(token);
+    expect(spent.status).toBe(422);
+    expect(spent.body).toMatchObject(invalid);
+  });
+
+  it('refuses an expired, a retired, a forged and a malformed token alike', async () => {
+    await signUp(t);
+    await forgot(t);
+    const retired = await lastLinkToken(t);
+    await forgot(t);
+    const expiring = await lastLinkToken(t);
+    expect((await check(retired)).status).toBe(422);
+    expect((await check(expiring)).status).toBe(200);
+    t.clock.advance(PASSWORD_TOKEN_TTL_MS.reset + 1000);
+    for (const token of [expiring, 'A'.repeat(43), 'short', "x' OR 1=1 --"]) {
+      const res = await check(token);
+      expect(res.status, token).toBe(422);
+      expect(res.body).toMatchObject(invalid);
+    }
+  });
+
+  it('tells whether the account has two-step sign-in, which the link may turn off', async () => {
+    await signUp(t);
+    const { access } = await signedIn(t, HOME);
+    await enableTwoFactor(t, access);
+    await forgot(t);
+    expect(await check(await lastLinkToken(t))).toMatchObject({ status: 200, body: { two_factor: true } });
   });
 });

@@ -18,6 +18,7 @@ import {
   passwordField,
   ppsnOrMaskedField,
   requestObject,
+  responseObject,
   spouseIncomeField,
   stop,
   tokenField,
@@ -98,6 +99,14 @@ export const ResetPasswordRequestSchema = v.pipe(
   ),
 );
 export type ResetPasswordRequest = v.InferOutput<typeof ResetPasswordRequestSchema>;
+
+/**
+ * GET /reset-password/{token}: the link still works. `two_factor`: its account has two-step
+ * sign-in on, so the page offers to turn it off with the new password (the link holder may do
+ * that anyway; a new account never has it).
+ */
+export const ResetLinkSchema = responseObject({ two_factor: v.boolean() });
+export type ResetLink = v.InferOutput<typeof ResetLinkSchema>;
 
 /**
  * POST /edit-profile: every field optional; only those present change. `pension_plan_id: null`

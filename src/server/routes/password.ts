@@ -6,7 +6,7 @@ import { PASSWORD_CHANGED, PASSWORD_SET, PASSWORD_TOO_COMMON, RESET_LINK_INVALID
 import type { Services } from '../services/index.ts';
 import { deviceOf } from '../http/device.ts';
 
-/** POST /send-password-reminder and POST /reset-password (also used for the first password, purpose "set"). */
+/** POST /send-password-reminder, GET and POST /reset-password (also used for the first password, purpose "set"). */
 export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, rateLimits, accountMail, securityEvents, mailer, twoFactor }: Services) {
   const invalidLink = () => new ApiError(422, RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
 
@@ -33,6 +33,14 @@ export function passwordRoutes({ users, passwords, passwordTokens, rateLimiter, 
       });
       // The same answer whether or not the account exists (checklist A6).
       return c.json({ message: RESET_LINK_SENT }, 200);
+    })
+
+    // The link's page asks first, so a spent link says so before anything is typed. A lookup by
+    // the token's hash, no password hash: 256 random bits leave nothing to guess, so no rate limit.
+    .get('/reset-password/:token', async (c) => {
+      const link = await passwordTokens.inspect(c.req.param('token'));
+      if (!link) throw invalidLink();
+      return c.json({ two_factor: link.twoFactor }, 200);
     })
 
     .post('/reset-password', async (c) => {

@@ -66,6 +66,23 @@ export function createPasswordTokenService(deps: { db: Db; clock: Clock; session
     },
 
     /**
+     * What the link's page needs before anything is typed: null when the token is not usable (as
+     * `isUsable`), else whether two-step sign-in is on. An address not proven yet counts as off:
+     * using the link clears what was set up before it (see `consume`).
+     */
+    async inspect(token: string): Promise<{ twoFactor: boolean } | null> {
+      if (!TOKEN_SHAPE.test(token)) return null;
+      const [row] = await db
+        .select({ emailVerifiedAt: users.emailVerifiedAt, twoFactorOnAt: twoFactorSettings.enabledAt })
+        .from(passwordTokens)
+        .innerJoin(users, eq(users.id, passwordTokens.userId))
+        .leftJoin(twoFactorSettings, eq(twoFactorSettings.userId, users.id))
+        .where(and(eq(passwordTokens.tokenHash, sha256Hex(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, clock.now()), isNull(users.closedAt)));
+      if (!row) return null;
+      return { twoFactor: row.emailVerifiedAt !== null && row.twoFactorOnAt !== null };
+    },
+
+    /**
      * Uses the token and sets the password, in one transaction. The first use on an account (the
      * address proven) clears what was entered before it; a closed account is refused. The claim is a single
      * conditional UPDATE (`… WHERE used_at IS NULL AND expires_at > now RETURNING`), so of
