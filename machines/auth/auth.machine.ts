@@ -244,6 +244,10 @@ export const authMachine = setup({
       initial: 'idle',
       on: {
         'errors.clear': { actions: 'clearErrors' },
+        'session.revoked': {
+          description: 'A password was saved through a link here: another tab may still hold a session of that account, which the server ended; tell the tabs.',
+          actions: 'broadcastSignedOut',
+        },
       },
       states: {
         idle: {
@@ -431,6 +435,11 @@ export const authMachine = setup({
           description: 'Another tab signed out: end the session here too, without telling the server or the tabs again.',
           target: 'endingSession',
         },
+        'session.revoked': {
+          description: 'A password was saved through a mailed link on this page: the server ended the sessions, so this one is forgotten and the page stays.',
+          target: 'forgettingSession',
+          actions: 'forgetIdleSignOut',
+        },
       },
       initial: 'active',
       states: {
@@ -524,6 +533,13 @@ export const authMachine = setup({
     leavingForOtherUser: {
       description: "Another user's tokens arrived from storage: forget this tab's session and answers and show the login, without clearing what the other user's tab stored.",
       entry: ['resetSession', 'clearAnswers', { type: 'navigate', params: { to: LOGIN_ROUTE } }],
+      always: { target: 'signedOut' },
+    },
+    forgettingSession: {
+      description:
+        'The server already ended the session (a password saved through a mailed link): forget tokens, user, stored session and ' +
+        'answers, tell the other tabs, and stay on the page, which offers the login itself. Nothing is sent: the server would refuse it.',
+      entry: ['resetSession', 'clearSession', 'clearAnswers', 'broadcastSignedOut'],
       always: { target: 'signedOut' },
     },
     endingSession: {

@@ -205,6 +205,11 @@ export type AuthEvent =
   | { type: 'session.activity' }
   /** Another tab signed out (storage event or BroadcastChannel). */
   | { type: 'session.external.signedOut' }
+  /**
+   * The server ended every session of an account: a password was saved through a mailed link in
+   * this tab. The session held here (and in other tabs) is stale; the page stays where it is.
+   */
+  | { type: 'session.revoked' }
   /** Another tab refreshed the shared tokens. */
   | { type: 'session.external.updated'; session: Session }
   /** Fetch the profile again (after the server changed it: an answer posted, a contribution made). */

@@ -106,6 +106,7 @@ function* runtimeSteps({ startedAt, inspect }: RuntimeOptions): Generator<void, 
     announceUser: (user) => auth.send({ type: 'profile.updated', user }),
     reloadProfile: () => auth.send({ type: 'profile.reload' }),
     signOut: () => auth.send({ type: 'logout' }),
+    forgetEndedSession: () => auth.send({ type: 'session.revoked' }),
     navigate: (to, options) => {
       // The path of the entry before the new one: the current path on a push; on a replace, what the replaced entry had.
       const before = options?.replace ? entryBefore(router.state.location.state) : router.state.location.pathname;

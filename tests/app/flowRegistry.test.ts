@@ -326,11 +326,12 @@ describe('screen actors of the session registry', () => {
   const effects = { storage: { getItem: () => null, setItem: () => undefined, removeItem: vi.fn() }, log: { warn: vi.fn() }, now: () => new Date(2026, 10, 25) } as unknown as AppEffects;
   const catalogue = {
     screen: { scope: 'visit', load: async () => defineFlow({ logic: () => screenMachine, input: (_e: AppEffects, screen: string) => ({ input: screen }) }), forgetOnSignOut: ['screenDraft'] },
+    publicScreen: { scope: 'visit', public: true, load: async () => defineFlow({ logic: () => screenMachine, input: (_e: AppEffects, screen: string) => ({ input: screen }) }) },
   } as const;
 
   async function registryWith(inspect?: (event: InspectionEvent) => void) {
     const registry = createFlowRegistry({ catalogue, effects, ...(inspect ? { inspect } : {}) });
-    await registry.preload('screen');
+    await registry.preload('screen', 'publicScreen');
     return registry;
   }
 
@@ -383,6 +384,21 @@ describe('screen actors of the session registry', () => {
     expect(actor.getSnapshot().status).toBe('stopped');
     expect(effects.storage.removeItem).toHaveBeenCalledWith('screenDraft');
     expect(registry.running()).toEqual([]);
+  });
+
+  it('a public screen’s actor (the reset-password page) carries on through a sign-out and a new owner: it holds nothing of a user', async () => {
+    const registry = await registryWith();
+    const reset = registry.visit('publicScreen', 'visit-1', 'a');
+    registry.hold('publicScreen', 'visit-1');
+    reset.send({ type: 'bump' });
+    registry.setOwner('aoife@example.ie');
+    registry.signOut();
+    registry.setOwner(null);
+    expect(reset.getSnapshot().status).toBe('active');
+    // The screen's next render rejoins the same actor, where it was.
+    expect(registry.visit('publicScreen', 'visit-1', 'a')).toBe(reset);
+    expect(reset.getSnapshot().context.count).toBe(1);
+    registry.stop();
   });
 
   it('gives every actor the inspector and its flow’s name as systemId', async () => {

@@ -654,7 +654,7 @@ describe('defaults and context', () => {
       const nodes = [machine.root, ...getStateNodes(machine.root)];
       expect(nodes.filter((n) => !n.description).map((n) => n.id)).toEqual([]);
     }
-    expect(getStateNodes(authMachine.root)).toHaveLength(14);
+    expect(getStateNodes(authMachine.root)).toHaveLength(15);
     expect(getStateNodes(signInMachine.root)).toHaveLength(9);
   });
 

@@ -136,6 +136,10 @@ function checkStep(actor: AnyActorRef, step: Step, calls: Call[], logoutStarts: 
     expect(types(calls)).toEqual(['broadcastSignedOut', 'clearSession', 'clearAnswers', 'navigate']);
     // After an inactivity sign-out the login returns the user to where they were.
     expect(calls.at(-1)).toEqual(snapshot.context.idleSignOut ? { type: 'navigate', params: { to: '/auth/login?redirect=%2Fsettings%3Ftab%3D2' } } : login);
+  } else if (on('session.revoked')) {
+    // The server ended the session already: forgotten here and in the other tabs, nothing sent, and the page stays.
+    expect(types(calls)).toEqual(from('signedIn') ? ['clearSession', 'clearAnswers', 'broadcastSignedOut'] : ['broadcastSignedOut']);
+    if (from('signedIn')) expect(logoutStarts, 'the server is not told: it ended the session itself').toBe(0);
   } else if (on('session.external.signedOut')) {
     expect(types(calls)).toEqual(['clearSession', 'clearAnswers', 'navigate']);
     expect(calls.at(-1)).toEqual(login);
@@ -189,7 +193,11 @@ const later = (c: Ctx, e: EventObject) => Math.max(c.lastActivityAt, (e as Event
 const ended = (c: Ctx): Ctx => ({ ...c, ...SIGNED_OUT });
 
 /** Heard in every signed-out state: the screens' errors are cleared. */
-const signedOutRules = (state: string): Record<string, TransitionRule<Ctx>> => ({ 'errors.clear': { to: state, context: noErrors } });
+const signedOutRules = (state: string): Record<string, TransitionRule<Ctx>> => ({
+  'errors.clear': { to: state, context: noErrors },
+  // Nothing held here to forget; other tabs are told.
+  'session.revoked': { to: state },
+});
 
 /** Heard in every signed-in state (the refreshing one ignores further 401s). */
 const signedInRules = (state: string): Record<string, TransitionRule<Ctx>> => ({
@@ -216,6 +224,8 @@ const signedInRules = (state: string): Record<string, TransitionRule<Ctx>> => ({
   // Where the user was comes with the event: the login screen returns there.
   'session.timeout': { to: 'signingOut', context: (c, e) => ({ ...c, idleSignOut: { returnTo: (e as EventObject & { from: string }).from } }) },
   'session.external.signedOut': { to: 'signedOut.idle', context: ended },
+  // A password saved through a mailed link: the page stays, so no inactivity notice either.
+  'session.revoked': { to: 'signedOut.idle', context: (c) => ({ ...ended(c), idleSignOut: null }) },
 });
 
 const oracle = expectedSteps<Ctx>({
@@ -295,6 +305,7 @@ const oracle = expectedSteps<Ctx>({
       // Back to the login form: the password is asked again.
       'twoFactor.cancel': { to: 'signedOut.idle', context: (c) => ({ ...c, twoFactorChallenge: null, codeError: null }) },
       'errors.clear': { to: 'signedOut.idle', context: (c) => ({ ...noErrors(c), twoFactorChallenge: null }) },
+      'session.revoked': { to: 'signedOut.awaitingCode' },
     },
     'signedOut.verifyingCode': {
       ...signedOutRules('signedOut.verifyingCode'),
@@ -362,6 +373,7 @@ describe('auth machine model', () => {
         'signedIn.refreshing',
         'signingOut',
         'endingSession',
+        'forgettingSession',
         'leavingForOtherUser',
       ]),
     );

@@ -91,6 +91,7 @@ export const fixtures = {
   // What the inactivity child reports when it hears the user (this tab, another tab, Continue Session).
   'session.activity': () => [{ type: 'session.activity' }],
   'session.external.signedOut': () => [{ type: 'session.external.signedOut' }],
+  'session.revoked': () => [{ type: 'session.revoked' }],
   'session.external.updated': () => [
     { type: 'session.external.updated', session: session(7, null) },
     // Another user's tokens (a readable JWT whose sub differs from this tab's): never adopted.
@@ -146,6 +147,7 @@ export const doc = pathDoc(authMachine, fixtures, {
     'session.timeout': 'The inactivity countdown runs out',
     'session.activity': 'The user is active (this tab, another tab, or "Continue Session")',
     'session.external.signedOut': 'Another tab signs out',
+    'session.revoked': 'A password is saved through a mailed link in this tab (the server ended the sessions)',
     'session.external.updated': (event) =>
       event.session.access_token === OTHER_USER_TOKEN ? "Another tab stores another user's tokens" : 'Another tab of this user stores rotated tokens',
     'profile.reload': 'Something changed on the server: the profile is loaded again',

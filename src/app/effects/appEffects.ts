@@ -22,6 +22,11 @@ export interface AppEffects {
   /** End the session (auth `logout`, which goes on to the login page). */
   signOut(): void;
   /**
+   * The server ended every session of an account (a password saved through a mailed link): forget
+   * the one held here and in the other tabs, and stay on the page (auth `session.revoked`).
+   */
+  forgetEndedSession(): void;
+  /**
    * Go to an in-app path (path and search); resolves when the router has settled. The history entry
    * remembers the path of the entry before it (a replace keeps what the replaced entry remembered), for `back`.
    * `sameVisit` (with `replace`): only the address changes (a query dropped or kept for a reload), so

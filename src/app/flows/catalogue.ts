@@ -13,8 +13,8 @@ import type { FlowEntry } from './flow.ts';
  */
 export const FLOWS = {
   // Public screens: one actor per visit.
-  forgotPassword: { scope: 'visit', load: () => import('../effects/recoveryEffects.ts').then((m) => m.forgotPasswordFlow) },
-  resetPassword: { scope: 'visit', load: () => import('../effects/recoveryEffects.ts').then((m) => m.resetPasswordFlow) },
+  forgotPassword: { scope: 'visit', public: true, load: () => import('../effects/recoveryEffects.ts').then((m) => m.forgotPasswordFlow) },
+  resetPassword: { scope: 'visit', public: true, load: () => import('../effects/recoveryEffects.ts').then((m) => m.resetPasswordFlow) },
   // Pension screens.
   overview: { scope: 'visit', load: () => import('../effects/overviewEffects.ts').then((m) => m.overviewFlow) },
   pensionSetup: { scope: 'visit', load: () => import('../effects/pensionEffects.ts').then((m) => m.pensionSetupFlow) },

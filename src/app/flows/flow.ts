@@ -28,6 +28,12 @@ export interface FlowEntry {
   scope: 'visit' | 'session';
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry has its own logic and input types
   load(): Promise<Flow<any, any>>;
+  /**
+   * A public screen's visit flow (forgot or reset password): its actor holds nothing of a user, so
+   * it carries on when someone signs in or out meanwhile. The reset page itself signs the browser
+   * out once the password is saved, and must still show that it was.
+   */
+  public?: true;
   /** Storage keys of progress this flow keeps: forgotten when the user signs out. */
   forgetOnSignOut?: readonly string[];
   /**

@@ -12,7 +12,8 @@ import type { FlowCatalogue, LogicOf, NamesOfScope, ScreenInputOf } from './flow
  *   component holds it. A new visit of the same flow also stops an older one nobody held.
  * - A **session** actor belongs to the signed-in user (`setOwner`): made at sign-in from their
  *   saved progress, stopped when someone else or nobody is signed in.
- * - Signing out stops every actor and forgets every flow's saved progress, here and nowhere else.
+ * - Signing out stops every actor (but a public screen's) and forgets every flow's saved progress,
+ *   here and nowhere else.
  *
  * Every actor gets the runtime's inspector and a readable `systemId` (the flow's name), so the
  * Stately inspector shows each screen's machine as it runs.
@@ -112,6 +113,10 @@ export function createFlowRegistry<C extends FlowCatalogue>({
     if (entry.stopTimer) clearTimeout(entry.stopTimer);
     entry.actor.stop();
     visits.delete(entryKey(entry.name, entry.key));
+  };
+  /** Stops every visit actor but those of public screens, which hold nothing of a user. */
+  const stopUsersVisits = () => {
+    for (const entry of [...visits.values()]) if (catalogue[entry.name]?.public !== true) stopVisit(entry);
   };
   /** Stops the session actors; says whether there were any (the caller notifies once). */
   const stopSessions = (): boolean => {
@@ -230,7 +235,7 @@ export function createFlowRegistry<C extends FlowCatalogue>({
       generation += 1;
       owner = next;
       // Whatever the last user had open is theirs alone.
-      for (const entry of [...visits.values()]) stopVisit(entry);
+      stopUsersVisits();
       const stopped = stopSessions();
       const started = next !== null && startSessions();
       if (stopped || started) notify();
@@ -238,7 +243,7 @@ export function createFlowRegistry<C extends FlowCatalogue>({
     signOut() {
       generation += 1;
       owner = null;
-      for (const entry of [...visits.values()]) stopVisit(entry);
+      stopUsersVisits();
       if (stopSessions()) notify();
       for (const entry of Object.values(catalogue)) {
         for (const key of entry.forgetOnSignOut ?? []) {
