@@ -5,26 +5,47 @@ import type { ApiFailure } from '../../src/domain/failure.ts';
 
 /** Plain JSON: what the screen shows besides the form. */
 export interface ResetPasswordContext {
-  /** Why the last attempt failed: the server's answer (field messages included), or an outage. */
+  /** The link's token (from the URL). */
+  token: string;
+  /**
+   * The link's account has two-step sign-in on (the form offers to turn it off), or not; null
+   * while the check has not said (it failed or is under way): the offer is shown, as it says
+   * "only if two-step sign-in is on".
+   */
+  twoFactor: boolean | null;
+  /** Why the link or the last attempt failed: the server's answer (field messages included), or an outage. */
   error: ApiFailure | null;
+}
+
+export interface ResetPasswordInput {
+  token: string;
 }
 
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────────
 
 export type ResetPasswordEvent =
   /**
-   * The form was submitted: the link's token (from the URL) and the new password twice (the form
-   * checks they match before sending; the server checks again). `turn_off_two_factor`: the
-   * authenticator app is lost, so the link also turns two-step sign-in off (ignored when it is off).
+   * The form was submitted: the new password twice (the form checks they match before sending;
+   * the server checks again). `turn_off_two_factor`: the authenticator app is lost, so the link
+   * also turns two-step sign-in off (ignored when it is off).
    */
-  { type: 'password.submit'; token: string; password: string; password_confirmation: string; turn_off_two_factor?: boolean };
+  { type: 'password.submit'; password: string; password_confirmation: string; turn_off_two_factor?: boolean };
 
 // ─── Tags ────────────────────────────────────────────────────────────────────────────────────────
 
-/** `busy`: the new password is being saved (the button shows progress). */
-export type ResetPasswordTag = 'busy';
+/** `loading`: the link is being checked. `busy`: the new password is being saved (the button shows progress). */
+export type ResetPasswordTag = 'loading' | 'busy';
 
 // ─── Actor contracts ─────────────────────────────────────────────────────────────────────────────
+
+export interface CheckLinkInput {
+  token: string;
+}
+
+/** GET /reset-password/{token}. A spent or unknown link is a failure naming `token`; only an outage rejects. */
+export type CheckLinkResult = { ok: true; twoFactor: boolean } | { ok: false; error: ApiFailure };
+
+export type CheckLinkLogic = PromiseActorLogic<CheckLinkResult, CheckLinkInput>;
 
 export interface SavePasswordInput {
   token: string;

@@ -15,8 +15,11 @@ export interface ResetPasswordFormValues {
 }
 
 export interface ResetPasswordView {
-  /** The new-password form, or "Password saved" with the way to log in. */
-  step: 'form' | 'saved';
+  /**
+   * The link being checked, the new-password form, a link that no longer works (its message and
+   * the way to a new one, no form), or "Password saved" with the way to log in.
+   */
+  step: 'checking' | 'form' | 'linkInvalid' | 'saved';
   busy: boolean;
   canSubmit: boolean;
   /** Why the last attempt failed, worded for the user, or null. */
@@ -25,6 +28,8 @@ export interface ResetPasswordView {
   linkInvalid: boolean;
   /** The server's first message per form field (`password`, `password_confirmation`). */
   fieldErrors: FieldErrors;
+  /** "I lost my authenticator app" is offered: the account has two-step sign-in, or the check could not say. */
+  offerTwoFactorOff: boolean;
 }
 
 const NONE: FieldErrors = Object.freeze({});
@@ -37,13 +42,14 @@ const formFieldErrors = memoLast((error: ApiFailure | null): FieldErrors => {
 
 /** Reset password (/reset-password/{token}) as the screen shows it. */
 export function resetPasswordView(snapshot: Snapshot): ResetPasswordView {
-  const { error } = snapshot.context;
+  const { error, twoFactor } = snapshot.context;
   return {
-    step: snapshot.matches('saved') ? 'saved' : 'form',
+    step: snapshot.matches('checking') ? 'checking' : snapshot.matches('linkInvalid') ? 'linkInvalid' : snapshot.matches('saved') ? 'saved' : 'form',
     busy: snapshot.hasTag('busy'),
-    canSubmit: snapshot.can({ type: 'password.submit', token: '', password: '', password_confirmation: '' }),
+    canSubmit: snapshot.can({ type: 'password.submit', password: '', password_confirmation: '' }),
     error: error ? failureMessage(error) : null,
     linkInvalid: Boolean(fieldErrorsOf(error).token),
     fieldErrors: formFieldErrors(error),
+    offerTwoFactorOff: twoFactor !== false,
   };
 }

@@ -20,7 +20,7 @@ import { aUser } from '../support/builders.ts';
 /** What each screen gives its flow (`useFlow(name, input)`): a new flow needs an entry here. */
 const SCREEN_INPUTS: { [N in VisitFlowName]: ScreenInputOf<AppFlows, N> } = {
   forgotPassword: undefined,
-  resetPassword: undefined,
+  resetPassword: { token: 't0k3n' },
   overview: undefined,
   pensionSetup: { returnTo: null },
   contribution: { mode: 'contribute' },

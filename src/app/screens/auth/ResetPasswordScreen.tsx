@@ -10,7 +10,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Checkbox.css';
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Loader, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '../../useSelector.ts';
@@ -35,7 +35,7 @@ const ResetForm = v.pipe(
 /** Reset password (from the mailed link): new password and its confirmation; the link can also turn two-step sign-in off. */
 export function ResetPasswordScreen() {
   const { token } = route.useParams();
-  const recovery = useFlow('resetPassword');
+  const recovery = useFlow('resetPassword', { token });
   const view = useSelector(recovery, resetPasswordView);
   const form = useForm<ResetPasswordFormValues>({
     mode: 'uncontrolled',
@@ -44,6 +44,24 @@ export function ResetPasswordScreen() {
     validateInputOnBlur: true,
   });
   useServerErrors(form, view.fieldErrors);
+
+  if (view.step === 'checking') {
+    return (
+      <AuthCard title="Choose a password">
+        <Center py="xl">
+          <Loader aria-label="Checking the link" />
+        </Center>
+      </AuthCard>
+    );
+  }
+
+  if (view.step === 'linkInvalid') {
+    return (
+      <AuthCard title="Choose a password">
+        <InvalidLink message={view.error} />
+      </AuthCard>
+    );
+  }
 
   if (view.step === 'saved') {
     return (
@@ -64,20 +82,14 @@ export function ResetPasswordScreen() {
     <AuthCard title="Choose a password" intro="At least 8 characters. A passphrase of a few words is easy to remember and hard to guess.">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => recovery.send({ type: 'password.submit', token, ...values }))}
+        onSubmit={form.onSubmit((values) => recovery.send({ type: 'password.submit', ...values }))}
       >
         <Stack>
-          {view.error ? (
+          {view.linkInvalid ? (
+            <InvalidLink message={view.error} />
+          ) : view.error ? (
             <Alert color="red" role="alert">
               {view.error}
-              {view.linkInvalid ? (
-                <>
-                  {' '}
-                  <Anchor component={Link} to="/auth/forgot-password" c="inherit" fz="inherit" fw={700} underline="always">
-                    Request a new link
-                  </Anchor>
-                </>
-              ) : null}
             </Alert>
           ) : null}
           <PasswordInput label="New password" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
@@ -88,17 +100,31 @@ export function ResetPasswordScreen() {
             key={form.key('password_confirmation')}
             {...form.getInputProps('password_confirmation')}
           />
-          <Checkbox
-            label="I lost my authenticator app: also turn two-step sign-in off"
-            description="Only if two-step sign-in is on. We will email you that it was turned off; you can turn it on again in Settings."
-            key={form.key('turn_off_two_factor')}
-            {...form.getInputProps('turn_off_two_factor', { type: 'checkbox' })}
-          />
+          {view.offerTwoFactorOff ? (
+            <Checkbox
+              label="I lost my authenticator app: also turn two-step sign-in off"
+              description="Only if two-step sign-in is on. We will email you that it was turned off; you can turn it on again in Settings."
+              key={form.key('turn_off_two_factor')}
+              {...form.getInputProps('turn_off_two_factor', { type: 'checkbox' })}
+            />
+          ) : null}
           <Button type="submit" loading={view.busy} disabled={!view.canSubmit} fullWidth>
             Save password
           </Button>
         </Stack>
       </form>
     </AuthCard>
+  );
+}
+
+/** A spent, expired or unknown link: the server's words and the way to a new link. */
+function InvalidLink({ message }: { message: string | null }) {
+  return (
+    <Alert color="red" role="alert">
+      {message}{' '}
+      <Anchor component={Link} to="/auth/forgot-password" c="inherit" fz="inherit" fw={700} underline="always">
+        Request a new link
+      </Anchor>
+    </Alert>
   );
 }
