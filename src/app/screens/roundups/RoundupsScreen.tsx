@@ -25,6 +25,9 @@ import { PensionGauge } from '../../components/PensionGauge.tsx';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
 import { RetryOrClose } from './RetryOrClose.tsx';
 
+/** An amount or a date is read as one thing: never broken over two lines on a phone. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 type RoundupsActor = NonNullable<ReturnType<typeof useRoundupsActor>>;
 
 /**
@@ -114,33 +117,47 @@ function Roundups({ roundups }: { roundups: RoundupsActor }) {
           <Title order={2} size="h4">
             Pending round-ups
           </Title>
-          <div role="region" aria-label="Pending round-ups" tabIndex={0} style={{ overflowX: 'auto' }}>
-            <Table striped miw={480}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Purchase</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th ta="right">Round-up</Table.Th>
+          {/* Four columns from xs up; on a phone two, the date and the purchase's amount under the
+              purchase, so everything shows without scrolling sideways. Hidden cells are display:none,
+              out of the table a screen reader reads too. */}
+          <Table striped aria-label="Pending round-ups">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th visibleFrom="xs">Date</Table.Th>
+                <Table.Th>Purchase</Table.Th>
+                <Table.Th ta="right" visibleFrom="xs">
+                  Amount
+                </Table.Th>
+                <Table.Th ta="right" style={NO_WRAP}>
+                  Round-up
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {view.pending.map((tx) => (
+                <Table.Tr key={tx.id}>
+                  <Table.Td visibleFrom="xs" style={NO_WRAP}>
+                    {tx.date}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {tx.description}
+                    <Text size="xs" c="dimmed" hiddenFrom="xs">
+                      <span style={NO_WRAP}>{tx.amount}</span> on <span style={NO_WRAP}>{tx.date}</span>
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {tx.account}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="xs" style={NO_WRAP}>
+                    {tx.amount}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NO_WRAP}>
+                    {tx.roundup}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {view.pending.map((tx) => (
-                  <Table.Tr key={tx.id}>
-                    <Table.Td>{tx.date}</Table.Td>
-                    <Table.Td>
-                      {tx.description}
-                      <Text size="xs" c="dimmed">
-                        {tx.account}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{tx.amount}</Table.Td>
-                    <Table.Td ta="right">{tx.roundup}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+              ))}
+            </Table.Tbody>
+          </Table>
         </Stack>
       )}
 
