@@ -13,8 +13,9 @@ import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
-import { Accordion, Alert, Anchor, Button, Container, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Box, Button, Container, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ClaimStatusBadge } from '../../components/ClaimStatusBadge.tsx';
+import type { ClaimStatus } from '../../../domain/schemas/form11Entry.ts';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '../../useSelector.ts';
@@ -177,11 +178,14 @@ export function OverviewScreen() {
                         {year.assessment}
                       </Text>
                     ) : null}
+                    {/* From xs up a Status column; on a phone the badge goes under the line's title, as
+                        the three columns are wider than the card there. No cell spans the Status
+                        column, so hiding it never moves an amount out of its column. */}
                     <Table>
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>Credit or relief</Table.Th>
-                          <Table.Th>Status</Table.Th>
+                          <Table.Th visibleFrom="xs">Status</Table.Th>
                           <Table.Th ta="right">Amount</Table.Th>
                         </Table.Tr>
                       </Table.Thead>
@@ -195,8 +199,9 @@ export function OverviewScreen() {
                                   {line.note}
                                 </Text>
                               ) : null}
+                              <StatusUnderTitle status={line.status} />
                             </Table.Td>
-                            <Table.Td>
+                            <Table.Td visibleFrom="xs">
                               <ClaimStatusBadge status={line.status} size="sm" />
                             </Table.Td>
                             <Table.Td ta="right" style={NO_WRAP}>
@@ -208,12 +213,16 @@ export function OverviewScreen() {
                       {year.income.length > 0 && (
                         <Table.Tbody>
                           <Table.Tr>
-                            <Table.Th colSpan={3}>Income you declared (tax due)</Table.Th>
+                            <Table.Th colSpan={2}>Income you declared (tax due)</Table.Th>
+                            <Table.Td visibleFrom="xs" />
                           </Table.Tr>
                           {year.income.map((line) => (
                             <Table.Tr key={line.category}>
-                              <Table.Td>{line.title}</Table.Td>
                               <Table.Td>
+                                {line.title}
+                                <StatusUnderTitle status={line.status} />
+                              </Table.Td>
+                              <Table.Td visibleFrom="xs">
                                 <ClaimStatusBadge status={line.status} size="sm" />
                               </Table.Td>
                               <Table.Td ta="right" style={NO_WRAP}>
@@ -225,13 +234,15 @@ export function OverviewScreen() {
                       )}
                       <Table.Tfoot>
                         <Table.Tr>
-                          <Table.Th colSpan={2}>Estimated for {year.year}</Table.Th>
+                          <Table.Th>Estimated for {year.year}</Table.Th>
+                          <Table.Td visibleFrom="xs" />
                           <Table.Th ta="right" style={NO_WRAP}>
                             {formatMoney(year.estimated)}
                           </Table.Th>
                         </Table.Tr>
                         <Table.Tr>
-                          <Table.Th colSpan={2}>Total approved</Table.Th>
+                          <Table.Th>Total approved</Table.Th>
+                          <Table.Td visibleFrom="xs" />
                           <Table.Th ta="right" style={NO_WRAP}>
                             {formatMoney(year.totalApproved)}
                           </Table.Th>
@@ -252,5 +263,14 @@ export function OverviewScreen() {
         </Suspense>
       ) : null}
     </Container>
+  );
+}
+
+/** A line's status under its title, on a phone only (the Status column shows it from xs up). */
+function StatusUnderTitle({ status }: { status: ClaimStatus }) {
+  return (
+    <Box hiddenFrom="xs" mt={4}>
+      <ClaimStatusBadge status={status} size="sm" />
+    </Box>
   );
 }
