@@ -41,7 +41,7 @@ import { FORM11_FORMS, type Form11Data, type Form11Input } from '../../../domain
 import type { Estimator } from '../../../../machines/form11Flow/form11Flow.view.ts';
 import { LiveEstimate } from './EstimatePanel.tsx';
 import { Form11Fields } from './fields/Form11Fields.tsx';
-import { focusFirstError } from './focusFirstError.ts';
+import { focusFirstError } from '../../forms/focusFirstError.ts';
 import { formValuesOf, itemResolverFor, parseValues, resolverFor, type FormValues, type SchemaFor } from './formValues.ts';
 import { useFormChanges } from './liveValues.ts';
 

@@ -28,7 +28,7 @@ import { FORM11_FORMS, form11Schema, type Form11Data, type Form11Input } from '.
 import { LiveEstimate } from './EstimatePanel.tsx';
 import { FormActions, useToday } from './Form11Form.tsx';
 import { Form11Fields } from './fields/Form11Fields.tsx';
-import { focusFirstError } from './focusFirstError.ts';
+import { focusFirstError } from '../../forms/focusFirstError.ts';
 import { formValuesOf, itemResolverFor, parseValues, resolverFor, type FormValues, type SchemaFor } from './formValues.ts';
 import { type FormChanges, useFormChanges, useLiveValues } from './liveValues.ts';
 

@@ -30,6 +30,7 @@ import { SpouseTaxFields } from '../../components/SpouseTaxFields.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { RadioFieldset } from '../../components/RadioFieldset.tsx';
 import { useFlow } from '../../flows/useFlow.tsx';
+import { focusFirstError } from '../../forms/focusFirstError.ts';
 import { useServerErrors } from '../../forms/useServerErrors.ts';
 
 const route = getRouteApi('/signedIn/pension-info');
@@ -57,10 +58,14 @@ export function PensionSetupScreen() {
   // The question was answered at sign-up; a new account opens with the answer shown, not asked again.
   const [changingMarital, setChangingMarital] = useState(false);
 
-  const submit = form.onSubmit((raw) => {
-    const parsed = v.safeParse(PensionSetupFormSchema, raw);
-    if (parsed.success) setup.send({ type: 'pensionInfo.submit', values: pensionSetupFormToRequest(parsed.output) });
-  });
+  const submit = form.onSubmit(
+    (raw) => {
+      const parsed = v.safeParse(PensionSetupFormSchema, raw);
+      if (parsed.success) setup.send({ type: 'pensionInfo.submit', values: pensionSetupFormToRequest(parsed.output) });
+    },
+    // A refused save focuses the first field in error, which scrolls it into view: it may be above the screen.
+    (_errors, _values, event) => focusFirstError(event?.currentTarget instanceof HTMLElement ? event.currentTarget : null),
+  );
 
   return (
     <Container size="sm" py="lg">
