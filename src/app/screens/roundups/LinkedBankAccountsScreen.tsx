@@ -144,7 +144,16 @@ function AccountCard({ account, busy, canRenew, roundups, onRenew }: { account: 
             </Text>
           ) : (
             account.canCollectFrom && (
-              <Button size="xs" variant="default" disabled={busy} onClick={() => roundups.send({ type: 'account.update', id: account.id, changes: { funding: true } })}>
+              // Wider than a 360 px phone's card on one line: the label wraps there instead of being cut.
+              <Button
+                size="xs"
+                variant="default"
+                h="auto"
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                disabled={busy}
+                onClick={() => roundups.send({ type: 'account.update', id: account.id, changes: { funding: true } })}
+              >
                 Collect round-ups from this account
               </Button>
             )
