@@ -165,7 +165,9 @@ export function contributionView(snapshot: Snapshot): ContributionView {
     canEdit: snapshot.can({ type: 'contribution.edit' }),
     askingIdentity: step === 'confirmingIdentity' || step === 'steppingUp',
     canStepUp: snapshot.can({ type: 'contribution.stepUp', proof: { password: '' } }),
-    error: context.error ? failureMessage(context.error) : null,
+    // A wrong password at "Please confirm it is you" is said under the password field (the server
+    // names it); the line above would only repeat "The given data was invalid." beside it.
+    error: context.error && !((step === 'confirmingIdentity' || step === 'steppingUp') && fieldErrorsOf(context.error).password) ? failureMessage(context.error) : null,
     offerNewLink: isEmailUnverified(context.error),
     fieldErrors: fieldErrorsOf(context.error),
     form,

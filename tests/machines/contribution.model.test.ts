@@ -171,5 +171,11 @@ describe('contribution machine: model-based', () => {
     expect(unknownSource.review?.sourceLabel).toBe('other');
     expect(contributionView(contributionMachine.resolveState({ value: 'declined', context: { ...START, error: DECLINED } })).error).toBe(m.PAYMENT_DECLINED);
     expect(contributionView(contributionMachine.resolveState({ value: 'failed', context: { ...START, error: OUTAGE } })).error).toBe(m.SOMETHING_WENT_WRONG);
+    // A wrong password at "Please confirm it is you": the server's message under the field, no generic line beside it.
+    const wrongPassword = contributionView(contributionMachine.resolveState({ value: 'confirmingIdentity', context: { ...START, options: OPTIONS, draft: DRAFT, key: 'k', error: WRONG_PASSWORD } }));
+    expect(wrongPassword.fieldErrors).toEqual({ password: 'Your password is not correct.' });
+    expect(wrongPassword.error).toBeNull();
+    // A refusal that names no field of the step still shows.
+    expect(contributionView(contributionMachine.resolveState({ value: 'confirmingIdentity', context: { ...START, options: OPTIONS, draft: DRAFT, key: 'k', error: OUTAGE } })).error).toBe(m.SOMETHING_WENT_WRONG);
   });
 });

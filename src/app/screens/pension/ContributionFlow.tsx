@@ -147,6 +147,7 @@ const StepUpFields = v.object({ password: passwordField });
 /** A large payment: the password again, then the same payment is confirmed (the machine keeps its key). */
 function StepUpForm({ flow, view }: { flow: FlowActor<'contribution'>; view: ContributionView }) {
   const form = useForm({ mode: 'uncontrolled', initialValues: { password: '' }, validate: schemaResolver(StepUpFields, { sync: true }) });
+  useServerErrors(form, view.fieldErrors);
   return (
     <form
       noValidate
