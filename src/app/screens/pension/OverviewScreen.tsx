@@ -213,8 +213,8 @@ export function OverviewScreen() {
                       {year.income.length > 0 && (
                         <Table.Tbody>
                           <Table.Tr>
-                            <Table.Th colSpan={2}>Income you declared (tax due)</Table.Th>
-                            <Table.Td visibleFrom="xs" />
+                            {/* A heading row with no amount: spanning every column moves nothing on a phone. */}
+                            <Table.Th colSpan={3}>Income you declared (tax due)</Table.Th>
                           </Table.Tr>
                           {year.income.map((line) => (
                             <Table.Tr key={line.category}>
