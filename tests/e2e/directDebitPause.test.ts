@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarDay } from '../../src/domain/dates.ts';
 import { checkScreen, useBrowser, viewports, visit, type Viewport } from './harness.ts';
 import { pinnedNow, pinPageClock, usePinnedClock } from './pinnedClock.ts';
-import { createUserWithPassword, field, postJson, signIn, type TestUser } from './users.ts';
+import { createUserWithPassword, field, postJson, signIn, submitNewMandate, type TestUser } from './users.ts';
 
 usePinnedClock();
 /** The pinned server's today (20 November 2026): its year is the one every figure below is for. */
@@ -105,14 +105,7 @@ async function directDebitJourney(page: Page, viewport: Viewport, shots: string)
   await signIn(page, user);
   expect(await page.getByRole('region', { name: 'Direct debit' }).count()).toBe(0);
 
-  await visit(page, '/direct-debit');
-  await page.getByRole('button', { name: 'Set up a direct debit' }).click();
-  await field(page, 'IBAN').fill('IE29 AIBK 9311 5212 3456 78');
-  await field(page, 'Monthly amount').fill('200');
-  await field(page, 'Day of the month').fill('28');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Set up direct debit' }).click();
-  await page.getByRole('form', { name: 'Confirm it is you' }).waitFor();
+  await submitNewMandate(page);
   await field(page, 'Your password').fill(user.password);
   await page.getByRole('button', { name: 'Confirm and set up' }).click();
   await page.getByText('Your direct debit is set up').waitFor();

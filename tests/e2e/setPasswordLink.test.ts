@@ -23,6 +23,7 @@ import {
   requestResetByApi,
   signIn,
   storedSessionKeys,
+  submitNewMandate,
   uniqueEmail,
   type TestUser,
 } from './users.ts';
@@ -149,15 +150,7 @@ describe('the mailed password links (phone)', () => {
     const user = await createUserWithPassword();
     await editProfileByApi(user, { annual_income: 48_000 });
     await signIn(page, user);
-    await visit(page, '/direct-debit');
-    await page.getByRole('button', { name: 'Set up a direct debit' }).click();
-    await field(page, 'IBAN').fill('IE29 AIBK 9311 5212 3456 78');
-    await field(page, 'Monthly amount').fill('200');
-    await field(page, 'Day of the month').fill('28');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Set up direct debit' }).click();
-    const stepUp = page.getByRole('form', { name: 'Confirm it is you' });
-    await stepUp.waitFor();
+    const stepUp = await submitNewMandate(page);
     await field(page, 'Your password').fill('not-the-password-at-all');
     await stepUp.getByRole('button', { name: 'Confirm and set up' }).click();
     await expect.poll(() => fieldError(page, 'Your password')).toBe('Your password is not correct.');

@@ -93,6 +93,23 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
 }
 
+/**
+ * /direct-debit: a new mandate of €200 a month on day 28 from IE29 •••• 5678, accepted and sent.
+ * A new account needs the password again: returns that step's form, shown.
+ */
+export async function submitNewMandate(page: Page) {
+  await visit(page, '/direct-debit');
+  await page.getByRole('button', { name: 'Set up a direct debit' }).click();
+  await field(page, 'IBAN').fill('IE29 AIBK 9311 5212 3456 78');
+  await field(page, 'Monthly amount').fill('200');
+  await field(page, 'Day of the month').fill('28');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Set up direct debit' }).click();
+  const stepUp = page.getByRole('form', { name: 'Confirm it is you' });
+  await stepUp.waitFor();
+  return stepUp;
+}
+
 /** Changes the user's profile through the API (signs in with a throwaway session, then POST /edit-profile). */
 export async function editProfileByApi(user: TestUser, changes: Record<string, unknown>) {
   const login = await postJson('/auth/login', { email: user.email, password: user.password });

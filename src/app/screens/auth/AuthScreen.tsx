@@ -6,8 +6,9 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Anchor.css';
-import { Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { TermsNotice } from './TermsNotice.tsx';
 
 /** Auth (spec section 2): Sign Up, Log in, terms and privacy links. */
 export function AuthScreen() {
@@ -26,17 +27,7 @@ export function AuthScreen() {
         <Button component={Link} to="/auth/login" size="lg" variant="outline">
           Log in
         </Button>
-        <Text fz="sm" ta="center" c="dimmed">
-          By continuing you agree to our{' '}
-          <Anchor component={Link} to="/terms-and-conditions">
-            Terms and Conditions
-          </Anchor>{' '}
-          and{' '}
-          <Anchor component={Link} to="/terms-and-conditions" hash="privacy">
-            Privacy Notice
-          </Anchor>
-          .
-        </Text>
+        <TermsNotice lead="By continuing" centred />
       </Stack>
     </Container>
   );

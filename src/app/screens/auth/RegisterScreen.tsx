@@ -16,6 +16,7 @@ import '@mantine/core/styles/Group.css';
 import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
+import { TermsNotice } from './TermsNotice.tsx';
 import { useSelector } from '../../useSelector.ts';
 import { useEffect } from 'react';
 import * as v from 'valibot';
@@ -124,17 +125,7 @@ export function RegisterScreen() {
             {...form.getInputProps('pensionPlanId')}
           />
           {/* Said before the button, as on /auth: the terms say that creating an account accepts them. */}
-          <Text fz="sm" c="dimmed">
-            By signing up you agree to our{' '}
-            <Anchor component={Link} to="/terms-and-conditions">
-              Terms and Conditions
-            </Anchor>{' '}
-            and{' '}
-            <Anchor component={Link} to="/terms-and-conditions" hash="privacy">
-              Privacy Notice
-            </Anchor>
-            .
-          </Text>
+          <TermsNotice lead="By signing up" />
           <Button type="submit" loading={view.busy} disabled={!view.register.canSubmit} fullWidth>
             Sign Up
           </Button>
